@@ -1,0 +1,189 @@
+"""Matches: rounds until the match ends, and the ledger that keeps the score.
+
+>>> import bazar
+>>> r = bazar.rules("classic", players=3)
+>>> out = bazar.Outcome("out", out_seat=0, remaining=[[], ["6-5", "3-2"], ["1-0"]])
+>>> bazar.Ledger.new(r).settle(out).scores
+(17, 0, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import MatchOver
+from .notation import Move
+from .round import Outcome, Round, deal_seed
+from .rules import Rules
+from .scoring import award
+
+__all__ = ["Ledger", "Match", "MatchResult"]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """Who won and who lost a finished match (seats sorted; sides too in team games)."""
+
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    winning_teams: tuple[int, ...]
+    losing_teams: tuple[int, ...]
+    ledger: Ledger = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True, init=False)
+class Ledger:
+    """The scores of a match between rounds. Immutable: :meth:`settle` returns a new ledger.
+
+    ``scores`` has one entry per seat, or per side where ``rules.teams``. ``remembered``,
+    ``opened`` and ``pot`` hold the Kozel family's remembered points, opened accounts and
+    fish pot ("eggs").
+    """
+
+    rules: Rules
+    scores: tuple[int, ...]
+    remembered: tuple[int, ...]
+    opened: tuple[bool, ...]
+    pot: int
+    rounds: int
+    result: MatchResult | None
+
+    def __init__(
+        self,
+        rules: Rules,
+        scores: Sequence[int] | None = None,
+        remembered: Sequence[int] | None = None,
+        opened: Sequence[bool] | None = None,
+        pot: int = 0,
+        rounds: int = 0,
+    ) -> None:
+        sides = rules.sides
+        for name, value in (("scores", scores), ("remembered", remembered), ("opened", opened)):
+            if value is not None and len(value) != sides:
+                raise ValueError(f"{name} needs {sides} entries (one per side), not {len(value)}")
+        setter = object.__setattr__
+        setter(self, "rules", rules)
+        setter(self, "scores", tuple(scores) if scores is not None else (0,) * sides)
+        setter(self, "remembered", tuple(remembered) if remembered is not None else (0,) * sides)
+        setter(self, "opened", tuple(opened) if opened is not None else (False,) * sides)
+        setter(self, "pot", pot)
+        setter(self, "rounds", rounds)
+        setter(self, "result", self._decide())
+
+    @classmethod
+    def new(cls, rules: Rules) -> Ledger:
+        """The ledger before the first round."""
+        return cls(rules)
+
+    def settle(self, outcome: Outcome) -> Ledger:
+        """The ledger after a finished round (pure: this ledger is unchanged)."""
+        if self.result is not None:
+            raise MatchOver("the match is already decided")
+        gains = award(self.rules, outcome)
+        scores = [s + g for s, g in zip(self.scores, gains, strict=True)]
+        return Ledger(self.rules, scores, self.remembered, self.opened, self.pot, self.rounds + 1)
+
+    def score(self, seat: int, points: int) -> Ledger:
+        """The ledger after one in-play scoring event of ``seat``."""
+        scores = list(self.scores)
+        scores[self.rules.side_of(seat)] += points
+        return Ledger(self.rules, scores, self.remembered, self.opened, self.pot, self.rounds)
+
+    def _decide(self) -> MatchResult | None:
+        rules = self.rules
+        scores = self.scores
+        target, limit = rules.target, rules.limit
+        if target is not None and max(scores) >= target:
+            best = max(scores)
+            winning = [side for side, s in enumerate(scores) if s == best]
+        elif limit is not None and max(scores) >= limit:
+            fewest = min(scores)
+            winning = [side for side, s in enumerate(scores) if s == fewest]
+        else:
+            return None
+        losing = [side for side in range(rules.sides) if side not in winning]
+        seats = range(rules.players)
+        return MatchResult(
+            winners=tuple(s for s in seats if rules.side_of(s) in winning),
+            losers=tuple(s for s in seats if rules.side_of(s) in losing),
+            winning_teams=tuple(winning) if rules.teams else (),
+            losing_teams=tuple(losing) if rules.teams else (),
+            ledger=self,
+        )
+
+    def public(self) -> dict[str, Any]:
+        """The ledger as every seat sees it, JSON-safe."""
+        return {
+            "scores": list(self.scores),
+            "remembered": list(self.remembered),
+            "opened": list(self.opened),
+            "pot": self.pot,
+            "rounds": self.rounds,
+        }
+
+
+class Match:
+    """Rounds until the match ends. ``Match(rules, seed=1)`` deals round k from
+    :func:`~bazar.round.deal_seed` of the match seed."""
+
+    def __init__(self, rules: Rules, seed: int | None = None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        self.rules = rules
+        self.seed: int | None = seed
+        #: what seeds the next deals of a match loaded from a seedless record
+        self.fallback_seed: str = ""
+        self.ledger = Ledger.new(rules)
+        self.rounds: list[Round] = [self._deal(1, None)]
+
+    def _deal(self, number: int, previous: Outcome | None) -> Round:
+        return Round(
+            self.rules,
+            deal_seed(self.seed if self.seed is not None else self.fallback_seed, number),
+            number=number,
+            previous=previous,
+            ledger=self.ledger,
+        )
+
+    @property
+    def round(self) -> Round:
+        """The current round (the last one once the match is over)."""
+        return self.rounds[-1]
+
+    def is_over(self) -> bool:
+        return self.ledger.result is not None
+
+    def result(self) -> MatchResult | None:
+        return self.ledger.result
+
+    def legal_moves(self) -> list[Move]:
+        return [] if self.is_over() else self.round.legal_moves()
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.is_over() else self.round.turn
+
+    def push(self, move: Move | str) -> None:
+        """Push into the current round; settle it when it ends and deal the next one."""
+        if self.is_over():
+            raise MatchOver(f"the match is over; no move {move} can follow")
+        rnd = self.round
+        rnd.push(move)
+        if rnd.is_over():
+            self._finish_round()
+
+    def _finish_round(self) -> None:
+        outcome = self.round.outcome()
+        assert outcome is not None
+        self.ledger = self.ledger.settle(outcome)
+        if self.ledger.result is None:
+            self.rounds.append(self._deal(len(self.rounds) + 1, outcome))
+
+    def view(self, seat: int | None) -> Any:
+        """The current round's view for ``seat``, with the ledger."""
+        from .view import View
+
+        return View.of(self.round, seat, scores=self.ledger.public())

@@ -1,0 +1,150 @@
+"""Game records: canonical JSON, replayed and validated move by move.
+
+>>> import bazar
+>>> m = bazar.Match(bazar.rules("block"), seed=3)
+>>> while not m.is_over():
+...     m.push(m.legal_moves()[0])
+>>> text = dumps(m)
+>>> loads(text).ledger.scores == m.ledger.scores and dumps(loads(text)) == text
+True
+
+A record holds the rules, the match seed and, for each round, its deal (hands, bazar in
+draw order, leader) and its moves. When the seed is given, every deal must be the one the
+seed deals: a record whose deals were edited is rejected.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import BadRecord, IllegalMove
+from .match import Ledger, Match
+from .round import Outcome, Round, deal_seed
+from .rules import UnknownOption, UnknownVariant, rules as make_rules
+
+__all__ = ["FORMAT", "VERSION", "dumps", "loads", "to_data", "from_data"]
+
+FORMAT = "bazar-record"
+VERSION = 1
+
+
+def to_data(game: Match | Round) -> dict[str, Any]:
+    """The record of a match or a lone round as a JSON-safe dict."""
+    if isinstance(game, Match):
+        rounds, seed = game.rounds, game.seed
+    else:
+        rounds, seed = [game], None
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": {"name": game.rules.name, "options": game.rules.options()},
+        "seed": seed,
+        "rounds": [
+            {"number": r.number, "deal": r.deal(), "moves": [str(m) for m in r.moves]}
+            for r in rounds
+        ],
+    }
+
+
+def dumps(game: Match | Round) -> str:
+    """The canonical record text (sorted keys, no timestamps): ``dumps(loads(t)) == t``."""
+    return json.dumps(to_data(game), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str) -> Match:
+    """The match a record describes, replayed move by move; :class:`BadRecord` on any fault."""
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as error:
+        raise BadRecord(f"not a bazar record: malformed JSON ({error})") from None
+    return from_data(data)
+
+
+def from_data(data: Any) -> Match:
+    """The match of a record dict (see :func:`loads`)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadRecord(f"not a bazar record: 'format' must be {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise BadRecord(f"record version {data.get('version')!r} is not supported (only {VERSION})")
+    rules = _rules(data.get("rules"))
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise BadRecord(f"record seed must be a whole number or null, not {seed!r}")
+    entries = data.get("rounds")
+    if not isinstance(entries, list) or not entries:
+        raise BadRecord("record has no rounds")
+    match = Match.__new__(Match)
+    match.rules = rules
+    match.seed = seed
+    match.fallback_seed = json.dumps(data, sort_keys=True)
+    match.ledger = Ledger.new(rules)
+    match.rounds = []
+    previous: Outcome | None = None
+    for k, entry in enumerate(entries, start=1):
+        if match.is_over():
+            raise BadRecord(f"round {k}: the match was already over")
+        rnd = _round(rules, seed, k, entry, previous, match.ledger)
+        match.rounds.append(rnd)
+        moves = entry.get("moves")
+        if not isinstance(moves, list):
+            raise BadRecord(f"round {k}: 'moves' must be a list")
+        for i, text in enumerate(moves, start=1):
+            if rnd.is_over():
+                raise BadRecord(f"round {k}, move {i} ({text!r}): the round was already over")
+            try:
+                rnd.push(text)
+            except IllegalMove as error:
+                raise BadRecord(f"round {k}, move {i} ({text!r}): {error}") from None
+        if rnd.is_over():
+            previous = rnd.outcome()
+            assert previous is not None
+            match.ledger = match.ledger.settle(previous)
+        elif k != len(entries):
+            raise BadRecord(f"round {k} is unfinished but another round follows it")
+    if match.round.is_over() and not match.is_over():
+        match.rounds.append(match._deal(len(entries) + 1, previous))
+    return match
+
+
+def _rules(spec: Any) -> Any:
+    if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
+        raise BadRecord("record 'rules' must be {\"name\": ..., \"options\": {...}}")
+    options = dict(spec.get("options") or {})
+    players = options.pop("players", None)
+    try:
+        return make_rules(spec["name"], players=players, **options)
+    except (UnknownVariant, UnknownOption, ValueError) as error:
+        raise BadRecord(f"record rules: {error}") from None
+
+
+def _round(
+    rules: Any, seed: int | None, k: int, entry: Any, previous: Outcome | None, ledger: Ledger
+) -> Round:
+    if not isinstance(entry, dict) or not isinstance(entry.get("deal"), dict):
+        raise BadRecord(f"round {k}: each round needs a 'deal' and 'moves'")
+    if entry.get("number", k) != k:
+        raise BadRecord(f"round {k}: numbered {entry.get('number')!r}, expected {k}")
+    deal = entry["deal"]
+    try:
+        rnd = Round(
+            rules,
+            None,
+            hands=deal.get("hands"),
+            bazar=deal.get("bazar", []),
+            leader=deal.get("leader"),
+            lead=deal.get("lead"),
+            number=k,
+            previous=previous,
+            ledger=ledger,
+        )
+    except (ValueError, TypeError) as error:
+        raise BadRecord(f"round {k}: bad deal: {error}") from None
+    if seed is not None:
+        expected = Round(rules, deal_seed(seed, k), number=k, previous=previous, ledger=ledger)
+        if expected.deal() != rnd.deal():
+            raise BadRecord(
+                f"round {k}: the deal is not the one seed {seed} deals (the record was altered)"
+            )
+        rnd.seed = expected.seed
+    return rnd

@@ -1,0 +1,681 @@
+"""One deal: hands, bazar, layout, whose move. The mutable state of every game.
+
+>>> import bazar
+>>> rnd = bazar.Round(bazar.rules("block"), hands=[["6-6", "6-4"], ["4-1", "3-3"]],
+...                   bazar=["2-2"], leader=0)
+>>> [str(m) for m in rnd.legal_moves()]
+['6-4', '6-6']
+>>> rnd.push("6-6"); rnd.push("pass"); rnd.push("6-4:R")
+>>> rnd.ends(), rnd.is_over(), rnd.outcome().reason
+({'L': 6, 'R': 4}, True, 'out')
+
+A round is fully defined by its rules, its deal and its move list. ``push`` changes the
+state by one atomic move, ``pop`` takes it back exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .errors import IllegalMove
+from .notation import Move
+from .rules import Rules
+from .scoring import fish_winner, hand_value
+from .tiles import Tile, mask_of, tile_set, tiles_of
+
+if TYPE_CHECKING:
+    from .match import Ledger
+    from .view import View
+
+__all__ = ["Outcome", "Round", "deal_seed", "lead_order"]
+
+TileLike = Tile | str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a round ended; everything :meth:`Ledger.settle` reads.
+
+    ``remaining`` and ``points`` are per seat; ``scoring`` is the ordered ``(seat, points)``
+    events during play and ``points`` their per-seat sum.
+    """
+
+    reason: str
+    out_seat: int | None = None
+    remaining: tuple[tuple[Tile, ...] | None, ...] = ()
+    points: tuple[int, ...] = ()
+    fisher: int | None = None
+    leader: int | None = None
+    lead: Tile | None = None
+    last_turn: tuple[Tile, ...] = ()
+    scoring: tuple[tuple[int, int], ...] = ()
+    extra: Any = field(default=None, compare=False)
+
+    def __init__(
+        self,
+        reason: str,
+        out_seat: int | None = None,
+        remaining: Sequence[Sequence[TileLike] | None] = (),
+        points: Sequence[int] = (),
+        fisher: int | None = None,
+        leader: int | None = None,
+        lead: TileLike | None = None,
+        last_turn: Sequence[TileLike] = (),
+        scoring: Sequence[tuple[int, int]] = (),
+        extra: Any = None,
+    ) -> None:
+        hands = tuple(
+            None if h is None else tuple(Tile.parse(t) for t in h) for h in remaining
+        )
+        setter = object.__setattr__
+        setter(self, "reason", reason)
+        setter(self, "out_seat", out_seat)
+        setter(self, "remaining", hands)
+        setter(self, "points", tuple(points) if points else (0,) * len(hands))
+        setter(self, "fisher", fisher)
+        setter(self, "leader", leader)
+        setter(self, "lead", None if lead is None else Tile.parse(lead))
+        setter(self, "last_turn", tuple(Tile.parse(t) for t in last_turn))
+        setter(self, "scoring", tuple((int(s), int(p)) for s, p in scoring))
+        setter(self, "extra", extra)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "out_seat": self.out_seat,
+            "remaining": [None if h is None else [str(t) for t in h] for h in self.remaining],
+            "points": list(self.points),
+            "fisher": self.fisher,
+            "leader": self.leader,
+            "lead": None if self.lead is None else str(self.lead),
+            "last_turn": [str(t) for t in self.last_turn],
+            "scoring": [list(e) for e in self.scoring],
+            "extra": self.extra,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        return cls(
+            data["reason"],
+            data.get("out_seat"),
+            data.get("remaining", ()),
+            data.get("points", ()),
+            data.get("fisher"),
+            data.get("leader"),
+            data.get("lead"),
+            data.get("last_turn", ()),
+            [tuple(e) for e in data.get("scoring", ())],
+            data.get("extra"),
+        )
+
+
+def deal_seed(match_seed: int | str, number: int) -> int:
+    """The seed of round ``number`` of a match: the first 8 bytes of sha256("{seed}:{number}")."""
+    import hashlib
+
+    digest = hashlib.sha256(f"{match_seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def shuffled(tiles: Sequence[Tile], rng: random.Random) -> list[Tile]:
+    """Fisher–Yates driven by ``rng.random()``, the same on every Python version."""
+    out = list(tiles)
+    rand = rng.random
+    for i in range(len(out) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def lead_order(order: str, set_max: int = 6) -> tuple[Tile, ...]:
+    """The tiles of a lead order of ``common.md`` §5, first to last.
+
+    >>> [str(t) for t in lead_order("kozel")[:8]]
+    ['1-1', '2-2', '3-3', '4-4', '5-5', '6-6', '0-0', '6-5']
+    """
+    tiles = tile_set(set_max)
+    doubles = [t for t in tiles if t.is_double]
+    singles = [t for t in tiles if not t.is_double]
+    down = sorted(singles, key=lambda t: (-t.pips, -t.high))
+    up = sorted(singles, key=lambda t: (t.pips, t.low))
+    if order == "high":
+        return (*doubles[::-1], *down)
+    if order == "low":
+        return (*doubles, *up)
+    if order == "low_doubles_high_singles":
+        return (*doubles, *down)
+    if order in ("kozel", "one_one"):
+        return (*doubles[1:], doubles[0], *down)
+    raise ValueError(f"unknown lead order {order!r}")
+
+
+def lowest_tile_key(tile: Tile) -> tuple[int, int]:
+    """The "lowest tile" of a lot: fewer pips, then the smaller half (``fives.md`` §3)."""
+    return (tile.pips, tile.low)
+
+
+class _Tables:
+    """Per-set lookup tables of the hot path: which tiles fit a pip, the interned plays."""
+
+    _cache: ClassVar[dict[int, _Tables]] = {}
+
+    def __init__(self, set_max: int) -> None:
+        tiles = tile_set(set_max)
+        self.tiles = tiles
+        self.fits = [mask_of(t for t in tiles if t.has(p)) for p in range(set_max + 1)]
+        self.leads = [Move.play(t) for t in tiles]
+        self.on_left = [Move.play(t, "L") for t in tiles]
+        self.on_right = [Move.play(t, "R") for t in tiles]
+        self.moves_cache: dict[tuple[int, int, int], tuple[Move, ...]] = {}
+
+    @classmethod
+    def of(cls, set_max: int) -> _Tables:
+        tables = cls._cache.get(set_max)
+        if tables is None:
+            tables = cls._cache[set_max] = cls(set_max)
+        return tables
+
+
+DRAW = Move("draw")
+PASS = Move("pass")
+
+# undo record fields: (move, seat, left, right, turn, tile index or -1)
+_Undo = tuple[Move, int, int, int, int | None, int]
+
+
+class Round:
+    """One deal of a layout game. ``Round(rules, seed=7)`` deals from a seed;
+    ``Round(rules, hands=..., bazar=..., leader=...)`` plays an explicit deal."""
+
+    #: the Round class of each layout family (``Rules.variant.family``)
+    families: ClassVar[dict[str, type[Round]]] = {}
+
+    def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Round:
+        if cls is Round:
+            cls = Round.families.get(rules.variant.family, Round)
+        return object.__new__(cls)
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        *,
+        hands: Sequence[Sequence[TileLike]] | None = None,
+        bazar: Sequence[TileLike] | None = None,
+        leader: int | None = None,
+        number: int = 1,
+        previous: Outcome | None = None,
+        ledger: Ledger | None = None,
+        dealer: int | None = None,
+        lead: Sequence[TileLike] | None = None,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"Round needs a Rules object (bazar.rules(...)), not {rules!r}")
+        self.rules = rules
+        self.seed = seed
+        self.number = number
+        self.previous = previous
+        self.dealer = dealer
+        self._ledger = ledger
+        players = rules.players
+        self.players = players
+        self._t = _Tables.of(rules.set_max)
+        rng = random.Random(seed)
+        self._rng_used = False
+        lot: list[Tile] | None = None
+        if hands is None:
+            if bazar is not None:
+                raise ValueError("give hands with bazar, or a seed alone")
+            lot = self._lot(rng) if leader is None else None
+            deck = shuffled(self._t.tiles, rng)
+            size = rules.hand_size
+            hand_lists = [deck[i * size : (i + 1) * size] for i in range(players)]
+            bazar_list = deck[players * size :]
+        else:
+            hand_lists, bazar_list = self._check_deal(hands, bazar)
+        self._hands = [mask_of(h) for h in hand_lists]
+        self._bazar = bazar_list
+        reserve = rules.bazar_reserve if rules.draw else 0
+        self._drawable = max(0, len(bazar_list) - reserve) if rules.draw else 0
+        self._drawn = 0
+        self._inhand = 0
+        for h in self._hands:
+            self._inhand |= h
+        self._left = -1
+        self._right = -1
+        self._stack: list[_Undo] = []
+        self._over: str | None = None
+        self._legal: tuple[Move, ...] | None = None
+        self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
+        if lead is not None:
+            if leader is None:
+                raise ValueError("a forced lead needs a leader")
+            lead_mask = mask_of(Tile.parse(t) for t in lead)
+        elif leader is None:
+            leader, lead_mask = self._choose_leader(rng, lot, hands is not None)
+        else:
+            lead_mask = -1
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
+            raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
+        self.leader = leader
+        self._lead_mask = lead_mask
+        self._turn: int | None = leader
+
+    # -- construction helpers --------------------------------------------------------------
+
+    def _check_deal(
+        self, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
+    ) -> tuple[list[list[Tile]], list[Tile]]:
+        if len(hands) != self.players:
+            raise ValueError(f"{self.rules.name} with {self.players} players needs "
+                             f"{self.players} hands, not {len(hands)}")
+        hand_lists = [[Tile.parse(t) for t in h] for h in hands]
+        bazar_list = [Tile.parse(t) for t in (bazar or ())]
+        seen: set[Tile] = set()
+        set_max = self.rules.set_max
+        for tile in (t for h in [*hand_lists, bazar_list] for t in h):
+            if tile.high > set_max:
+                raise ValueError(f"tile {tile} is not in double-{set_max}")
+            if tile in seen:
+                raise ValueError(f"tile {tile} is dealt twice")
+            seen.add(tile)
+        return hand_lists, bazar_list
+
+    def _lot(self, rng: random.Random) -> list[Tile] | None:
+        """Before the deal, when a lot decides the lead: one tile drawn by each player."""
+        if self._lead_rule() != "lot":
+            return None
+        self._rng_used = True
+        return shuffled(self._t.tiles, rng)[: self.players]
+
+    def _lead_rule(self) -> str:
+        """The rule that chooses this round's leader (``common.md`` §10)."""
+        r = self.rules
+        prev = self.previous
+        if prev is None or self.number <= 1:
+            return str(r.first_lead)
+        if prev.reason == "fish":
+            rule = r.after_block_lead if fish_winner(r, prev) is not None else r.after_tie_lead
+        else:
+            rule = r.later_lead
+        return str(r.first_lead) if rule == "same_rule" else str(rule)
+
+    def _choose_leader(
+        self, rng: random.Random, lot: list[Tile] | None, explicit: bool
+    ) -> tuple[int, int]:
+        """The leader and the mask of tiles he may lead (-1: any tile)."""
+        rule = self._lead_rule()
+        prev = self.previous
+        hands = self._hands
+        if rule in ("kozel", "high", "low", "low_doubles_high_singles", "one_one"):
+            for tile in lead_order(rule, self.rules.set_max):
+                bit = 1 << tile.index
+                for seat, hand in enumerate(hands):
+                    if hand & bit:
+                        return seat, bit
+            raise ValueError("nobody holds a tile to lead")
+        if rule == "highest_double_any_tile":
+            for tile in lead_order("high", self.rules.set_max):
+                for seat, hand in enumerate(hands):
+                    if hand >> tile.index & 1:
+                        return seat, -1
+            raise ValueError("nobody holds a tile to lead")
+        if rule in ("lot", "random"):
+            if explicit:
+                return 0, -1
+            if rule == "random":
+                return int(rng.random() * self.players), -1
+            assert lot is not None
+            return min(range(self.players), key=lambda s: lowest_tile_key(lot[s])), -1
+        assert prev is not None
+        if rule == "rotate":
+            return ((prev.leader or 0) + 1) % self.players, -1
+        if rule in ("winner", "winner_or_fisher"):
+            if prev.reason == "out" and prev.out_seat is not None:
+                return prev.out_seat, -1
+            return self._block_winner_seat(prev), -1
+        raise ValueError(f"lead rule {rule!r} is not played by {self.rules.name}")
+
+    def _block_winner_seat(self, prev: Outcome) -> int:
+        side = fish_winner(self.rules, prev)
+        if not self.rules.teams:
+            assert side is not None
+            return side
+        fisher = prev.fisher if prev.fisher is not None else 0
+        return fisher if self.rules.side_of(fisher) == side else (fisher + 1) % self.players
+
+    # -- the state -------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move; None once the round is over."""
+        return None if self._over else self._turn
+
+    @property
+    def hands(self) -> list[tuple[Tile, ...]]:
+        """Every hand (the full state, not a view)."""
+        return [tiles_of(h) for h in self._hands]
+
+    @property
+    def bazar(self) -> tuple[Tile, ...]:
+        """The tiles not yet drawn, in draw order (hidden from every seat)."""
+        return tuple(self._bazar[self._drawn :])
+
+    @property
+    def bazar_size(self) -> int:
+        return len(self._bazar) - self._drawn
+
+    @property
+    def drawable(self) -> int:
+        return max(0, self._drawable - self._drawn)
+
+    @property
+    def ledger(self) -> Ledger:
+        """The scores before this round."""
+        if self._ledger is None:
+            from .match import Ledger
+
+            self._ledger = Ledger.new(self.rules)
+        return self._ledger
+
+    def ends(self) -> dict[str, int]:
+        """The open ends, end id -> pip; ``{}`` before the lead."""
+        if self._left < 0:
+            return {}
+        return {"L": self._left, "R": self._right}
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves pushed, first to last."""
+        return [m for _, m, _ in self._base] + [u[0] for u in self._stack]
+
+    def history(self) -> list[tuple[int, Move, Tile | None]]:
+        """Every move as (seat, move, tile drawn or None), the full state."""
+        tiles = self._t.tiles
+        out = list(self._base)
+        for move, seat, _, _, _, index in self._stack:
+            out.append((seat, move, tiles[index] if move is DRAW else None))
+        return out
+
+    @property
+    def board(self) -> tuple[str, ...]:
+        """The line on the table, left to right, each tile as ``a|b`` (``a`` faces left)."""
+        line: list[str] = []
+        left = right = -1
+        for _, move, _ in self.history():
+            if move.kind != "play" or move.tile is None:
+                continue
+            tile = move.tile
+            if move.end is None:
+                line.append(f"{tile.high}|{tile.low}")
+                left, right = tile.high, tile.low
+            elif move.end == "L":
+                left = tile.other(left)
+                line.insert(0, f"{left}|{tile.other(left)}")
+            else:
+                right = tile.other(right)
+                line.append(f"{tile.other(right)}|{right}")
+        return tuple(line)
+
+    def played(self) -> tuple[Tile, ...]:
+        """The tiles on the table, in the order they were played."""
+        return tuple(m.tile for _, m, _ in self.history() if m.kind == "play" and m.tile)
+
+    def is_over(self) -> bool:
+        return self._over is not None
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to move, in order: plays by tile (canonical order), for
+        each tile the lead, then ``L``, then ``R``; else ``draw``; else ``pass``."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return list(legal)
+
+    def _generate(self) -> tuple[Move, ...]:
+        if self._over is not None:
+            return ()
+        hand = self._hands[self._turn]  # type: ignore[index]
+        left = self._left
+        t = self._t
+        if left < 0:
+            mask = hand & self._lead_mask
+            leads = t.leads
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(leads[low.bit_length() - 1])
+                mask ^= low
+            return tuple(out)
+        right = self._right
+        fits = t.fits
+        playable = hand & (fits[left] | fits[right])
+        if playable:
+            key = (playable, left, right)
+            cached = t.moves_cache.get(key)
+            if cached is None:
+                cached = self._plays(playable, left, right)
+                if len(t.moves_cache) > 500_000:
+                    t.moves_cache.clear()
+                t.moves_cache[key] = cached
+            return cached
+        if self._drawn < self._drawable:
+            return (DRAW,)
+        return (PASS,)
+
+    def _plays(self, playable: int, left: int, right: int) -> tuple[Move, ...]:
+        t = self._t
+        fit_left, fit_right = t.fits[left], t.fits[right]
+        out = []
+        while playable:
+            low = playable & -playable
+            index = low.bit_length() - 1
+            if fit_left & low:
+                out.append(t.on_left[index])
+            if fit_right & low:
+                out.append(t.on_right[index])
+            playable ^= low
+        return tuple(out)
+
+    def push(self, move: Move | str) -> None:
+        """Make a move (a Move or its notation). An illegal move raises :class:`IllegalMove`
+        and leaves the round as it was."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if move.__class__ is not Move:
+            move = self._parse(move)
+        if move not in legal:
+            raise IllegalMove(self._illegal_message(move))  # type: ignore[arg-type]
+        self._apply(move)  # type: ignore[arg-type]
+
+    def _parse(self, move: Any) -> Move:
+        try:
+            return Move.parse(move)
+        except ValueError as error:
+            raise IllegalMove(str(error)) from None
+
+    def _illegal_message(self, move: Move) -> str:
+        if self._over is not None:
+            return f"illegal move {move}: the round is over"
+        allowed = ", ".join(map(str, self._legal or ())) or "none"
+        return f"illegal move {move} for seat {self._turn}; legal moves: {allowed}"
+
+    def _apply(self, move: Move) -> None:
+        seat: int = self._turn  # type: ignore[assignment]
+        left, right = self._left, self._right
+        self._legal = None
+        kind = move.kind
+        if kind == "play":
+            tile: Tile = move.tile  # type: ignore[assignment]
+            index = tile.index
+            bit = 1 << index
+            end = move.end
+            if end is None:
+                self._left, self._right = tile.high, tile.low
+            elif end == "L":
+                self._left = tile.low if left == tile.high else tile.high
+            else:
+                self._right = tile.low if right == tile.high else tile.high
+            self._stack.append((move, seat, left, right, seat, index))
+            hand = self._hands[seat] ^ bit
+            self._hands[seat] = hand
+            self._inhand ^= bit
+            if not hand:
+                self._over = "out"
+            elif self._drawn >= self._drawable and not self._inhand & (
+                self._t.fits[self._left] | self._t.fits[self._right]
+            ):
+                self._over = "fish"
+            else:
+                self._turn = (seat + 1) % self.players
+        elif kind == "draw":
+            tile = self._bazar[self._drawn]
+            self._drawn += 1
+            bit = 1 << tile.index
+            self._hands[seat] |= bit
+            self._inhand |= bit
+            self._stack.append((move, seat, left, right, seat, tile.index))
+            if self._drawn >= self._drawable and not self._inhand & (
+                self._t.fits[left] | self._t.fits[right]
+            ):
+                self._over = "fish"
+        else:  # pass
+            self._stack.append((move, seat, left, right, seat, -1))
+            self._turn = (seat + 1) % self.players
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._stack:
+            raise IndexError("no move to take back")
+        move, seat, left, right, turn, index = self._stack.pop()
+        self._left, self._right, self._turn = left, right, turn
+        self._over = None
+        self._legal = None
+        if move.kind == "play":
+            bit = 1 << index
+            self._hands[seat] |= bit
+            self._inhand |= bit
+        elif move is DRAW:
+            bit = 1 << index
+            self._drawn -= 1
+            self._hands[seat] ^= bit
+            self._inhand ^= bit
+        return move
+
+    def copy(self) -> Round:
+        """An independent copy of the round, its move stack included."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._hands = list(self._hands)
+        twin._stack = list(self._stack)
+        return twin
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        """How the round ended, once it is over."""
+        if self._over is None:
+            return None
+        hist = self.history()
+        plays = [(s, m) for s, m, _ in hist if m.kind == "play"]
+        last_seat = plays[-1][0] if plays else None
+        last_turn: list[Tile] = []
+        for seat, move in reversed(plays):
+            if seat != last_seat:
+                break
+            last_turn.insert(0, move.tile)  # type: ignore[arg-type]
+        lead = plays[0][1].tile if plays else None
+        out_seat = last_seat if self._over == "out" else None
+        fisher = last_seat if self._over == "fish" else None
+        return Outcome(
+            self._over,
+            out_seat=out_seat,
+            remaining=self.hands,
+            points=(0,) * self.players,
+            fisher=fisher,
+            leader=self.leader,
+            lead=lead,
+            last_turn=last_turn if self._over == "out" or fisher is not None else (),
+            extra=None,
+        )
+
+    # -- what seats may know -----------------------------------------------------------------
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know (``None``: the spectators' view). Holds no reference to the
+        round, no other seat's tile and not the bazar order."""
+        from .view import View
+
+        return View.of(self, seat)
+
+    def deal(self) -> dict[str, Any]:
+        """The deal as a record stores it: hands, bazar in draw order, leader, forced lead."""
+        first = [h for h in self._initial_hands()]
+        data: dict[str, Any] = {
+            "hands": [[str(t) for t in h] for h in first],
+            "bazar": [str(t) for t in self._bazar],
+            "leader": self.leader,
+        }
+        if self._lead_mask != -1:
+            data["lead"] = [str(t) for t in tiles_of(self._lead_mask)]
+        return data
+
+    def _initial_hands(self) -> list[tuple[Tile, ...]]:
+        hands = list(self._hands)
+        for move, seat, _, _, _, index in reversed(self._stack):
+            if move.kind == "play":
+                hands[seat] |= 1 << index
+            elif move is DRAW:
+                hands[seat] ^= 1 << index
+        return [tiles_of(h) for h in hands]
+
+    @classmethod
+    def from_view(
+        cls,
+        view: View,
+        hands: Sequence[Sequence[TileLike]],
+        bazar: Sequence[TileLike] = (),
+    ) -> Round:
+        """A full round consistent with ``view``: the layout and history of the view, the given
+        hands (the viewer's own must match) and the given bazar in draw order. Its moves can
+        be pushed and popped back to this position, not before it."""
+        rules = view.rules
+        rnd = cls(rules, hands=hands, bazar=bazar, leader=view.extra.get("leader", 0))
+        if view.seat is not None and view.hand is not None:
+            mine = tuple(sorted(Tile.parse(t) for t in hands[view.seat]))
+            if mine != tuple(sorted(view.hand)):
+                raise ValueError("the hands given do not hold the viewer's own hand")
+        for seat, size in enumerate(view.hand_sizes):
+            if len(hands[seat]) != size:
+                raise ValueError(f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}")
+        rnd._restore(view)
+        return rnd
+
+    def _restore(self, view: View) -> None:
+        ends = view.ends
+        if ends:
+            self._left, self._right = ends["L"], ends["R"]
+        self._base = tuple(view.history)
+        self._lead_mask = -1 if not view.extra.get("lead") else mask_of(
+            Tile.parse(t) for t in view.extra["lead"]
+        )
+        self._turn = view.turn
+        self._drawable = len(self._bazar) if self.rules.draw and view.drawable else 0
+        self._drawable = min(self._drawable, view.drawable) if self.rules.draw else 0
+        self._over = None if view.turn is not None or view.outcome is None else view.outcome.reason
+
+    def lead_tiles(self) -> tuple[Tile, ...] | None:
+        """The tiles the leader must choose from when the rules force the lead, else None."""
+        return None if self._lead_mask == -1 else tiles_of(self._lead_mask)
+
+    def hand_value(self, seat: int) -> int:
+        return hand_value(self.rules, tiles_of(self._hands[seat]))
+
+
+Round.families["line"] = Round

@@ -1,0 +1,470 @@
+"""Rules: one frozen object holding every option of a game, and the registry of named variants.
+
+>>> r = rules("classic", players=3)
+>>> r.name, r.players, r.hand_size, r.target
+('classic', 3, 5, 100)
+>>> rules("домино").name
+'classic'
+>>> rules("block", players=4).teams
+((0, 2), (1, 3))
+
+A variant is data: a :class:`Variant` names its options' defaults, which may depend
+on the player count and on the options given. ``rules(name, **options)`` validates
+every option and resolves every default, so a :class:`Rules` is always complete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .tiles import SET_SIZES
+
+__all__ = [
+    "ALIASES",
+    "VARIANTS",
+    "Option",
+    "Rules",
+    "UnknownOption",
+    "UnknownVariant",
+    "Variant",
+    "register",
+    "rules",
+]
+
+
+class UnknownVariant(ValueError):
+    """No variant has that name."""
+
+
+class UnknownOption(ValueError):
+    """The game has no option of that name."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of the glossary (``common.md`` §10): its type and allowed values."""
+
+    name: str
+    kind: str  # "bool", "int", "enum", "hand_size", "int_or_none"
+    doc: str
+    values: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """The value normalised, or a ValueError that says what is allowed."""
+        name = self.name
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise ValueError(f"option {name} takes True or False, not {value!r}")
+        if self.kind == "enum":
+            if value in self.values:
+                return value
+            allowed = ", ".join(map(str, self.values))
+            raise ValueError(f"option {name} takes one of {allowed}; not {value!r}")
+        if self.kind in ("int", "int_or_none"):
+            if value is None and self.kind == "int_or_none":
+                return None
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {name} takes a whole number, not {value!r}")
+            if self.values and value not in self.values:
+                allowed = ", ".join(map(str, self.values))
+                raise ValueError(f"option {name} takes one of {allowed}; not {value!r}")
+            if (self.low is not None and value < self.low) or (
+                self.high is not None and value > self.high
+            ):
+                raise ValueError(f"option {name} takes {self._range()}; not {value!r}")
+            return value
+        if self.kind == "hand_size":
+            return value  # resolved against the player count in rules()
+        raise AssertionError(self.kind)
+
+    def _range(self) -> str:
+        if self.high is None:
+            return f"a number from {self.low} up"
+        return f"a number from {self.low} to {self.high}"
+
+
+_LEAD_ORDERS = ("kozel", "high", "low", "low_doubles_high_singles")
+
+#: Every option bazar knows, by name (``common.md`` §10). Variants pick theirs from here.
+OPTIONS: dict[str, Option] = {
+    o.name: o
+    for o in [
+        Option("players", "int", "the number of players", low=2, high=10),
+        Option("teams", "bool", "four players in two sides, partners opposite (0+2, 1+3)"),
+        Option("set_max", "int", "the highest number of the set (double-N)", values=SET_SIZES),
+        Option("hand_size", "hand_size", "the tiles dealt to each player"),
+        Option("draw", "bool", "drawing from the bazar is allowed (False = Block)"),
+        Option("bazar_reserve", "int", "undrawable tiles at the end of the bazar", low=0, high=2),
+        Option(
+            "first_lead",
+            "enum",
+            "who leads the first round",
+            values=(*_LEAD_ORDERS, "one_one", "lot", "random"),
+        ),
+        Option(
+            "later_lead",
+            "enum",
+            "who leads the rounds after the first",
+            values=(
+                "same_rule",
+                "winner",
+                "winner_or_fisher",
+                "partner_of_winner_or_fisher",
+                "rotate",
+            ),
+        ),
+        Option(
+            "after_block_lead",
+            "enum",
+            "who leads after a blocked round with a single winner",
+            values=("same_rule", "winner", "lot", "highest_double_any_tile", "random", "rotate"),
+        ),
+        Option(
+            "after_tie_lead",
+            "enum",
+            "who leads after a blocked round whose lowest count is tied",
+            values=("same_rule", "lot", "highest_double_any_tile", "random", "rotate"),
+        ),
+        Option(
+            "scoring",
+            "enum",
+            "positive: the winner scores the others' pips; penalty: everyone records his own",
+            values=("positive", "penalty"),
+        ),
+        Option(
+            "block_award",
+            "enum",
+            "the award of a blocked round (fish)",
+            values=("opponents_total", "difference", "own_pips"),
+        ),
+        Option(
+            "double_blank_value",
+            "int",
+            "the value of 0-0 in a hand counted at the end of a round (0 = face value)",
+            values=(0, 10, 25, 50),
+        ),
+        Option("target", "int_or_none", "a winning mark: the first to reach it wins", low=1),
+        Option("limit", "int_or_none", "a losing mark: reaching it ends the match", low=1),
+    ]
+}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named game: its description, the options it takes and how their defaults resolve.
+
+    ``defaults`` maps each option to a value or to a function of the options resolved so far
+    (``players`` first, then the options given, then the others in table order).
+    """
+
+    name: str
+    description: str
+    description_ru: str
+    spec: str
+    players: tuple[int, int]
+    default_players: int
+    defaults: Mapping[str, Any]
+    family: str = "line"
+    checks: tuple[Callable[[dict[str, Any]], None], ...] = ()
+    aliases: tuple[str, ...] = ()
+
+
+VARIANTS: dict[str, str] = {}
+ALIASES: dict[str, str] = {}
+_REGISTRY: dict[str, Variant] = {}
+
+
+def register(variant: Variant) -> Variant:
+    """Add a variant to the registry (its aliases too)."""
+    _REGISTRY[variant.name] = variant
+    VARIANTS[variant.name] = variant.description
+    for alias in variant.aliases:
+        ALIASES[alias] = variant.name
+    return variant
+
+
+def _normal(name: str) -> str:
+    return name.strip().lower().replace("ё", "е").replace("_", "-")
+
+
+def variant(name: str) -> Variant:
+    """The registered variant called ``name`` or one of its aliases."""
+    if name in _REGISTRY:
+        return _REGISTRY[name]
+    key = _normal(name)
+    for candidate, target in [*((n, n) for n in _REGISTRY), *ALIASES.items()]:
+        if _normal(candidate) == key:
+            return _REGISTRY[target]
+    known = ", ".join(sorted(_REGISTRY))
+    raise UnknownVariant(f"unknown variant {name!r}; known variants: {known}")
+
+
+@dataclass(frozen=True, eq=True)
+class Rules:
+    """Every option of one game, resolved and validated. Read options as attributes."""
+
+    name: str
+    players: int
+    teams: tuple[tuple[int, ...], ...]
+    _options: tuple[tuple[str, Any], ...] = field(repr=False)
+    _given: tuple[tuple[str, Any], ...] = field(repr=False, compare=False)
+    _lookup: dict[str, Any] = field(repr=False, compare=False, hash=False)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return object.__getattribute__(self, "_lookup")[name]
+        except KeyError:
+            raise AttributeError(f"{self.name} has no option {name!r}") from None
+
+    @property
+    def variant(self) -> Variant:
+        return _REGISTRY[self.name]
+
+    def options(self) -> dict[str, Any]:
+        """Every option, resolved and JSON-safe (``players`` and ``teams`` included)."""
+        return dict(self._options)
+
+    def replace(self, **options: Any) -> Rules:
+        """The same game with some options changed (the others' defaults resolve again)."""
+        given = {k: v for k, v in self._given if k not in options}
+        return rules(self.name, **given, **options)
+
+    def side_of(self, seat: int) -> int:
+        """The side of ``seat``: its team's index, or the seat itself without teams."""
+        if not self.teams:
+            return seat
+        return seat % 2
+
+    @property
+    def sides(self) -> int:
+        """How many scoring units there are: teams, or players."""
+        return len(self.teams) if self.teams else self.players
+
+    def notation(self) -> str:
+        """The GameColony table listing of these rules (``"200pt/Drw"``), where one exists."""
+        from .notation import rules_notation
+
+        return rules_notation(self)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.players} players)"
+
+
+class _Registry:
+    """``bazar.rules``: call it with a variant name and options to get a :class:`Rules`."""
+
+    def __call__(self, name: str, players: int | None = None, **options: Any) -> Rules:
+        game = variant(name)
+        if players is None:
+            players = game.default_players
+        low, high = game.players
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise ValueError(f"{game.name} takes {low} to {high} players, not {players!r}")
+        unknown = [k for k in options if k not in game.defaults or k == "players"]
+        if unknown:
+            allowed = ", ".join(k for k in game.defaults if k != "players")
+            raise UnknownOption(f"{game.name} has no option {unknown[0]!r}; its options: {allowed}")
+        resolved: dict[str, Any] = {"players": players}
+        for key, value in options.items():
+            resolved[key] = OPTIONS[key].check(value)
+        for key, default in game.defaults.items():
+            if key not in resolved:
+                resolved[key] = default(resolved) if callable(default) else default
+        _check_common(game, resolved)
+        for check in game.checks:
+            check(resolved)
+        teams = ((0, 2), (1, 3)) if resolved.get("teams") else ()
+        ordered = tuple((k, resolved[k]) for k in game.defaults)
+        given = (("players", players), *options.items())
+        return Rules(game.name, players, teams, ordered, given, dict(ordered))
+
+    def names(self) -> list[str]:
+        """The canonical names of every variant."""
+        return list(_REGISTRY)
+
+    def variant(self, name: str) -> Variant:
+        return variant(name)
+
+    def from_notation(self, text: str) -> Rules:
+        """Rules from a GameColony table listing such as ``"200pt/Drw"`` or ``"125pt/5+O"``."""
+        from .notation import rules_from_notation
+
+        return rules_from_notation(text)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_REGISTRY)
+
+
+rules = _Registry()
+
+
+def _check_common(game: Variant, o: dict[str, Any]) -> None:
+    players = o["players"]
+    if o.get("teams") and players != 4:
+        raise ValueError(f"teams are played by 4 players, not {players}")
+    if "hand_size" in o:
+        o["hand_size"] = _resolve_hand_size(o["hand_size"], players)
+        set_max = o.get("set_max", 6)
+        tiles = (set_max + 1) * (set_max + 2) // 2
+        if o["hand_size"] * players > tiles:
+            raise ValueError(
+                f"hand_size {o['hand_size']} for {players} players needs "
+                f"{o['hand_size'] * players} tiles; double-{set_max} has {tiles}"
+            )
+    if o.get("bazar_reserve") and not o.get("draw", True):
+        raise ValueError("bazar_reserve needs draw=True")
+
+
+def _resolve_hand_size(value: Any, players: int) -> int:
+    if isinstance(value, Mapping):
+        keys = {int(k): v for k, v in value.items()}
+        if players not in keys:
+            raise ValueError(f"hand_size gives no size for {players} players: {dict(value)}")
+        value = keys[players]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"option hand_size takes a number of tiles from 1 up, not {value!r}")
+    return value
+
+
+def per_players(table: Mapping[int, Any]) -> Callable[[dict[str, Any]], Any]:
+    """A default that depends on the player count."""
+    return lambda o: table[o["players"]]
+
+
+# -- the classic line games (classic-draw-block.md) ---------------------------------------------
+
+
+def _gamecolony_after_block(o: dict[str, Any]) -> str:
+    if o["later_lead"] == "rotate":
+        return "rotate"
+    if o["draw"] is False or o["teams"]:
+        return "winner"
+    return "random" if o["first_lead"] == "random" else "highest_double_any_tile"
+
+
+def _gamecolony_after_tie(o: dict[str, Any]) -> str:
+    if o["later_lead"] == "rotate":
+        return "rotate"
+    return "random" if o["first_lead"] == "random" else "highest_double_any_tile"
+
+
+def _gamecolony(name: str, draw: bool) -> dict[str, Any]:
+    return {
+        "players": 2,
+        "teams": lambda o: o["players"] == 4,
+        "set_max": 6,
+        "hand_size": 7,
+        "draw": draw,
+        "bazar_reserve": 0,
+        "first_lead": "high",
+        "later_lead": "winner",
+        "after_block_lead": _gamecolony_after_block,
+        "after_tie_lead": _gamecolony_after_tie,
+        "scoring": "positive",
+        "block_award": "opponents_total",
+        "double_blank_value": 0,
+        "target": 100,
+        "limit": None,
+    }
+
+
+def _classic(penalty: bool) -> dict[str, Any]:
+    return {
+        "players": 2,
+        "teams": False,
+        "set_max": 6,
+        "hand_size": {2: 7, 3: 5, 4: 5},
+        "draw": True,
+        "bazar_reserve": 0,
+        "first_lead": "low_doubles_high_singles" if penalty else "high",
+        "later_lead": "same_rule",
+        "after_block_lead": "same_rule",
+        "after_tie_lead": "same_rule",
+        "scoring": "penalty" if penalty else "positive",
+        "block_award": "own_pips" if penalty else "difference",
+        "double_blank_value": 10 if penalty else 0,
+        "target": None if penalty else 100,
+        "limit": 100 if penalty else None,
+    }
+
+
+def _scoring_consistent(o: dict[str, Any]) -> None:
+    if o["scoring"] == "penalty":
+        if o["limit"] is None:
+            raise ValueError("penalty scoring needs a limit")
+        if o["block_award"] != "own_pips":
+            raise ValueError("penalty scoring records own pips in a fish: block_award=own_pips")
+    else:
+        if o["target"] is None:
+            raise ValueError("positive scoring needs a target")
+        if o["block_award"] == "own_pips":
+            raise ValueError("block_award=own_pips goes with scoring=penalty")
+    if o["target"] is not None and o["limit"] is not None:
+        raise ValueError("a game has a target (reaching it wins) or a limit, not both")
+
+
+_LINE_CHECKS = (_scoring_consistent,)
+
+register(
+    Variant(
+        "block",
+        "Block: no drawing; match tiles end to end, first out scores the others' pips (GameColony)",
+        "Блок: без базара; первый вышедший получает очки соперников (GameColony)",
+        "classic-draw-block.md (gamecolony.block)",
+        (2, 4),
+        2,
+        _gamecolony("block", draw=False),
+        checks=_LINE_CHECKS,
+        aliases=("блок",),
+    )
+)
+register(
+    Variant(
+        "draw",
+        "Draw: draw from the bazar until you can play; first out scores the others' pips",
+        "Домино с базаром: берут из базара, пока не найдут ход (GameColony)",
+        "classic-draw-block.md (gamecolony.draw)",
+        (2, 4),
+        2,
+        _gamecolony("draw", draw=True),
+        checks=_LINE_CHECKS,
+        aliases=("базар",),
+    )
+)
+register(
+    Variant(
+        "classic",
+        "Russian traditional domino: 7/5/5 deal, 6-6 leads, fish = lightest hand, to 100",
+        "Классическое домино: 7/5/5 костей, заходит 6-6, рыба — выигрывает меньшая рука, до 100",
+        "classic-draw-block.md (classic.ru)",
+        (2, 4),
+        2,
+        _classic(penalty=False),
+        checks=_LINE_CHECKS,
+        aliases=("домино", "классика", "классическое"),
+    )
+)
+register(
+    Variant(
+        "classic-penalty",
+        "Penalty classic: lowest double leads, everyone records his own pips, fewest at 100 wins",
+        "Штрафное домино: заходит младший дубль, каждый пишет свои очки, до 100 — побеждает меньший",
+        "classic-draw-block.md (classic.penalty)",
+        (2, 4),
+        2,
+        _classic(penalty=True),
+        checks=_LINE_CHECKS,
+        aliases=("штрафное",),
+    )
+)
+
+
+def option_doc(name: str) -> str:
+    """The glossary line of an option."""
+    return OPTIONS[name].doc
+
