@@ -34,9 +34,9 @@ from bazar import Tile
 Play = tuple[Tile, int | None]
 Chooser = Callable[[bazar.Round], Any]
 
-BLOCK_GAMES = 1000
-TEAM_GAMES = 300
-DOMINOES_GAMES = 300
+BLOCK_GAMES = 3000
+TEAM_GAMES = 1000
+DOMINOES_GAMES = 1000
 
 
 @pytest.fixture(scope="module")
