@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .tiles import Tile
 
@@ -36,14 +36,15 @@ _END = re.compile(r"^[A-Za-z0-9_]{1,8}$")
 class Move:
     """One atomic action of the seat to move. Immutable and interned; build with :meth:`parse`."""
 
-    __slots__ = ("end", "kind", "tile", "value", "_text")
+    __slots__ = ("_text", "end", "kind", "tile", "value")
 
     kind: str
     tile: Tile | None
     end: str | None
     value: int | str | None
+    _text: str
 
-    _interned: dict[tuple[str, int, str | None, int | str | None], Move] = {}
+    _interned: ClassVar[dict[tuple[str, int, str | None, int | str | None], Move]] = {}
 
     def __new__(
         cls,

@@ -21,9 +21,10 @@ from typing import Any
 from .errors import BadRecord, IllegalMove
 from .match import Ledger, Match
 from .round import Outcome, Round, deal_seed
-from .rules import UnknownOption, UnknownVariant, rules as make_rules
+from .rules import UnknownOption, UnknownVariant
+from .rules import rules as make_rules
 
-__all__ = ["FORMAT", "VERSION", "dumps", "loads", "to_data", "from_data"]
+__all__ = ["FORMAT", "VERSION", "dumps", "from_data", "loads", "to_data"]
 
 FORMAT = "bazar-record"
 VERSION = 1

@@ -15,10 +15,11 @@ state by one atomic move, ``pop`` takes it back exactly.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .errors import IllegalMove
 from .notation import Move
@@ -130,6 +131,7 @@ def shuffled(tiles: Sequence[Tile], rng: random.Random) -> list[Tile]:
     return out
 
 
+@functools.cache
 def lead_order(order: str, set_max: int = 6) -> tuple[Tile, ...]:
     """The tiles of a lead order of ``common.md`` §5, first to last.
 
@@ -179,6 +181,28 @@ class _Tables:
         return tables
 
 
+class _Setup:
+    """What a Round reads from its rules, looked up once per Rules object."""
+
+    _cache: ClassVar[dict[int, tuple[Rules, _Setup]]] = {}
+
+    def __init__(self, rules: Rules) -> None:
+        self.players: int = rules.players
+        self.hand_size: int = rules.hand_size
+        self.draw: bool = rules.draw
+        self.reserve: int = rules.bazar_reserve if self.draw else 0
+        self.tables = _Tables.of(rules.set_max)
+
+    @classmethod
+    def of(cls, rules: Rules) -> _Setup:
+        entry = cls._cache.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            if len(cls._cache) > 10_000:
+                cls._cache.clear()
+            entry = cls._cache[id(rules)] = (rules, cls(rules))
+        return entry[1]
+
+
 DRAW = Move("draw")
 PASS = Move("pass")
 
@@ -220,30 +244,34 @@ class Round:
         self.previous = previous
         self.dealer = dealer
         self._ledger = ledger
-        players = rules.players
-        self.players = players
-        self._t = _Tables.of(rules.set_max)
+        setup = _Setup.of(rules)
+        players = self.players = setup.players
+        t = self._t = setup.tables
         rng = random.Random(seed)
-        self._rng_used = False
         lot: list[Tile] | None = None
         if hands is None:
             if bazar is not None:
                 raise ValueError("give hands with bazar, or a seed alone")
             lot = self._lot(rng) if leader is None else None
-            deck = shuffled(self._t.tiles, rng)
-            size = rules.hand_size
-            hand_lists = [deck[i * size : (i + 1) * size] for i in range(players)]
-            bazar_list = deck[players * size :]
+            deck = shuffled(t.tiles, rng)
+            size = setup.hand_size
+            masks = []
+            for i in range(players):
+                mask = 0
+                for tile in deck[i * size : (i + 1) * size]:
+                    mask |= 1 << tile.index
+                masks.append(mask)
+            self._hands = masks
+            self._bazar = deck[players * size :]
         else:
-            hand_lists, bazar_list = self._check_deal(hands, bazar)
-        self._hands = [mask_of(h) for h in hand_lists]
-        self._bazar = bazar_list
-        reserve = rules.bazar_reserve if rules.draw else 0
-        self._drawable = max(0, len(bazar_list) - reserve) if rules.draw else 0
+            hand_lists, self._bazar = self._check_deal(hands, bazar)
+            self._hands = [mask_of(h) for h in hand_lists]
+        self._drawable = max(0, len(self._bazar) - setup.reserve) if setup.draw else 0
         self._drawn = 0
-        self._inhand = 0
+        inhand = 0
         for h in self._hands:
-            self._inhand |= h
+            inhand |= h
+        self._inhand = inhand
         self._left = -1
         self._right = -1
         self._stack: list[_Undo] = []
@@ -309,20 +337,11 @@ class Round:
         """The leader and the mask of tiles he may lead (-1: any tile)."""
         rule = self._lead_rule()
         prev = self.previous
-        hands = self._hands
         if rule in ("kozel", "high", "low", "low_doubles_high_singles", "one_one"):
-            for tile in lead_order(rule, self.rules.set_max):
-                bit = 1 << tile.index
-                for seat, hand in enumerate(hands):
-                    if hand & bit:
-                        return seat, bit
-            raise ValueError("nobody holds a tile to lead")
+            seat, tile = self._first_held(rule)
+            return seat, 1 << tile.index
         if rule == "highest_double_any_tile":
-            for tile in lead_order("high", self.rules.set_max):
-                for seat, hand in enumerate(hands):
-                    if hand >> tile.index & 1:
-                        return seat, -1
-            raise ValueError("nobody holds a tile to lead")
+            return self._first_held("high")[0], -1
         if rule in ("lot", "random"):
             if explicit:
                 return 0, -1
@@ -338,6 +357,15 @@ class Round:
                 return prev.out_seat, -1
             return self._block_winner_seat(prev), -1
         raise ValueError(f"lead rule {rule!r} is not played by {self.rules.name}")
+
+    def _first_held(self, order: str) -> tuple[int, Tile]:
+        """The first tile of a lead order that is in a hand, and its holder."""
+        inhand = self._inhand
+        for tile in lead_order(order, self.rules.set_max):
+            if inhand >> tile.index & 1:
+                bit = 1 << tile.index
+                return next(s for s, h in enumerate(self._hands) if h & bit), tile
+        raise ValueError("nobody holds a tile to lead")
 
     def _block_winner_seat(self, prev: Outcome) -> int:
         side = fish_winner(self.rules, prev)
@@ -485,14 +513,15 @@ class Round:
     def push(self, move: Move | str) -> None:
         """Make a move (a Move or its notation). An illegal move raises :class:`IllegalMove`
         and leaves the round as it was."""
+        move = cast(Move, move)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
         if move.__class__ is not Move:
             move = self._parse(move)
         if move not in legal:
-            raise IllegalMove(self._illegal_message(move))  # type: ignore[arg-type]
-        self._apply(move)  # type: ignore[arg-type]
+            raise IllegalMove(self._illegal_message(move))
+        self._apply(move)
 
     def _parse(self, move: Any) -> Move:
         try:
@@ -653,7 +682,9 @@ class Round:
                 raise ValueError("the hands given do not hold the viewer's own hand")
         for seat, size in enumerate(view.hand_sizes):
             if len(hands[seat]) != size:
-                raise ValueError(f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}")
+                raise ValueError(
+                    f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}"
+                )
         rnd._restore(view)
         return rnd
 

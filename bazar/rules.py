@@ -453,7 +453,8 @@ register(
     Variant(
         "classic-penalty",
         "Penalty classic: lowest double leads, everyone records his own pips, fewest at 100 wins",
-        "Штрафное домино: заходит младший дубль, каждый пишет свои очки, до 100 — побеждает меньший",
+        "Штрафное домино: заходит младший дубль, каждый пишет свои очки; "
+        "до 100, побеждает меньший",
         "classic-draw-block.md (classic.penalty)",
         (2, 4),
         2,

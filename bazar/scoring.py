@@ -77,9 +77,10 @@ def award(rules: Rules, outcome: Outcome) -> list[int]:
     values = side_values(rules, outcome.remaining)
     if rules.scoring == "penalty" or rules.block_award == "own_pips":
         return values
-    winner = fish_winner(rules, outcome)
-    if winner is None:
+    lightest = fish_winner(rules, outcome)
+    if lightest is None:
         return points
+    winner = lightest
     others = sum(values) - values[winner]
     points[winner] = others - values[winner] if rules.block_award == "difference" else others
     return points

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["MAX_PIP", "Tile", "tile_set", "parse_tiles", "mask_of", "tiles_of"]
+__all__ = ["MAX_PIP", "Tile", "mask_of", "parse_tiles", "tile_set", "tiles_of"]
 
 #: The largest set bazar supports is double-18.
 MAX_PIP = 18
@@ -36,7 +36,7 @@ _PATTERN = re.compile(r"^\s*\[?\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*\]?\s*$")
 class Tile:
     """One domino: ``high >= low``. Build tiles with :meth:`parse` or :meth:`of`."""
 
-    __slots__ = ("high", "index", "is_double", "low", "pips", "_text", "_suits")
+    __slots__ = ("_suits", "_text", "high", "index", "is_double", "low", "pips")
 
     high: int
     low: int

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from .notation import Move
 from .round import Outcome
-from .rules import Rules, rules as make_rules
+from .rules import Rules
+from .rules import rules as make_rules
 from .tiles import Tile
 
 if TYPE_CHECKING:
