@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from .board import Line
 from .errors import IllegalMove
 from .notation import Move
 from .rules import Rules
@@ -431,22 +432,15 @@ class Round:
     @property
     def board(self) -> tuple[str, ...]:
         """The line on the table, left to right, each tile as ``a|b`` (``a`` faces left)."""
-        line: list[str] = []
-        left = right = -1
+        return self.layout().row()
+
+    def layout(self) -> Line:
+        """The layout built from the plays so far."""
+        line = Line()
         for _, move, _ in self.history():
-            if move.kind != "play" or move.tile is None:
-                continue
-            tile = move.tile
-            if move.end is None:
-                line.append(f"{tile.high}|{tile.low}")
-                left, right = tile.high, tile.low
-            elif move.end == "L":
-                left = tile.other(left)
-                line.insert(0, f"{left}|{tile.other(left)}")
-            else:
-                right = tile.other(right)
-                line.append(f"{tile.other(right)}|{right}")
-        return tuple(line)
+            if move.kind == "play" and move.tile is not None:
+                line.place(move.tile, move.end)
+        return line
 
     def played(self) -> tuple[Tile, ...]:
         """The tiles on the table, in the order they were played."""
