@@ -3,9 +3,15 @@ what is allowed."""
 
 from __future__ import annotations
 
-from .rules import UnknownOption, UnknownVariant
-
 __all__ = ["BadRecord", "IllegalMove", "MatchOver", "UnknownOption", "UnknownVariant"]
+
+
+class UnknownVariant(ValueError):
+    """No variant has that name; the message names the known ones."""
+
+
+class UnknownOption(ValueError):
+    """The game has no option of that name; the message names the game's options."""
 
 
 class IllegalMove(ValueError):

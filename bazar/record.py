@@ -18,10 +18,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import BadRecord, IllegalMove
+from .errors import BadRecord, IllegalMove, UnknownOption, UnknownVariant
 from .match import Ledger, Match
 from .round import Outcome, Round, deal_seed
-from .rules import UnknownOption, UnknownVariant
 from .rules import rules as make_rules
 
 __all__ = ["FORMAT", "VERSION", "dumps", "from_data", "loads", "to_data"]

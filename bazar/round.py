@@ -527,7 +527,10 @@ class Round:
         if self._over is not None:
             return f"illegal move {move}: the round is over"
         allowed = ", ".join(map(str, self._legal or ())) or "none"
-        return f"illegal move {move} for seat {self._turn}; legal moves: {allowed}"
+        why = ""
+        if move.tile is not None and move.tile.high > self.rules.set_max:
+            why = f" (no tile {move.tile} in double-{self.rules.set_max})"
+        return f"illegal move {move} for seat {self._turn}{why}; legal moves: {allowed}"
 
     def _apply(self, move: Move) -> None:
         seat: int = self._turn  # type: ignore[assignment]

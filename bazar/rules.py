@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import UnknownOption, UnknownVariant
 from .tiles import SET_SIZES
 
 __all__ = [
@@ -32,14 +33,6 @@ __all__ = [
     "register",
     "rules",
 ]
-
-
-class UnknownVariant(ValueError):
-    """No variant has that name."""
-
-
-class UnknownOption(ValueError):
-    """The game has no option of that name."""
 
 
 @dataclass(frozen=True)
