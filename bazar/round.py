@@ -19,7 +19,7 @@ import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .board import Line
 from .errors import IllegalMove
@@ -172,7 +172,7 @@ class _Tables:
         self.leads = [Move.play(t) for t in tiles]
         self.on_left = [Move.play(t, "L") for t in tiles]
         self.on_right = [Move.play(t, "R") for t in tiles]
-        self.moves_cache: dict[tuple[int, int, int], tuple[Move, ...]] = {}
+        self.moves_cache: dict[int, tuple[Move, ...]] = {}
 
     @classmethod
     def of(cls, set_max: int) -> _Tables:
@@ -207,8 +207,8 @@ class _Setup:
 DRAW = Move("draw")
 PASS = Move("pass")
 
-# undo record fields: (move, seat, left, right, turn, tile index or -1)
-_Undo = tuple[Move, int, int, int, int | None, int]
+# undo record fields: (move, seat, left, right, tile index or -1); the mover had the turn
+_Undo = tuple[Move, int, int, int, int]
 
 
 class Round:
@@ -248,6 +248,7 @@ class Round:
         setup = _Setup.of(rules)
         players = self.players = setup.players
         t = self._t = setup.tables
+        self._fits = t.fits
         rng = random.Random(seed)
         lot: list[Tile] | None = None
         if hands is None:
@@ -425,7 +426,7 @@ class Round:
         """Every move as (seat, move, tile drawn or None), the full state."""
         tiles = self._t.tiles
         out = list(self._base)
-        for move, seat, _, _, _, index in self._stack:
+        for move, seat, _, _, index in self._stack:
             out.append((seat, move, tiles[index] if move is DRAW else None))
         return out
 
@@ -475,10 +476,10 @@ class Round:
                 mask ^= low
             return tuple(out)
         right = self._right
-        fits = t.fits
+        fits = self._fits
         playable = hand & (fits[left] | fits[right])
         if playable:
-            key = (playable, left, right)
+            key = (playable << 10) | (left << 5) | right
             cached = t.moves_cache.get(key)
             if cached is None:
                 cached = self._plays(playable, left, right)
@@ -507,7 +508,6 @@ class Round:
     def push(self, move: Move | str) -> None:
         """Make a move (a Move or its notation). An illegal move raises :class:`IllegalMove`
         and leaves the round as it was."""
-        move = cast(Move, move)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
@@ -548,14 +548,14 @@ class Round:
                 self._left = tile.low if left == tile.high else tile.high
             else:
                 self._right = tile.low if right == tile.high else tile.high
-            self._stack.append((move, seat, left, right, seat, index))
+            self._stack.append((move, seat, left, right, index))
             hand = self._hands[seat] ^ bit
             self._hands[seat] = hand
             self._inhand ^= bit
             if not hand:
                 self._over = "out"
             elif self._drawn >= self._drawable and not self._inhand & (
-                self._t.fits[self._left] | self._t.fits[self._right]
+                self._fits[self._left] | self._fits[self._right]
             ):
                 self._over = "fish"
             else:
@@ -566,21 +566,21 @@ class Round:
             bit = 1 << tile.index
             self._hands[seat] |= bit
             self._inhand |= bit
-            self._stack.append((move, seat, left, right, seat, tile.index))
+            self._stack.append((move, seat, left, right, tile.index))
             if self._drawn >= self._drawable and not self._inhand & (
-                self._t.fits[left] | self._t.fits[right]
+                self._fits[left] | self._fits[right]
             ):
                 self._over = "fish"
         else:  # pass
-            self._stack.append((move, seat, left, right, seat, -1))
+            self._stack.append((move, seat, left, right, -1))
             self._turn = (seat + 1) % self.players
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
         if not self._stack:
             raise IndexError("no move to take back")
-        move, seat, left, right, turn, index = self._stack.pop()
-        self._left, self._right, self._turn = left, right, turn
+        move, seat, left, right, index = self._stack.pop()
+        self._left, self._right, self._turn = left, right, seat
         self._over = None
         self._legal = None
         if move.kind == "play":
@@ -654,7 +654,7 @@ class Round:
 
     def _initial_hands(self) -> list[tuple[Tile, ...]]:
         hands = list(self._hands)
-        for move, seat, _, _, _, index in reversed(self._stack):
+        for move, seat, _, _, index in reversed(self._stack):
             if move.kind == "play":
                 hands[seat] |= 1 << index
             elif move is DRAW:
