@@ -219,7 +219,7 @@ class Round:
     families: ClassVar[dict[str, type[Round]]] = {}
 
     def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Round:
-        if cls is Round:
+        if cls is Round and isinstance(rules, Rules):
             cls = Round.families.get(rules.variant.family, Round)
         return object.__new__(cls)
 
@@ -672,6 +672,10 @@ class Round:
         hands (the viewer's own must match) and the given bazar in draw order. Its moves can
         be pushed and popped back to this position, not before it."""
         rules = view.rules
+        if len(hands) != rules.players:
+            raise ValueError(f"the view has {rules.players} seats; {len(hands)} hands were given")
+        if len(bazar) != view.bazar_size:
+            raise ValueError(f"the view's bazar holds {view.bazar_size} tiles, not {len(bazar)}")
         rnd = cls(rules, hands=hands, bazar=bazar, leader=view.extra.get("leader", 0))
         if view.seat is not None and view.hand is not None:
             mine = tuple(sorted(Tile.parse(t) for t in hands[view.seat]))
@@ -694,8 +698,7 @@ class Round:
             Tile.parse(t) for t in view.extra["lead"]
         )
         self._turn = view.turn
-        self._drawable = len(self._bazar) if self.rules.draw and view.drawable else 0
-        self._drawable = min(self._drawable, view.drawable) if self.rules.draw else 0
+        self._drawable = view.drawable
         self._over = None if view.turn is not None or view.outcome is None else view.outcome.reason
 
     def lead_tiles(self) -> tuple[Tile, ...] | None:
