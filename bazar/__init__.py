@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from . import record
+from . import kozel, record
 from .errors import BadRecord, IllegalMove, MatchOver, UnknownOption, UnknownVariant
 from .match import Ledger, Match, MatchResult
 from .notation import Move

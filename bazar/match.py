@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +49,8 @@ class Ledger:
     opened: tuple[bool, ...]
     pot: int
     rounds: int
+    #: game-specific public state (Sea Kozel's record holder, a General's win, ...)
+    extra: tuple[tuple[str, Any], ...]
     result: MatchResult | None
 
     def __init__(
@@ -59,6 +61,7 @@ class Ledger:
         opened: Sequence[bool] | None = None,
         pot: int = 0,
         rounds: int = 0,
+        extra: Mapping[str, Any] | Sequence[tuple[str, Any]] = (),
     ) -> None:
         sides = rules.sides
         for name, value in (("scores", scores), ("remembered", remembered), ("opened", opened)):
@@ -71,7 +74,10 @@ class Ledger:
         setter(self, "opened", tuple(opened) if opened is not None else (False,) * sides)
         setter(self, "pot", pot)
         setter(self, "rounds", rounds)
-        setter(self, "result", self._decide())
+        items = extra.items() if isinstance(extra, Mapping) else extra
+        setter(self, "extra", tuple(sorted((str(k), v) for k, v in items)))
+        decide = rules.variant.decide
+        setter(self, "result", decide(self) if decide is not None else self._decide())
 
     @classmethod
     def new(cls, rules: Rules) -> Ledger:
@@ -82,15 +88,34 @@ class Ledger:
         """The ledger after a finished round (pure: this ledger is unchanged)."""
         if self.result is not None:
             raise MatchOver("the match is already decided")
+        settle = self.rules.variant.settle
+        if settle is not None:
+            return settle(self, outcome)  # type: ignore[no-any-return]
         gains = award(self.rules, outcome)
-        scores = [s + g for s, g in zip(self.scores, gains, strict=True)]
-        return Ledger(self.rules, scores, self.remembered, self.opened, self.pot, self.rounds + 1)
+        return self.replace(scores=[s + g for s, g in zip(self.scores, gains, strict=True)])
+
+    def replace(self, **changes: Any) -> Ledger:
+        """A new ledger with some fields changed, one round later unless ``rounds`` is given."""
+        fields: dict[str, Any] = {
+            "scores": self.scores,
+            "remembered": self.remembered,
+            "opened": self.opened,
+            "pot": self.pot,
+            "rounds": self.rounds + 1,
+            "extra": self.extra,
+        }
+        fields.update(changes)
+        return Ledger(self.rules, **fields)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """One entry of the game-specific state ``extra``."""
+        return dict(self.extra).get(key, default)
 
     def score(self, seat: int, points: int) -> Ledger:
         """The ledger after one in-play scoring event of ``seat``."""
         scores = list(self.scores)
         scores[self.rules.side_of(seat)] += points
-        return Ledger(self.rules, scores, self.remembered, self.opened, self.pot, self.rounds)
+        return self.replace(scores=scores, rounds=self.rounds)
 
     def _decide(self) -> MatchResult | None:
         rules = self.rules
@@ -104,6 +129,11 @@ class Ledger:
             winning = [side for side, s in enumerate(scores) if s == fewest]
         else:
             return None
+        return self.decided(winning)
+
+    def decided(self, winning: Sequence[int]) -> MatchResult:
+        """The result in which the sides ``winning`` win and every other side loses."""
+        rules = self.rules
         losing = [side for side in range(rules.sides) if side not in winning]
         seats = range(rules.players)
         return MatchResult(
@@ -122,6 +152,7 @@ class Ledger:
             "opened": list(self.opened),
             "pot": self.pot,
             "rounds": self.rounds,
+            **dict(self.extra),
         }
 
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .match import Ledger
     from .view import View
 
-__all__ = ["Outcome", "Round", "deal_seed", "lead_order"]
+__all__ = ["Outcome", "Round", "deal_seed", "lead_order", "needs_redeal"]
 
 TileLike = Tile | str
 
@@ -172,6 +172,7 @@ class _Tables:
         self.leads = [Move.play(t) for t in tiles]
         self.on_left = [Move.play(t, "L") for t in tiles]
         self.on_right = [Move.play(t, "R") for t in tiles]
+        self.double_index = [Tile.of(p, p).index for p in range(set_max + 1)]
         self.moves_cache: dict[int, tuple[Move, ...]] = {}
 
     @classmethod
@@ -193,6 +194,18 @@ class _Setup:
         self.draw: bool = rules.draw
         self.reserve: int = rules.bazar_reserve if self.draw else 0
         self.tables = _Tables.of(rules.set_max)
+        self.doubles_per_turn: int = getattr(rules, "doubles_per_turn", 1)
+        self.dead_layout: bool = getattr(rules, "early_fish", "standard") == "dead_layout"
+        self.zero_zero_may_lead: bool = getattr(rules, "zero_zero_may_lead", True)
+        self.redeal_min_doubles: int | None = getattr(rules, "redeal_min_doubles", None)
+        self.redeal_min_suit: int | None = getattr(rules, "redeal_min_suit", None)
+        set_max = rules.set_max
+        #: the non-double tiles of each suit, for the dead-layout test
+        self.suit_singles = [
+            mask_of(t for t in self.tables.tiles if t.has(p) and not t.is_double)
+            for p in range(set_max + 1)
+        ]
+        self.doubles = [1 << Tile.of(p, p).index for p in range(set_max + 1)]
 
     @classmethod
     def of(cls, rules: Rules) -> _Setup:
@@ -206,9 +219,11 @@ class _Setup:
 
 DRAW = Move("draw")
 PASS = Move("pass")
+STOP = Move("stop")
 
-# undo record fields: (move, seat, left, right, tile index or -1); the mover had the turn
-_Undo = tuple[Move, int, int, int, int]
+# undo record fields: (move, seat, left, right, tile index or -1, doubles laid this turn,
+# ends used this turn); the mover had the turn
+_Undo = tuple[Move, int, int, int, int, int, int]
 
 
 class Round:
@@ -255,14 +270,17 @@ class Round:
             if bazar is not None:
                 raise ValueError("give hands with bazar, or a seed alone")
             lot = self._lot(rng) if leader is None else None
-            deck = shuffled(t.tiles, rng)
             size = setup.hand_size
-            masks = []
-            for i in range(players):
-                mask = 0
-                for tile in deck[i * size : (i + 1) * size]:
-                    mask |= 1 << tile.index
-                masks.append(mask)
+            while True:
+                deck = shuffled(t.tiles, rng)
+                masks = []
+                for i in range(players):
+                    mask = 0
+                    for tile in deck[i * size : (i + 1) * size]:
+                        mask |= 1 << tile.index
+                    masks.append(mask)
+                if not self._must_redeal(setup, masks):
+                    break
             self._hands = masks
             self._bazar = deck[players * size :]
         else:
@@ -276,6 +294,12 @@ class Round:
         self._inhand = inhand
         self._left = -1
         self._right = -1
+        self._table = 0
+        self._chain = 0
+        self._used = 0
+        self._dpt = setup.doubles_per_turn
+        self._dead_layout = setup.dead_layout
+        self._suit_singles = setup.suit_singles
         self._stack: list[_Undo] = []
         self._over: str | None = None
         self._legal: tuple[Move, ...] | None = None
@@ -318,7 +342,6 @@ class Round:
         """Before the deal, when a lot decides the lead: one tile drawn by each player."""
         if self._lead_rule() != "lot":
             return None
-        self._rng_used = True
         return shuffled(self._t.tiles, rng)[: self.players]
 
     def _lead_rule(self) -> str:
@@ -327,8 +350,9 @@ class Round:
         prev = self.previous
         if prev is None or self.number <= 1:
             return str(r.first_lead)
-        if prev.reason == "fish":
-            rule = r.after_block_lead if fish_winner(r, prev) is not None else r.after_tie_lead
+        after_block = getattr(r, "after_block_lead", None)
+        if prev.reason == "fish" and after_block is not None:
+            rule = after_block if fish_winner(r, prev) is not None else r.after_tie_lead
         else:
             rule = r.later_lead
         return str(r.first_lead) if rule == "same_rule" else str(rule)
@@ -343,26 +367,71 @@ class Round:
             seat, tile = self._first_held(rule)
             return seat, 1 << tile.index
         if rule == "highest_double_any_tile":
-            return self._first_held("high")[0], -1
-        if rule in ("lot", "random"):
+            seat = self._first_held("high")[0]
+        elif rule in ("lot", "random"):
             if explicit:
-                return 0, -1
-            if rule == "random":
-                return int(rng.random() * self.players), -1
-            assert lot is not None
-            return min(range(self.players), key=lambda s: lowest_tile_key(lot[s])), -1
+                seat = 0
+            elif rule == "random":
+                seat = int(rng.random() * self.players)
+            else:
+                assert lot is not None
+                seat = min(range(self.players), key=lambda s: lowest_tile_key(lot[s]))
+        else:
+            seat = self._later_leader(rule)
+        return seat, self._free_lead_mask(seat)
+
+    def _later_leader(self, rule: str) -> int:
+        prev = self.previous
         assert prev is not None
+        players = self.players
         if rule == "rotate":
-            return ((prev.leader or 0) + 1) % self.players, -1
-        if rule in ("winner", "winner_or_fisher"):
-            if prev.reason == "out" and prev.out_seat is not None:
-                return prev.out_seat, -1
-            return self._block_winner_seat(prev), -1
+            return ((prev.leader or 0) + 1) % players
+        out = prev.out_seat if prev.reason == "out" else None
+        if rule == "winner":
+            return out if out is not None else self._block_winner_seat(prev)
+        if rule in ("winner_or_fisher", "partner_of_winner_or_fisher"):
+            if out is None:
+                if prev.fisher is None:
+                    raise ValueError("the previous round's fisher is needed to choose the leader")
+                return prev.fisher
+            return out if rule == "winner_or_fisher" else (out + 2) % players
         raise ValueError(f"lead rule {rule!r} is not played by {self.rules.name}")
+
+    def _free_lead_mask(self, seat: int) -> int:
+        """What a leader who may lead any tile may lead: not 0-0 where it may not lead, a
+        double other than 0-0 and 6-6 where the later leader must lead one (``kozel.md`` §3)."""
+        hand = self._hands[seat]
+        mask = -1
+        if not _Setup.of(self.rules).zero_zero_may_lead and hand & ~1:
+            mask &= ~1
+        if getattr(self.rules, "later_lead_must_double", False) and self.number > 1:
+            doubles = _Setup.of(self.rules).doubles
+            plain = sum(doubles[1:-1]) & hand
+            if plain:
+                mask = plain | (hand & (doubles[0] | doubles[-1]) & mask)
+        # a restriction is a set of tiles in the hand: lead_tiles() and deal() list it
+        return mask if mask == -1 else mask & hand
+
+    @staticmethod
+    def _must_redeal(setup: _Setup, hands: list[int]) -> bool:
+        """Whether a hand holds too many doubles or too many tiles of one suit (``kozel.md`` §2)."""
+        most_doubles, most_suit = setup.redeal_min_doubles, setup.redeal_min_suit
+        if most_doubles is None and most_suit is None:
+            return False
+        all_doubles = sum(setup.doubles)
+        fits = setup.tables.fits
+        for hand in hands:
+            if most_doubles is not None and (hand & all_doubles).bit_count() >= most_doubles:
+                return True
+            if most_suit is not None and any((hand & f).bit_count() >= most_suit for f in fits):
+                return True
+        return False
 
     def _first_held(self, order: str) -> tuple[int, Tile]:
         """The first tile of a lead order that is in a hand, and its holder."""
         inhand = self._inhand
+        if not _Setup.of(self.rules).zero_zero_may_lead:
+            inhand &= ~1
         for tile in lead_order(order, self.rules.set_max):
             if inhand >> tile.index & 1:
                 bit = 1 << tile.index
@@ -426,7 +495,7 @@ class Round:
         """Every move as (seat, move, tile drawn or None), the full state."""
         tiles = self._t.tiles
         out = list(self._base)
-        for move, seat, _, _, index in self._stack:
+        for move, seat, _, _, index, _, _ in self._stack:
             out.append((seat, move, tiles[index] if move is DRAW else None))
         return out
 
@@ -467,7 +536,7 @@ class Round:
         left = self._left
         t = self._t
         if left < 0:
-            mask = hand & self._lead_mask
+            mask = hand & self._lead_mask or hand
             leads = t.leads
             out = []
             while mask:
@@ -476,6 +545,8 @@ class Round:
                 mask ^= low
             return tuple(out)
         right = self._right
+        if self._chain:
+            return self._further_doubles(hand)
         fits = self._fits
         playable = hand & (fits[left] | fits[right])
         if playable:
@@ -490,6 +561,18 @@ class Round:
         if self._drawn < self._drawable:
             return (DRAW,)
         return (PASS,)
+
+    def _further_doubles(self, hand: int) -> tuple[Move, ...]:
+        """After a double, while the turn stays (``doubles_per_turn``): the doubles that fit an
+        end not yet used this turn, then ``stop``."""
+        out = []
+        t = self._t
+        if not self._used & 1 and hand >> t.double_index[self._left] & 1:
+            out.append(t.on_left[t.double_index[self._left]])
+        if not self._used & 2 and hand >> t.double_index[self._right] & 1:
+            out.append(t.on_right[t.double_index[self._right]])
+        out.append(STOP)
+        return tuple(out)
 
     def _plays(self, playable: int, left: int, right: int) -> tuple[Move, ...]:
         t = self._t
@@ -548,17 +631,26 @@ class Round:
                 self._left = tile.low if left == tile.high else tile.high
             else:
                 self._right = tile.low if right == tile.high else tile.high
-            self._stack.append((move, seat, left, right, index))
+            self._stack.append((move, seat, left, right, index, self._chain, self._used))
             hand = self._hands[seat] ^ bit
             self._hands[seat] = hand
             self._inhand ^= bit
+            self._table |= bit
+            fits = self._fits
             if not hand:
                 self._over = "out"
             elif self._drawn >= self._drawable and not self._inhand & (
-                self._fits[self._left] | self._fits[self._right]
+                fits[self._left] | fits[self._right]
             ):
                 self._over = "fish"
+            elif self._dead_layout and self._is_dead():
+                self._over = "fish"
+            elif self._dpt > 1 and tile.is_double and end is not None and self._keeps_turn(
+                hand, end
+            ):
+                pass
             else:
+                self._chain = self._used = 0
                 self._turn = (seat + 1) % self.players
         elif kind == "draw":
             tile = self._bazar[self._drawn]
@@ -566,27 +658,52 @@ class Round:
             bit = 1 << tile.index
             self._hands[seat] |= bit
             self._inhand |= bit
-            self._stack.append((move, seat, left, right, tile.index))
+            self._stack.append((move, seat, left, right, tile.index, 0, 0))
             if self._drawn >= self._drawable and not self._inhand & (
                 self._fits[left] | self._fits[right]
             ):
                 self._over = "fish"
-        else:  # pass
-            self._stack.append((move, seat, left, right, -1))
+        else:  # pass, stop
+            self._stack.append((move, seat, left, right, -1, self._chain, self._used))
+            self._chain = self._used = 0
             self._turn = (seat + 1) % self.players
+
+    def _keeps_turn(self, hand: int, end: str) -> bool:
+        """After a double on ``end``: whether the turn stays for a further double."""
+        chain = self._chain + 1
+        if chain >= self._dpt:
+            return False
+        used = self._used | (1 if end == "L" else 2)
+        t = self._t
+        free = [p for e, p in ((1, self._left), (2, self._right)) if not used & e]
+        if not any(hand >> t.double_index[p] & 1 for p in free):
+            return False
+        self._chain, self._used = chain, used
+        return True
+
+    def _is_dead(self) -> bool:
+        """The dead-layout fish (``common.md`` §6): both ends show ``x`` and every non-double
+        ``x`` is on the table."""
+        left = self._left
+        if left != self._right:
+            return False
+        singles = self._suit_singles[left]
+        return self._table & singles == singles
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
         if not self._stack:
             raise IndexError("no move to take back")
-        move, seat, left, right, index = self._stack.pop()
+        move, seat, left, right, index, chain, used = self._stack.pop()
         self._left, self._right, self._turn = left, right, seat
+        self._chain, self._used = chain, used
         self._over = None
         self._legal = None
         if move.kind == "play":
             bit = 1 << index
             self._hands[seat] |= bit
             self._inhand |= bit
+            self._table ^= bit
         elif move is DRAW:
             bit = 1 << index
             self._drawn -= 1
@@ -619,6 +736,11 @@ class Round:
         lead = plays[0][1].tile if plays else None
         out_seat = last_seat if self._over == "out" else None
         fisher = last_seat if self._over == "fish" else None
+        extra = None
+        if out_seat is not None and getattr(self.rules, "general_officer", False):
+            mine = [m.tile for s, m in plays if s == out_seat]
+            title = _title(mine, last_turn)  # type: ignore[arg-type]
+            extra = {"title": title} if title else None
         return Outcome(
             self._over,
             out_seat=out_seat,
@@ -628,7 +750,7 @@ class Round:
             leader=self.leader,
             lead=lead,
             last_turn=last_turn if self._over == "out" or fisher is not None else (),
-            extra=None,
+            extra=extra,
         )
 
     # -- what seats may know -----------------------------------------------------------------
@@ -654,7 +776,7 @@ class Round:
 
     def _initial_hands(self) -> list[tuple[Tile, ...]]:
         hands = list(self._hands)
-        for move, seat, _, _, index in reversed(self._stack):
+        for move, seat, _, _, index, _, _ in reversed(self._stack):
             if move.kind == "play":
                 hands[seat] |= 1 << index
             elif move is DRAW:
@@ -699,7 +821,18 @@ class Round:
         )
         self._turn = view.turn
         self._drawable = view.drawable
+        self._table = mask_of(m.tile for _, m, _ in view.history if m.kind == "play" and m.tile)
+        self._chain = view.extra.get("turn_doubles", 0)
+        self._used = sum(bit for end, bit in (("L", 1), ("R", 2))
+                         if end in view.extra.get("turn_ends", ()))
         self._over = None if view.turn is not None or view.outcome is None else view.outcome.reason
+
+    def turn_state(self) -> dict[str, Any]:
+        """Public state of a turn that holds several moves: doubles laid, ends used."""
+        if not self._chain:
+            return {}
+        ends = [e for e, bit in (("L", 1), ("R", 2)) if self._used & bit]
+        return {"turn_doubles": self._chain, "turn_ends": ends}
 
     def lead_tiles(self) -> tuple[Tile, ...] | None:
         """The tiles the leader must choose from when the rules force the lead, else None."""
@@ -707,6 +840,25 @@ class Round:
 
     def hand_value(self, seat: int) -> int:
         return hand_value(self.rules, tiles_of(self._hands[seat]))
+
+
+def needs_redeal(rules: Rules, hands: Sequence[Sequence[TileLike]]) -> bool:
+    """Whether the rules would deal again: a hand with ``redeal_min_doubles`` doubles or
+    ``redeal_min_suit`` tiles of one suit (a double is one tile of its suit)."""
+    masks = [mask_of(Tile.parse(t) for t in hand) for hand in hands]
+    return Round._must_redeal(_Setup.of(rules), masks)
+
+
+def _title(plays: list[Tile], last_turn: list[Tile]) -> str | None:
+    """General: going out having laid 6-6 then 0-0 (in one turn in either order); Officer:
+    going out with 0-0 in the final turn (``kozel.md`` §11)."""
+    names = [str(t) for t in plays]
+    final = {str(t) for t in last_turn}
+    if {"6-6", "0-0"} <= final or names[-2:] == ["6-6", "0-0"]:
+        return "general"
+    if "0-0" in final:
+        return "officer"
+    return None
 
 
 Round.families["line"] = Round

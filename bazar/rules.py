@@ -73,6 +73,16 @@ class Option:
             return value
         if self.kind == "hand_size":
             return value  # resolved against the player count in rules()
+        if self.kind == "pair_or_none":
+            if value is None:
+                return None
+            if (
+                isinstance(value, (list, tuple))
+                and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            ):
+                return tuple(value)
+            raise ValueError(f"option {name} takes a pair of numbers such as (50, 25) or None")
         raise AssertionError(self.kind)
 
     def _range(self) -> str:
@@ -165,6 +175,12 @@ class Variant:
     family: str = "line"
     checks: tuple[Callable[[dict[str, Any]], None], ...] = ()
     aliases: tuple[str, ...] = ()
+    #: the game's settlement, ``settle(ledger, outcome) -> Ledger`` (None: the classic one)
+    settle: Callable[[Any, Any], Any] | None = None
+    #: the game's match end, ``decide(ledger) -> MatchResult | None`` (None: target / limit)
+    decide: Callable[[Any], Any] | None = None
+    #: whether the game is one of the Russian yards' (its terminal speaks Russian by default)
+    russian: bool = False
 
 
 VARIANTS: dict[str, str] = {}

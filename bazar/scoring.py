@@ -38,12 +38,41 @@ def ceil_div(n: int, m: int) -> int:
 
 
 def hand_value(rules: Rules, tiles: Iterable[Tile]) -> int:
-    """What a hand counts at the end of a round: its pips, with the game's special tiles."""
+    """What a hand counts at the end of a round: its pips, with the game's special tiles
+    (``double_blank_value``; the Kozel family's ``hand_values`` and ``lone_values``)."""
+    hand = tuple(tiles)
+    special = getattr(rules, "hand_values", "face")
+    if getattr(rules, "lone_values", False) or special != "face":
+        lone = _LONE.get(special if special != "face" else "lone_values", {})
+        key = frozenset(t.index for t in hand)
+        if key in lone:
+            return lone[key]
+    values = _ANYWHERE.get(special, {})
     blank = getattr(rules, "double_blank_value", 0)
+    if blank:
+        values = {**values, 0: blank}
     total = 0
-    for tile in tiles:
-        total += blank if (blank and tile.index == 0) else tile.pips
+    for tile in hand:
+        total += values.get(tile.index, tile.pips)
     return total
+
+
+_ZERO, _SIX = 0, Tile.of(6, 6).index
+#: hands worth a fixed value when they hold exactly these tiles (kozel.md §7, sea-kozel.md §4.1)
+_LONE: dict[str, dict[frozenset[int], int]] = {
+    "lone_00_10": {frozenset({_ZERO}): 10},
+    "lone_66_50_00_25": {frozenset({_ZERO}): 25, frozenset({_SIX}): 50},
+    "lone_values": {
+        frozenset({_ZERO}): 25,
+        frozenset({_SIX}): 50,
+        frozenset({_ZERO, _SIX}): 75,
+    },
+}
+#: tiles worth a fixed value wherever they are in the hand
+_ANYWHERE: dict[str, dict[int, int]] = {
+    "00_25": {_ZERO: 25},
+    "00_25_66_50": {_ZERO: 25, _SIX: 50},
+}
 
 
 def side_values(rules: Rules, remaining: Sequence[Sequence[Tile] | None]) -> list[int]:
@@ -70,12 +99,12 @@ def award(rules: Rules, outcome: Outcome) -> list[int]:
             for seat in rules.teams[winner]:
                 hands[seat] = []
         values = side_values(rules, hands)
-        if rules.scoring == "penalty":
+        if getattr(rules, "scoring", "positive") == "penalty":
             return values
         points[winner] = sum(values) - values[winner]
         return points
     values = side_values(rules, outcome.remaining)
-    if rules.scoring == "penalty" or rules.block_award == "own_pips":
+    if getattr(rules, "scoring", "positive") == "penalty" or rules.block_award == "own_pips":
         return values
     lightest = fish_winner(rules, outcome)
     if lightest is None:

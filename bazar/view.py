@@ -52,7 +52,7 @@ class View:
             for s, move, tile in rnd.history()
         )
         hands = rnd.hands
-        extra: dict[str, Any] = {"leader": rnd.leader, "number": rnd.number}
+        extra: dict[str, Any] = {"leader": rnd.leader, "number": rnd.number, **rnd.turn_state()}
         lead = rnd.lead_tiles()
         if lead is not None and seat == rnd.leader and not rnd.moves:
             extra["lead"] = [str(t) for t in lead]
