@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from . import kozel, record
+from . import kozel, record, sea_kozel
 from .errors import BadRecord, IllegalMove, MatchOver, UnknownOption, UnknownVariant
 from .match import Ledger, Match, MatchResult
 from .notation import Move

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .round import Outcome
     from .rules import Rules
 
-__all__ = ["record_award", "settle", "decide"]
+__all__ = ["decide", "record_award", "settle"]
 
 for _option in [
     Option("redeal_min_doubles", "int_or_none", "a hand with this many doubles forces a redeal",
@@ -201,7 +201,9 @@ def _check(o: dict[str, Any]) -> None:
     mode = o["fish_mode"]
     if mode == "lowest_wins":
         if o["target"] is None or o["limit"] is not None:
-            raise ValueError("fish_mode=lowest_wins is positive scoring: it needs a target, no limit")
+            raise ValueError(
+                "fish_mode=lowest_wins is positive scoring: it needs a target, no limit"
+            )
     elif o["limit"] is None or o["target"] is not None:
         raise ValueError(f"fish_mode={mode} is penalty scoring: it needs a limit, no target")
     if mode == "side_more_takes_all" and not o["teams"]:

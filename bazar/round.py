@@ -316,7 +316,9 @@ class Round:
             raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
         self.leader = leader
         self._lead_mask = lead_mask
-        self._turn: int | None = leader
+        self._privileged = self._privileged_side()
+        self._opening = self._opening0 = self._opening_seat()
+        self._turn: int | None = leader if self._opening < 0 else self._opening
 
     # -- construction helpers --------------------------------------------------------------
 
@@ -362,7 +364,6 @@ class Round:
     ) -> tuple[int, int]:
         """The leader and the mask of tiles he may lead (-1: any tile)."""
         rule = self._lead_rule()
-        prev = self.previous
         if rule in ("kozel", "high", "low", "low_doubles_high_singles", "one_one"):
             seat, tile = self._first_held(rule)
             return seat, 1 << tile.index
@@ -411,6 +412,25 @@ class Round:
                 mask = plain | (hand & (doubles[0] | doubles[-1]) & mask)
         # a restriction is a set of tiles in the hand: lead_tiles() and deal() list it
         return mask if mask == -1 else mask & hand
+
+    def _privileged_side(self) -> int | None:
+        """The side that may open with a "hundred" (Sea Kozel, ``sea-kozel.md`` §2)."""
+        if not getattr(self.rules, "hundred_privilege", False) or self.number <= 1:
+            return None
+        key = "record_holder" if self.rules.single_record else "first_recorded"
+        side: int | None = self.ledger.get(key)
+        return side
+
+    def _opening_seat(self) -> int:
+        """The seat whose decision opens the round (a hundred or ``stop``), or -1."""
+        side = self._privileged
+        if side is None:
+            return -1
+        six = _Setup.of(self.rules).doubles[6]
+        for seat, hand in enumerate(self._hands):
+            if hand & six and self.rules.side_of(seat) == side and seat != self.leader:
+                return seat
+        return -1
 
     @staticmethod
     def _must_redeal(setup: _Setup, hands: list[int]) -> bool:
@@ -536,6 +556,8 @@ class Round:
         left = self._left
         t = self._t
         if left < 0:
+            if self._opening >= 0:
+                return (t.leads[t.double_index[6]], STOP)
             mask = hand & self._lead_mask or hand
             leads = t.leads
             out = []
@@ -627,6 +649,7 @@ class Round:
             end = move.end
             if end is None:
                 self._left, self._right = tile.high, tile.low
+                self._opening = -1
             elif end == "L":
                 self._left = tile.low if left == tile.high else tile.high
             else:
@@ -639,11 +662,9 @@ class Round:
             fits = self._fits
             if not hand:
                 self._over = "out"
-            elif self._drawn >= self._drawable and not self._inhand & (
+            elif (self._drawn >= self._drawable and not self._inhand & (
                 fits[self._left] | fits[self._right]
-            ):
-                self._over = "fish"
-            elif self._dead_layout and self._is_dead():
+            )) or (self._dead_layout and self._is_dead()):
                 self._over = "fish"
             elif self._dpt > 1 and tile.is_double and end is not None and self._keeps_turn(
                 hand, end
@@ -666,7 +687,11 @@ class Round:
         else:  # pass, stop
             self._stack.append((move, seat, left, right, -1, self._chain, self._used))
             self._chain = self._used = 0
-            self._turn = (seat + 1) % self.players
+            if left < 0:  # the opening decision declined: the normal leader leads
+                self._opening = -1
+                self._turn = self.leader
+            else:
+                self._turn = (seat + 1) % self.players
 
     def _keeps_turn(self, hand: int, end: str) -> bool:
         """After a double on ``end``: whether the turn stays for a further double."""
@@ -697,6 +722,8 @@ class Round:
         move, seat, left, right, index, chain, used = self._stack.pop()
         self._left, self._right, self._turn = left, right, seat
         self._chain, self._used = chain, used
+        if not self._stack:
+            self._opening = self._opening0
         self._over = None
         self._legal = None
         if move.kind == "play":
@@ -736,21 +763,29 @@ class Round:
         lead = plays[0][1].tile if plays else None
         out_seat = last_seat if self._over == "out" else None
         fisher = last_seat if self._over == "fish" else None
-        extra = None
+        extra: dict[str, Any] = {}
         if out_seat is not None and getattr(self.rules, "general_officer", False):
             mine = [m.tile for s, m in plays if s == out_seat]
             title = _title(mine, last_turn)  # type: ignore[arg-type]
-            extra = {"title": title} if title else None
+            if title:
+                extra["title"] = title
+        if (
+            self._privileged is not None
+            and plays
+            and str(lead) == "6-6"
+            and self.rules.side_of(plays[0][0]) == self._privileged
+        ):
+            extra["hundred"] = self._privileged
         return Outcome(
             self._over,
             out_seat=out_seat,
             remaining=self.hands,
             points=(0,) * self.players,
             fisher=fisher,
-            leader=self.leader,
+            leader=plays[0][0] if plays else self.leader,
             lead=lead,
             last_turn=last_turn if self._over == "out" or fisher is not None else (),
-            extra=extra,
+            extra=extra or None,
         )
 
     # -- what seats may know -----------------------------------------------------------------
@@ -823,12 +858,16 @@ class Round:
         self._drawable = view.drawable
         self._table = mask_of(m.tile for _, m, _ in view.history if m.kind == "play" and m.tile)
         self._chain = view.extra.get("turn_doubles", 0)
+        self._opening = view.extra.get("opening", -1)
         self._used = sum(bit for end, bit in (("L", 1), ("R", 2))
                          if end in view.extra.get("turn_ends", ()))
         self._over = None if view.turn is not None or view.outcome is None else view.outcome.reason
 
     def turn_state(self) -> dict[str, Any]:
-        """Public state of a turn that holds several moves: doubles laid, ends used."""
+        """Public state of a turn that holds several moves: doubles laid, ends used; the seat
+        whose decision opens the round."""
+        if self._opening >= 0:
+            return {"opening": self._opening}
         if not self._chain:
             return {}
         ends = [e for e, bit in (("L", 1), ("R", 2)) if self._used & bit]
