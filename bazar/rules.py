@@ -455,6 +455,7 @@ register(
         2,
         _classic(penalty=False),
         checks=_LINE_CHECKS,
+        russian=True,
         aliases=("домино", "классика", "классическое"),
     )
 )
@@ -469,6 +470,7 @@ register(
         2,
         _classic(penalty=True),
         checks=_LINE_CHECKS,
+        russian=True,
         aliases=("штрафное",),
     )
 )

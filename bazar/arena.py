@@ -1,0 +1,317 @@
+"""The arena: many matches between bots on duplicate deals, and what they show.
+
+>>> import bazar
+>>> from bazar import arena
+>>> report = arena.run(bazar.rules("block"), ["greedy", "random"], games=4, seed=1)
+>>> report.games, [r.bot for r in report.results], [r.games for r in report.results]
+(4, ['greedy', 'random'], [4, 4])
+
+Seats are dealt out by rotation: the games of one cycle replay the same match seed (the same
+deals, round by round) with the entries moved one place along the table, so every entry sits
+in every place equally often. In a team game an entry plays both seats of its side when
+there are no more entries than sides. A win shared by several sides counts as a fraction.
+
+The statistics are plain functions:
+
+>>> [round(x, 4) for x in wilson(8, 10)]
+[0.4902, 0.9433]
+>>> percentile([1.0, 2.0, 3.0, 4.0], 50), percentile([1.0, 2.0, 3.0, 4.0], 95)
+(2.5, 3.85)
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+from . import bots
+from .match import Match
+from .round import deal_seed
+from .rules import Rules
+from .rules import rules as make_rules
+
+__all__ = [
+    "BotResult",
+    "GameResult",
+    "Report",
+    "cycle_length",
+    "entries",
+    "lineup",
+    "percentile",
+    "play_game",
+    "run",
+    "summarize",
+    "units",
+    "wilson",
+]
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate of ``wins`` out of ``n`` (``(0, 1)`` for none).
+
+    >>> wilson(0, 0), wilson(5, 5)[1]
+    ((0.0, 1.0), 1.0)
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    z2 = z * z
+    scale = 1 + z2 / n
+    center = (p + z2 / (2 * n)) / scale
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / scale
+    return (max(0.0, center - half), min(1.0, center + half))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0–100) by linear interpolation between the sorted values
+    (NumPy's default); 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * q / 100
+    low = math.floor(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+def entries(names: Sequence[str]) -> list[str]:
+    """The entries of a bot list: a name given again is entered as ``name#2``, ``name#3``...
+
+    >>> entries(["random", "greedy", "random"])
+    ['random', 'greedy', 'random#2']
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return out
+
+
+def units(rules: Rules, count: int) -> list[tuple[int, ...]]:
+    """The places entries take: the sides of a team game (an entry plays both seats) when
+    ``count`` entries fit them, else the seats one by one.
+
+    >>> units(make_rules("block", players=4), 2), units(make_rules("block", players=3), 2)
+    ([(0, 2), (1, 3)], [(0,), (1,), (2,)])
+    """
+    if rules.teams and count <= len(rules.teams):
+        return [tuple(side) for side in rules.teams]
+    return [(seat,) for seat in range(rules.players)]
+
+
+def lineup(count: int, places: int, game: int) -> list[int]:
+    """The entry in each place in game number ``game``: a cycle of ``max(count, places)``
+    games moves every entry one place along each game.
+
+    >>> [lineup(2, 2, g) for g in range(2)], [lineup(2, 3, g) for g in range(3)]
+    ([[0, 1], [1, 0]], [[0, 1, 0], [1, 0, 0], [0, 0, 1]])
+    """
+    cycle = max(count, places)
+    shift = game % cycle
+    return [((place + shift) % cycle) % count for place in range(places)]
+
+
+def cycle_length(count: int, places: int) -> int:
+    """How many games one duplicate deal is replayed for."""
+    return max(count, places)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One match: who sat where, what each place scored, the time each entry took per move."""
+
+    game: int
+    lineup: tuple[int, ...]
+    wins: tuple[float, ...]
+    margins: tuple[float, ...]
+    ms: dict[int, list[float]]
+    rounds: int
+
+
+def _better_sign(rules: Rules) -> int:
+    """+1 where more points are better, -1 where the match is played to a losing mark."""
+    if getattr(rules, "target", None) is None and getattr(rules, "limit", None) is not None:
+        return -1
+    return 1
+
+
+def play_game(rules: Rules, names: Sequence[str], game: int, seed: int = 0) -> GameResult:
+    """Play game number ``game`` of an arena of the bots ``names`` (one entry each)."""
+    places = units(rules, len(names))
+    order = lineup(len(names), len(places), game)
+    deal = game // cycle_length(len(names), len(places))
+    match = Match(rules, seed=deal_seed(f"arena:{seed}", deal))
+    players = {
+        entry: bots.make(names[entry], seed=deal_seed(f"arena:{seed}:{game}", entry))
+        for entry in set(order)
+    }
+    at_seat = {seat: order[i] for i, place in enumerate(places) for seat in place}
+    ms: dict[int, list[float]] = {entry: [] for entry in players}
+    clock = time.perf_counter
+    while not match.is_over():
+        seat = match.turn
+        assert seat is not None
+        entry = at_seat[seat]
+        view = match.view(seat)
+        start = clock()
+        move = players[entry].choose(view, view.legal)
+        ms[entry].append((clock() - start) * 1000)
+        match.push(move)
+    result = match.result()
+    assert result is not None
+    scores = match.ledger.scores
+    winning = {rules.side_of(s) for s in result.winners}
+    sign = _better_sign(rules)
+    wins, margins = [], []
+    for seats in places:
+        side = rules.side_of(seats[0])
+        wins.append(1 / len(winning) if side in winning else 0.0)
+        others = [s for i, s in enumerate(scores) if i != side]
+        margins.append(sign * (scores[side] - sum(others) / len(others)))
+    return GameResult(game, tuple(order), tuple(wins), tuple(margins), ms, len(match.rounds))
+
+
+def _play_chunk(
+    name: str, options: dict[str, Any], names: list[str], games: list[int], seed: int
+) -> list[GameResult]:
+    opts = dict(options)
+    players = opts.pop("players")
+    rules = make_rules(name, players=players, **opts)
+    return [play_game(rules, names, game, seed) for game in games]
+
+
+@dataclass(frozen=True)
+class BotResult:
+    """One entry's record in an arena."""
+
+    bot: str
+    level: str
+    games: int
+    wins: float
+    win_rate: float
+    ci95: tuple[float, float]
+    margin: float
+    moves: int
+    ms_median: float
+    ms_p95: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bot": self.bot,
+            "level": self.level,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "ci95": list(self.ci95),
+            "margin": self.margin,
+            "moves": self.moves,
+            "ms_per_move": {"median": self.ms_median, "p95": self.ms_p95},
+        }
+
+
+@dataclass(frozen=True)
+class Report:
+    """What an arena found: one :class:`BotResult` per entry, in the order entered."""
+
+    variant: str
+    players: int
+    games: int
+    seed: int
+    results: tuple[BotResult, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "results": [r.to_json() for r in self.results],
+        }
+
+
+def summarize(
+    rules: Rules, names: Sequence[str], results: Sequence[GameResult], seed: int = 0
+) -> Report:
+    """The report of the games played: per entry its games (places taken), win rate with a
+    Wilson interval, mean margin over the average opponent side and time per move."""
+    labels = entries(names)
+    out = []
+    for entry, label in enumerate(labels):
+        wins = 0.0
+        margins: list[float] = []
+        ms: list[float] = []
+        for game in results:
+            for place, who in enumerate(game.lineup):
+                if who == entry:
+                    wins += game.wins[place]
+                    margins.append(game.margins[place])
+            ms.extend(game.ms.get(entry, ()))
+        n = len(margins)
+        out.append(
+            BotResult(
+                bot=label,
+                level=names[entry],
+                games=n,
+                wins=wins,
+                win_rate=wins / n if n else 0.0,
+                ci95=wilson(wins, n),
+                margin=sum(margins) / n if n else 0.0,
+                moves=len(ms),
+                ms_median=percentile(ms, 50),
+                ms_p95=percentile(ms, 95),
+            )
+        )
+    return Report(rules.name, rules.players, len(results), seed, tuple(out))
+
+
+def run(
+    rules: Rules,
+    names: Sequence[str],
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Report:
+    """Play ``games`` matches between the bots ``names`` and summarise them. ``jobs`` > 1
+    spreads the games over worker processes; ``progress(n)`` hears of each ``n`` finished."""
+    names = [n.strip().lower() for n in names]
+    if not names:
+        raise ValueError("an arena needs at least one bot")
+    for name in names:
+        bots.make(name)
+    if games < 1:
+        raise ValueError(f"an arena plays at least one game, not {games}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    done: list[GameResult] = []
+    if jobs == 1:
+        for game in range(games):
+            done.append(play_game(rules, names, game, seed))
+            if progress is not None:
+                progress(1)
+    else:
+        size = max(1, min(64, games // (jobs * 8)))
+        chunks = [list(range(i, min(i + size, games))) for i in range(0, games, size)]
+        options = rules.options()
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = [
+                pool.submit(_play_chunk, rules.name, options, names, chunk, seed)
+                for chunk in chunks
+            ]
+            for future in as_completed(futures):
+                finished = future.result()
+                done.extend(finished)
+                if progress is not None:
+                    progress(len(finished))
+        done.sort(key=lambda g: g.game)
+    return summarize(rules, names, done, seed)

@@ -1,0 +1,105 @@
+"""Bots: players that are programs. A bot sees what its seat may know and nothing else.
+
+>>> import bazar
+>>> from bazar import bots
+>>> rnd = bazar.Round(bazar.rules("block"), seed=1)
+>>> players = [bots.make("greedy", seed=1), bots.make("random", seed=2)]
+>>> while not rnd.is_over():
+...     view = rnd.view(rnd.turn)
+...     rnd.push(players[rnd.turn].choose(view, view.legal))
+>>> rnd.outcome().reason in ("out", "fish")
+True
+
+Every bot answers :meth:`Bot.choose` with one of the legal moves of a :class:`~bazar.View`,
+and draws whatever chance it needs from its own seeded :class:`random.Random`, so the same
+seed and the same views give the same moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar, TypeVar
+
+from .notation import Move
+from .view import View
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "UnknownBot", "make", "names", "register"]
+
+
+class UnknownBot(ValueError):
+    """No bot has that name."""
+
+
+class Bot:
+    """The protocol: ``choose(view, legal) -> Move``. ``rng`` is the bot's own generator."""
+
+    #: the name the registry knows the bot by
+    name: ClassVar[str] = ""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal: Sequence[Move]) -> Move:
+        """One of ``legal``, the moves of ``view.seat`` in the position ``view`` shows."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+#: Every bot by name.
+BOTS: dict[str, type[Bot]] = {}
+
+B = TypeVar("B", bound=type[Bot])
+
+
+def register(cls: B) -> B:
+    """Class decorator: make a bot known to :func:`make` by its ``name``."""
+    BOTS[cls.name] = cls
+    return cls
+
+
+def names() -> list[str]:
+    """The names of every bot, weakest first."""
+    return list(BOTS)
+
+
+def make(name: str, seed: int | None = None) -> Bot:
+    """A new bot called ``name`` (``random``, ``greedy``, ...) with its own seed.
+
+    >>> make("greedy", seed=3)
+    GreedyBot(seed=3)
+    """
+    cls = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
+    if cls is None:
+        raise UnknownBot(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+    return cls(seed)
+
+
+@register
+class RandomBot(Bot):
+    """Any legal move, uniformly at random."""
+
+    name = "random"
+
+    def choose(self, view: View, legal: Sequence[Move]) -> Move:
+        # rng.random() is the one draw Python keeps the same across versions
+        return legal[int(self.rng.random() * len(legal))]
+
+
+def _weight(move: Move) -> tuple[int, bool]:
+    tile = move.tile
+    return (-1, False) if tile is None else (tile.pips, tile.is_double)
+
+
+@register
+class GreedyBot(Bot):
+    """The heaviest tile first (a double before a single of the same weight), to be caught
+    with as few pips as possible; a draw or a pass only when nothing can be played."""
+
+    name = "greedy"
+
+    def choose(self, view: View, legal: Sequence[Move]) -> Move:
+        return max(legal, key=_weight)

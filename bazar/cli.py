@@ -1,0 +1,1074 @@
+"""The command line: ``bazar rules | play | arena | replay | bench``.
+
+Typer parses, Rich draws; only this module imports them, so ``import bazar`` stays light.
+Bad input of any kind ends with one line on stderr and exit status 2. The game loop of
+``bazar play`` is :class:`TableTalk`, which reads and writes through what it is given, so
+it can be driven by a script as well as by a person.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+from . import arena as arenas
+from . import bots as botlib
+from . import i18n, record
+from .bots import Bot
+from .i18n import t
+from .match import Ledger, Match
+from .notation import Move
+from .round import Outcome, Round
+from .rules import VARIANTS, Rules
+from .rules import rules as make_rules
+from .rules import variant as find_variant
+from .tiles import Tile
+from .view import View
+
+try:
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError
+except ImportError:  # typer releases that use click itself
+    from click.exceptions import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+        ClickException,
+        NoArgsIsHelpError,
+    )
+
+__all__ = [
+    "Narrator",
+    "TableTalk",
+    "app",
+    "bench",
+    "main",
+    "parse_choice",
+    "parse_option",
+    "replay_data",
+]
+
+#: The language of ``--help`` (the locale's, else English).
+HELP_LANG = i18n.env_lang() or "en"
+
+
+def _h(key: str, **kw: object) -> str:
+    return t(key, HELP_LANG, **kw)
+
+
+class _Group(TyperGroup):
+    """Typer's group, with every usage error told in one line (exit 2)."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except NoArgsIsHelpError as error:
+            print(error.format_message())
+            code = 0
+        except ClickException as error:
+            message = " ".join(error.format_message().split())
+            print(f"bazar: {t('error.usage', HELP_LANG)}: {message}", file=sys.stderr)
+            code = error.exit_code
+        except typer.Abort:
+            print(file=sys.stderr)
+            code = 1
+        code = code if isinstance(code, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+app = typer.Typer(
+    cls=_Group,
+    help=_h("help.app"),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def main() -> None:
+    """The console script ``bazar`` (and ``python -m bazar``)."""
+    app(prog_name="bazar")
+
+
+# -- bad input -----------------------------------------------------------------------------
+
+
+def _fail(message: str) -> NoReturn:
+    # print, not Rich: one line, never wrapped at the terminal's width
+    print(f"bazar: {message}", file=sys.stderr)
+    raise typer.Exit(2)
+
+
+_OS_ERRORS_RU = {
+    FileNotFoundError: "нет такого файла",
+    IsADirectoryError: "это папка",
+    PermissionError: "нет доступа",
+}
+
+
+@contextmanager
+def _bad_input(lang: str) -> Iterator[None]:
+    """Turn a library error or a file error into one line on stderr and exit 2."""
+    try:
+        yield
+    except OSError as error:
+        path = error.filename if error.filename is not None else ""
+        reason = error.strerror or str(error)
+        if lang == "ru":
+            reason = _OS_ERRORS_RU.get(type(error), reason)
+        _fail(f"{t('error.file', lang, path=path)}: {reason}")
+    except UnicodeDecodeError as error:
+        _fail(i18n.error(ValueError(f"not a text file ({error.reason})"), lang))
+    except ValueError as error:
+        _fail(i18n.error(error, lang))
+
+
+def _guess_lang(lang: str | None, name: str | None = None) -> str:
+    """The language before the variant is known: ``--lang``, the locale, the game's, else
+    Russian for a name written in Cyrillic."""
+    if lang is not None:
+        return lang
+    if name is not None:
+        try:
+            return i18n.default_lang(find_variant(name).name)
+        except ValueError:
+            pass
+        if re.search("[а-яё]", name, re.IGNORECASE):
+            return i18n.env_lang() or "ru"
+    return i18n.env_lang() or "en"
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` from ``-o``: the value read as JSON where it can be (``true``, ``50``,
+    ``null``), else as a word.
+
+    >>> parse_option("target=50"), parse_option("draw=false"), parse_option("first_lead=low")
+    (('target', 50), ('draw', False), ('first_lead', 'low'))
+    """
+    name, sep, raw = text.partition("=")
+    name = name.strip().replace("-", "_")
+    if not sep or not name:
+        raise ValueError(t("error.option_syntax", "en", text=text))
+    raw = raw.strip()
+    try:
+        value: Any = json.loads(raw.lower() if raw.lower() in ("true", "false", "null") else raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name, value
+
+
+def _rules(name: str, players: int | None, options: Sequence[str]) -> Rules:
+    given = dict(parse_option(o) for o in options)
+    return make_rules(name, players=players, **given)
+
+
+def _lang_option(value: str | None) -> str | None:
+    if value is None:
+        return None
+    lang = value.strip().lower()
+    if lang not in i18n.LANGS:
+        _fail(f"--lang takes ru or en, not {value!r}")
+    return lang
+
+
+# -- drawing tiles and moves ---------------------------------------------------------------
+
+_TILE_STYLE = "bold"
+_DOUBLE_STYLE = "bold magenta"
+_FIT_STYLE = "bold green"
+
+
+def tile_text(tile: Tile | str, style: str | None = None) -> Text:
+    """A domino as ``[6|4]``; ``tile`` is a Tile or a board entry ``"6|4"`` (left half first)."""
+    if isinstance(tile, Tile):
+        a, b, double = tile.high, tile.low, tile.is_double
+    else:
+        left, _, right = tile.partition("|")
+        a, b, double = int(left), int(right), left == right
+    return Text(f"[{a}|{b}]", style=style or (_DOUBLE_STYLE if double else _TILE_STYLE))
+
+
+def _tiles(tiles: Sequence[Tile | str], sep: str = " ") -> Text:
+    return Text(sep).join(tile_text(x) for x in tiles) if tiles else Text("—")
+
+
+def describe_move(move: Move, lang: str, ends: dict[str, int] | None = None) -> Text:
+    """A move as a person reads it: ``[6|4] on the right (4)``, ``lead [6|6]``."""
+    tile = move.tile
+    if move.kind == "play" and tile is not None:
+        tile_str = f"[{tile.high}|{tile.low}]"
+        if move.end is None:
+            text = t("play.lead_move", lang, tile=tile_str)
+        elif move.end in ("L", "R"):
+            key = "play.on_left" if move.end == "L" else "play.on_right"
+            pip = "?" if ends is None else ends.get(move.end, "?")
+            text = t(key, lang, tile=tile_str, pip=pip)
+        else:
+            text = f"{tile_str}:{move.end}"
+        return _styled_tiles(text)
+    if move.kind in ("draw", "pass", "stop"):
+        return Text(t(f"move.{move.kind}", lang))
+    return Text(str(move))
+
+
+_END_KEYS = {"L": "play.end_left", "R": "play.end_right"}
+
+
+def _end(end: str, pip: int, lang: str) -> str:
+    """An open end in words: ``left 6``; ends without a word go by their id (``U 5``)."""
+    key = _END_KEYS.get(end)
+    return t(key, lang, pip=pip) if key else f"{end} {pip}"
+
+
+def _styled_tiles(text: str) -> Text:
+    out = Text(text)
+    out.highlight_regex(r"\[\d+\|\d+\]", _TILE_STYLE)
+    return out
+
+
+# -- rules ---------------------------------------------------------------------------------
+
+
+def _title(name: str, lang: str) -> str:
+    """A game's name in words: the description up to its colon."""
+    game = find_variant(name)
+    text = game.description_ru if lang == "ru" else game.description
+    return text.split(":")[0].strip()
+
+
+def _json_value(value: Any) -> str:
+    """An option's value as ``-o`` takes it: words bare, the rest as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _decimal(x: float, lang: str) -> str:
+    """Seconds to two places, with the decimal comma in Russian."""
+    text = f"{x:.2f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def _number(n: float, lang: str) -> str:
+    """A whole number with its thousands apart: ``12,345`` (en), ``12 345`` (ru)."""
+    text = f"{n:,.0f}"
+    return text.replace(",", "\u202f") if lang == "ru" else text
+
+
+@app.command("rules", help=_h("help.rules"))
+def rules_command(
+    variant: Annotated[str | None, typer.Argument(help=_h("help.variant"))] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=_h("help.players"))] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help=_h("help.option")),
+    ] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=_h("help.lang"))] = None,
+) -> None:
+    lang = _lang_option(lang)
+    console = Console(highlight=False)
+    if variant is None:
+        language = _guess_lang(lang)
+        _list_variants(console, language)
+        return
+    language = _guess_lang(lang, variant)
+    with _bad_input(language):
+        game = find_variant(variant)
+        language = lang or i18n.default_lang(game.name)
+        given = dict(parse_option(o) for o in option or ())
+        chosen = make_rules(game.name, players=players, **given)
+    _show_rules(console, chosen, language, given)
+
+
+def _list_variants(console: Console, lang: str) -> None:
+    table = Table(title=t("rules.title", lang), title_justify="left", expand=False)
+    for key in ("rules.variant", "rules.players", "rules.description", "rules.aliases"):
+        table.add_column(t(key, lang))
+    for name in VARIANTS:
+        game = find_variant(name)
+        low, high = game.players
+        table.add_row(
+            name,
+            f"{low}–{high}",
+            Text(game.description_ru if lang == "ru" else game.description),
+            Text(", ".join(game.aliases)),
+        )
+    console.print(table)
+
+
+def _show_rules(console: Console, chosen: Rules, lang: str, given: dict[str, Any]) -> None:
+    game = chosen.variant
+    low, high = game.players
+    description = game.description_ru if lang == "ru" else game.description
+    console.print(Text(f"{game.name} — {description}", style="bold"))
+    lines = [
+        f"{t('rules.spec', lang)}: {game.spec}",
+        t("rules.players_line", lang, low=low, high=high, default=game.default_players),
+    ]
+    if game.aliases:
+        lines.append(f"{t('rules.aliases', lang)}: {', '.join(game.aliases)}")
+    with suppress(ValueError):  # only GameColony's games have a listing
+        lines.append(t("rules.listing", lang, listing=chosen.notation()))
+    for line in lines:
+        console.print(Text(line))
+    by_players = _options_by_players(chosen, given)
+    table = Table(title=t("rules.for_players", lang, players=chosen.players), title_justify="left")
+    for key in ("rules.option", "rules.value", "rules.meaning"):
+        table.add_column(t(key, lang))
+    for name, value in chosen.options().items():
+        meaning = i18n.option_doc(name, lang)
+        if name in by_players:
+            meaning += f" ({t('rules.by_players', lang, values=by_players[name])})"
+        table.add_row(name, Text(_json_value(value)), Text(meaning))
+    console.print(table)
+    console.print(Text(t("rules.hint", lang, name=game.name), style="dim"))
+
+
+def _options_by_players(chosen: Rules, given: dict[str, Any]) -> dict[str, str]:
+    """The options (not ``given``) whose default changes with the player count, as
+    ``2→7, 3→5, 4→5``."""
+    low, high = chosen.variant.players
+    resolved: dict[int, dict[str, Any]] = {}
+    for n in range(low, high + 1):
+        try:
+            resolved[n] = make_rules(chosen.name, players=n, **given).options()
+        except ValueError:
+            continue
+    out = {}
+    for name in chosen.options():
+        if name in ("players", *given):
+            continue
+        values = [(n, opts.get(name)) for n, opts in resolved.items()]
+        if len({_json_value(v) for _, v in values}) > 1:
+            out[name] = ", ".join(f"{n}→{_json_value(v)}" for n, v in values)
+    return out
+
+
+# -- play ----------------------------------------------------------------------------------
+
+
+class _Quit(Exception):
+    """The player asked to leave."""
+
+
+class _Retry(Exception):
+    """Input that is not a move; the message says why."""
+
+
+_QUIT = ("q", "quit", "exit", "в", "выход", "выйти")
+_HELP = ("?", "h", "help", "помощь")
+_WORDS = {"d": "draw", "взять": "draw", "беру": "draw", "p": "pass", "пас": "pass"}
+
+
+def parse_choice(text: str, legal: Sequence[Move], lang: str) -> Move:
+    """The move a player typed: a number from the list, or notation (``6-4:R``, ``6-4 r``,
+    ``6-4`` when the tile fits one end only, ``draw``, ``pass``).
+
+    >>> legal = [Move.parse("6-4:L"), Move.parse("6-4:R"), Move.parse("5-3:R")]
+    >>> str(parse_choice("2", legal, "en")), str(parse_choice("5-3", legal, "en"))
+    ('6-4:R', '5-3:R')
+    >>> parse_choice("6-4", legal, "en")
+    Traceback (most recent call last):
+    ...
+    bazar.cli._Retry: [6|4] fits both ends: write 6-4:L or 6-4:R.
+    """
+    text = text.strip()
+    word = text.lower()
+    if word in _QUIT:
+        raise _Quit
+    if word in _HELP:
+        raise _Retry(t("play.help", lang))
+    if word.isdigit():
+        n = int(word)
+        if not 1 <= n <= len(legal):
+            raise _Retry(t("play.bad_number", lang, n=n, count=len(legal)))
+        return legal[n - 1]
+    text = _WORDS.get(word, text)
+    notation = re.sub(r"^([\[\]\d|:\s-]+?)\s*[: ]\s*([lrLR])$", r"\1:\2", text)
+    tile_part, sep, end = notation.rpartition(":")
+    if sep and end.lower() in ("l", "r"):
+        notation = f"{tile_part}:{end.upper()}"
+    try:
+        move = Move.parse(notation)
+    except ValueError as error:
+        raise _Retry(i18n.error(error, lang)) from None
+    if move in legal:
+        return move
+    if move.kind == "play" and move.end is None and move.tile is not None:
+        fits = [m for m in legal if m.kind == "play" and m.tile is move.tile]
+        if len(fits) == 1:
+            return fits[0]
+        if fits:
+            tile = move.tile
+            raise _Retry(t("play.which_end", lang, shown=f"[{tile.high}|{tile.low}]", tile=tile))
+    raise _Retry(t("play.illegal", lang, move=move, legal=", ".join(map(str, legal))))
+
+
+class Narrator:
+    """Tells a match in words: who is who, the scores, how each round ended, who won."""
+
+    def __init__(self, match: Match, names: Sequence[str], console: Console, lang: str) -> None:
+        self.match = match
+        self.names = list(names)
+        self.console = console
+        self.lang = lang
+        #: the person the story is told to (None: a spectator)
+        self.seat: int | None = None
+
+    def say(self, *parts: str | Text, style: str | None = None) -> None:
+        """Print plain text (never read as Rich markup: a tile's brackets stay brackets)."""
+        texts = [Text(p) if isinstance(p, str) else p for p in parts]
+        self.console.print(*texts, style=style, highlight=False)
+
+    def side_names(self) -> list[str]:
+        """Who scores in each ledger entry: a player, or two partners."""
+        rules = self.match.rules
+        if not rules.teams:
+            return list(self.names)
+        return [t("side", self.lang, a=self.names[a], b=self.names[b]) for a, b in rules.teams]
+
+    def scores_line(self, ledger: Ledger, label: str) -> Text:
+        rules = self.match.rules
+        pairs = zip(self.side_names(), ledger.scores, strict=True)
+        if rules.target is not None:
+            mark = t("round.target", self.lang, target=rules.target)
+        else:
+            mark = t("round.limit", self.lang, limit=rules.limit)
+        parts = []
+        for side, (name, score) in enumerate(pairs):
+            held = ledger.remembered[side] if side < len(ledger.remembered) else 0
+            note = f" ({t('play.remembered', self.lang, n=held)})" if held else ""
+            parts.append(f"{name} {score}{note}")
+        if ledger.pot:
+            parts.append(t("play.pot", self.lang, n=ledger.pot))
+        return Text(f"{label}: " + " · ".join(parts) + f" ({mark})")
+
+    def how(self, outcome: Outcome) -> str:
+        """How a round ended: who went out, or the fish «рыба»."""
+        lang = self.lang
+        if outcome.reason == "out" and outcome.out_seat is not None:
+            if outcome.out_seat == self.seat:
+                return t("round.you_out", lang)
+            return t("round.out", lang, name=self.names[outcome.out_seat])
+        if outcome.reason == "fish":
+            if outcome.fisher is not None and outcome.fisher == self.seat:
+                return t("round.you_fish", lang)
+            if outcome.fisher is not None:
+                return t("round.fish", lang, name=self.names[outcome.fisher])
+            return t("round.fish_plain", lang)
+        key = f"reason.{outcome.reason}"
+        return t(key, lang) if i18n.has(key) else outcome.reason
+
+    def round_over(self, rnd: Round, before: Ledger, after: Ledger) -> None:
+        lang = self.lang
+        outcome = rnd.outcome()
+        assert outcome is not None
+        self.say("")
+        self.say(
+            Text(t("round.over", lang, number=rnd.number, how=self.how(outcome)), style="bold")
+        )
+        hands = Text(f"{t('round.remaining', lang)}: ")
+        for seat, hand in enumerate(outcome.remaining):
+            if seat:
+                hands.append(" · ")
+            hands.append(f"{self.names[seat]}: ")
+            hands.append_text(_tiles(hand or ()))
+        self.say(hands)
+        gains = zip(self.side_names(), before.scores, after.scores, strict=True)
+        self.say(
+            f"{t('round.points', lang)}: " + " · ".join(f"{n} {b - a:+d}" for n, a, b in gains)
+        )
+        self.say(self.scores_line(after, t("round.total", lang)))
+
+    def result(self) -> None:
+        """The end of the match, or that it is unfinished."""
+        lang = self.lang
+        result = self.match.result()
+        self.say("")
+        if result is None:
+            self.say(t("match.unfinished", lang))
+            return
+        self.say(Text(t("match.over", lang), style="bold"))
+        for seats, one, many in (
+            (result.winners, "match.winner", "match.winners"),
+            (result.losers, "match.loser", "match.losers"),
+        ):
+            if "kozel" in self.match.rules.name and seats is result.losers:
+                one, many = "match.goat", "match.goats"
+            if seats:
+                key = one if len(seats) == 1 else many
+                self.say(t(key, lang, names=", ".join(self.names[s] for s in seats)))
+
+
+class TableTalk(Narrator):
+    """A match between a person at ``seat`` and bots of one level, told through ``console``
+    and answered through ``ask`` (a function from a prompt to a line; EOFError ends it).
+
+    >>> import io, bazar
+    >>> out = Console(file=io.StringIO(), width=100)
+    >>> lines = iter(["1"] * 500)
+    >>> table = TableTalk(bazar.Match(bazar.rules("block"), seed=2), 0, "greedy", out,
+    ...                   lambda prompt: next(lines), "en")
+    >>> table.play().is_over()
+    True
+    """
+
+    def __init__(
+        self,
+        match: Match,
+        seat: int,
+        level: str,
+        console: Console,
+        ask: Callable[[str], str],
+        lang: str,
+        pause: float = 0.0,
+        seed: int | None = None,
+    ) -> None:
+        players = match.rules.players
+        if not 0 <= seat < players:
+            raise ValueError(t("error.seat", "en", seat=seat, last=players - 1))
+        level_name = i18n.bot_name(level, lang)
+        names = [
+            t("you", lang) if s == seat else t("bot", lang, seat=s, level=level_name)
+            for s in range(players)
+        ]
+        super().__init__(match, names, console, lang)
+        self.seat: int = seat
+        self.ask = ask
+        self.pause = pause
+        self.bots: dict[int, Bot] = {
+            s: botlib.make(level, seed=None if seed is None else seed * 16 + s)
+            for s in range(players)
+            if s != seat
+        }
+
+    # -- what the player is shown ----------------------------------------------------------
+
+    def welcome(self) -> None:
+        rules = self.match.rules
+        lang = self.lang
+        if rules.target is not None:
+            goal = t("play.goal.target", lang, target=rules.target)
+        else:
+            goal = t("play.goal.limit", lang, limit=rules.limit)
+        players = t("players", lang, n=rules.players)
+        game = _title(rules.name, lang)
+        self.say(
+            Text(
+                t("play.welcome", lang, game=game, players=players, seat=self.seat, goal=goal),
+                style="bold",
+            )
+        )
+        for side in rules.teams:
+            if self.seat in side:
+                partner = next(s for s in side if s != self.seat)
+                self.say(t("play.partner", lang, name=self.names[partner]))
+        self.say(t("play.help", lang), style="dim")
+
+    def round_start(self, rnd: Round) -> None:
+        lang = self.lang
+        self.say("")
+        self.console.rule(t("play.round", lang, number=rnd.number))
+        self.say(self.scores_line(rnd.ledger, t("play.scores", lang)))
+        if rnd.leader == self.seat:
+            self.say(t("play.you_lead", lang))
+
+    def show_table(self, view: View) -> None:
+        """The line on the table, the open ends, the bazar, the hands."""
+        lang = self.lang
+        board = Text(f"{t('play.table', lang)}: ")
+        if view.board:
+            board.append_text(_tiles(view.board, sep=""))
+        else:
+            board.append(t("play.table_empty", lang))
+        self.say(board)
+        parts = []
+        if view.ends:
+            ends = [_end(end, pip, lang) for end, pip in view.ends.items()]
+            parts.append(f"{t('play.ends', lang)}: " + " · ".join(ends))
+        if view.bazar_size and not view.rules.draw:
+            parts.append(t("play.out_of_play", lang, n=view.bazar_size))
+        elif view.bazar_size:
+            if view.drawable == view.bazar_size:
+                parts.append(t("play.bazar", lang, n=view.bazar_size))
+            else:
+                parts.append(t("play.bazar_dead", lang, n=view.bazar_size, drawable=view.drawable))
+        if parts:
+            self.say("   ".join(parts))
+        others = [
+            f"{self.names[s]}: {t('tiles', lang, n=n)}"
+            for s, n in enumerate(view.hand_sizes)
+            if s != self.seat
+        ]
+        self.say(f"{t('play.hands', lang)}: " + " · ".join(others))
+        self.say(self.hand_text(view))
+
+    def hand_text(self, view: View) -> Text:
+        """The player's tiles; those that fit an end in green, marked ← (left), → (right)."""
+        text = Text(f"{t('play.your_hand', self.lang)}: ")
+        fits: dict[Tile, set[str | None]] = {}
+        for move in view.legal:
+            if move.kind == "play" and move.tile is not None:
+                fits.setdefault(move.tile, set()).add(move.end)
+        for i, tile in enumerate(view.hand or ()):
+            if i:
+                text.append(" ")
+            ends = fits.get(tile)
+            text.append_text(tile_text(tile, _FIT_STYLE if ends is not None else None))
+            if ends:
+                mark = ("←" if "L" in ends else "") + ("→" if "R" in ends else "")
+                text.append(mark, style=_FIT_STYLE)
+        return text
+
+    def show_moves(self, view: View) -> None:
+        self.say(f"{t('play.moves', self.lang)}:")
+        for n, move in enumerate(view.legal, start=1):
+            line = Text(f"  {n:>2}  ")
+            line.append_text(describe_move(move, self.lang, view.ends))
+            line.append(f"   {move}", style="dim")
+            self.say(line)
+
+    def told(self, seat: int, move: Move, rnd: Round, ends: dict[str, int]) -> None:
+        """Say the move ``seat`` just made in ``rnd`` (``ends``: the ends it was made on)."""
+        lang = self.lang
+        name = self.names[seat]
+        said = describe_move(move, lang, ends).plain
+        if seat == self.seat:
+            if move.kind == "draw":
+                drawn = rnd.view(seat).history[-1][2]
+                tile = "?" if drawn is None else f"[{drawn.high}|{drawn.low}]"
+                self.say(_styled_tiles(t("play.you_draw", lang, tile=tile)))
+            elif move.kind == "pass":
+                self.say(t("play.you_pass", lang))
+            elif move.kind == "stop":
+                self.say(t("play.you_stop", lang))
+            elif move.kind == "play" and move.end is None and move.tile is not None:
+                tile_str = f"[{move.tile.high}|{move.tile.low}]"
+                self.say(_styled_tiles(t("play.you_lead_tile", lang, tile=tile_str)))
+            else:
+                self.say(_styled_tiles(t("play.you_play", lang, move=said)))
+            return
+        if move.kind == "draw":
+            self.say(t("play.bot_draw", lang, name=name), style="dim")
+        elif move.kind == "pass":
+            self.say(t("play.bot_pass", lang, name=name), style="dim")
+        elif move.kind == "stop":
+            self.say(t("play.bot_stop", lang, name=name), style="dim")
+        elif move.kind == "play" and move.end is None and move.tile is not None:
+            tile_str = f"[{move.tile.high}|{move.tile.low}]"
+            self.say(_styled_tiles(t("play.bot_lead", lang, name=name, tile=tile_str)))
+        else:
+            self.say(_styled_tiles(t("play.bot_play", lang, name=name, move=said)))
+        if self.pause:
+            time.sleep(self.pause)
+
+    def result(self) -> None:
+        super().result()
+        result = self.match.result()
+        if result is None:
+            return
+        if self.seat not in result.winners:
+            self.say(Text(t("match.you_lose", self.lang), style="bold red"))
+        elif len({self.match.rules.side_of(s) for s in result.winners}) == 1:
+            self.say(Text(t("match.you_win", self.lang), style="bold green"))
+        else:
+            self.say(Text(t("match.you_share", self.lang), style="bold green"))
+
+    # -- the loop --------------------------------------------------------------------------
+
+    def choose(self, view: View) -> Move:
+        """Ask until the player names a legal move."""
+        self.say("")
+        self.show_table(view)
+        self.show_moves(view)
+        while True:
+            answer = self.ask(f"{t('play.prompt', self.lang)} [1-{len(view.legal)}]: ")
+            try:
+                return parse_choice(answer, view.legal, self.lang)
+            except _Retry as retry:
+                if str(retry):
+                    self.say(_styled_tiles(str(retry)), style="yellow")
+
+    def play(self) -> Match:
+        """Play until the match ends; the player may leave (:class:`_Quit`, EOFError)."""
+        match = self.match
+        self.welcome()
+        shown = 0
+        while not match.is_over():
+            rnd = match.round
+            if rnd.number != shown:
+                shown = rnd.number
+                self.round_start(rnd)
+            seat = match.turn
+            assert seat is not None
+            view = match.view(seat)
+            legal = view.legal
+            if seat != self.seat:
+                move = self.bots[seat].choose(view, legal)
+            elif len(legal) == 1 and legal[0].kind in ("draw", "pass"):
+                move = legal[0]  # forced: made for the player, and said
+            else:
+                move = self.choose(view)
+            before = rnd.ledger
+            match.push(move)
+            self.told(seat, move, rnd, view.ends)
+            if rnd.is_over():
+                self.round_over(rnd, before, match.ledger)
+                answer = "" if match.is_over() else self.ask(f"{t('play.continue', self.lang)} ")
+                if answer.strip().lower() in _QUIT:
+                    raise _Quit
+        self.result()
+        return match
+
+
+def _asker(console: Console) -> Callable[[str], str]:
+    def ask(prompt: str) -> str:
+        return console.input(Text(prompt, style="bold"))
+
+    return ask
+
+
+def _is_terminal() -> bool:
+    return sys.stdin.isatty()
+
+
+def _default_variant() -> str:
+    return "kozel" if "kozel" in VARIANTS else "classic"
+
+
+@app.command("play", help=_h("help.play"))
+def play_command(
+    variant: Annotated[str | None, typer.Argument(help=_h("help.variant"))] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=_h("help.players"))] = None,
+    seat: Annotated[int, typer.Option("--seat", help=_h("help.seat"))] = 0,
+    bots: Annotated[
+        str, typer.Option("--bots", help=_h("help.bots", levels=", ".join(botlib.names())))
+    ] = "greedy",
+    seed: Annotated[int | None, typer.Option("--seed", help=_h("help.seed"))] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=_h("help.lang"))] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help=_h("help.option")),
+    ] = None,
+    record_path: Annotated[Path | None, typer.Option("--record", help=_h("help.record"))] = None,
+) -> None:
+    lang = _lang_option(lang)
+    name = variant or _default_variant()
+    language = _guess_lang(lang, name)
+    with _bad_input(language):
+        chosen = _rules(name, players, option or ())
+        language = lang or i18n.default_lang(chosen.name)
+        level = bots.strip().lower()
+        botlib.make(level)
+        match = Match(chosen, seed=seed)
+        console = Console(highlight=False)
+        table = TableTalk(
+            match,
+            seat,
+            level,
+            console,
+            _asker(console),
+            language,
+            pause=0.3 if console.is_terminal else 0.0,
+            seed=match.seed,
+        )
+    if not _is_terminal():
+        _fail(t("play.no_tty", language))
+    with suppress(ImportError):  # line editing and history for the answers, where there is one
+        import readline  # noqa: F401
+    code = 0
+    try:
+        table.play()
+        if record_path is None:
+            answer = _asker(console)(f"{t('play.save_prompt', language)}: ").strip()
+            record_path = Path(answer) if answer else None
+    except (_Quit, EOFError):
+        console.print()
+    except KeyboardInterrupt:
+        console.print()
+        code = 130
+    if record_path is not None:
+        with _bad_input(language):
+            record_path.write_text(record.dumps(match) + "\n", encoding="utf-8")
+        table.say(t("play.saved", language, path=record_path))
+    table.say(t("play.bye", language))
+    if code:
+        raise typer.Exit(code)
+
+
+# -- arena ---------------------------------------------------------------------------------
+
+
+@app.command("arena", help=_h("help.arena"))
+def arena_command(
+    variant: Annotated[str, typer.Argument(help=_h("help.variant"))],
+    bots: Annotated[
+        str,
+        typer.Option("--bots", help=_h("help.arena_bots", levels=", ".join(botlib.names()))),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", help=_h("help.games"))],
+    players: Annotated[int | None, typer.Option("--players", "-p", help=_h("help.players"))] = None,
+    seed: Annotated[int, typer.Option("--seed", help=_h("help.seed"))] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=_h("help.jobs"))] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help=_h("help.json"))] = False,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help=_h("help.option")),
+    ] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=_h("help.lang"))] = None,
+) -> None:
+    lang = _lang_option(lang)
+    language = _guess_lang(lang, variant)
+    names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+    with _bad_input(language):
+        chosen = _rules(variant, players, option or ())
+        language = lang or i18n.default_lang(chosen.name)
+        for name in names:
+            botlib.make(name)
+        if not names:
+            raise ValueError("--bots names at least one bot")
+        if games < 1:
+            raise ValueError(f"--games takes a number from 1 up, not {games}")
+        if jobs < 1:
+            raise ValueError(f"--jobs takes a number from 1 up, not {jobs}")
+    report = _run_arena(chosen, names, games, seed, jobs, language)
+    if as_json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+        return
+    _show_report(Console(highlight=False), report, language)
+
+
+def _run_arena(
+    chosen: Rules, names: list[str], games: int, seed: int, jobs: int, lang: str
+) -> arenas.Report:
+    errors = Console(stderr=True)
+    if not errors.is_terminal:
+        return arenas.run(chosen, names, games, seed=seed, jobs=jobs)
+    from rich.progress import Progress
+
+    with Progress(console=errors, transient=True) as bar:
+        task = bar.add_task(t("arena.progress", lang), total=games)
+        return arenas.run(
+            chosen, names, games, seed=seed, jobs=jobs, progress=lambda n: bar.advance(task, n)
+        )
+
+
+def _show_report(console: Console, report: arenas.Report, lang: str) -> None:
+    title = t(
+        "arena.title",
+        lang,
+        game=report.variant,
+        players=t("players", lang, n=report.players),
+        games=t("games", lang, n=report.games),
+    )
+    table = Table(title=title, title_justify="left")
+    table.add_column(t("arena.bot", lang))
+    for key in (
+        "arena.games",
+        "arena.win_rate",
+        "arena.ci",
+        "arena.margin",
+        "arena.median",
+        "arena.p95",
+    ):
+        table.add_column(t(key, lang), justify="right")
+    for r in report.results:
+        low, high = r.ci95
+        table.add_row(
+            i18n.bot_name(r.bot, lang),
+            str(r.games),
+            f"{r.win_rate:.1%}",
+            f"{low * 100:.0f}–{high * 100:.0f}%",
+            f"{r.margin:+.1f}",
+            f"{r.ms_median:.4f}",
+            f"{r.ms_p95:.4f}",
+        )
+    console.print(table)
+
+
+# -- replay --------------------------------------------------------------------------------
+
+
+def replay_data(match: Match) -> dict[str, Any]:
+    """What ``bazar replay --json`` prints: every round's deal, moves and result, the ledger
+    after it, and the match's winners and losers (empty while unfinished)."""
+    rules = match.rules
+    ledger = Ledger.new(rules)
+    rounds = []
+    for rnd in match.rounds:
+        outcome = rnd.outcome()
+        entry: dict[str, Any] = {
+            "number": rnd.number,
+            "deal": rnd.deal(),
+            "moves": [str(m) for m in rnd.moves],
+        }
+        if outcome is None:
+            entry.update(reason=None, out_seat=None, remaining=None, scores=None)
+        else:
+            before = ledger
+            ledger = ledger.settle(outcome)
+            entry.update(outcome.to_json())
+            entry["award"] = [b - a for a, b in zip(before.scores, ledger.scores, strict=True)]
+            entry["scores"] = list(ledger.scores)
+        rounds.append(entry)
+    result = match.result()
+    return {
+        "variant": rules.name,
+        "players": rules.players,
+        "options": rules.options(),
+        "seed": match.seed,
+        "rounds": rounds,
+        "ledger": match.ledger.public(),
+        "over": match.is_over(),
+        "winners": list(result.winners) if result else [],
+        "losers": list(result.losers) if result else [],
+    }
+
+
+@app.command("replay", help=_h("help.replay"))
+def replay_command(
+    file: Annotated[Path, typer.Argument(help=_h("help.file"))],
+    as_json: Annotated[bool, typer.Option("--json", help=_h("help.json"))] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help=_h("help.lang"))] = None,
+) -> None:
+    lang = _lang_option(lang)
+    language = _guess_lang(lang)
+    with _bad_input(language):
+        match = record.loads(file.read_text(encoding="utf-8"))
+    language = lang or i18n.default_lang(match.rules.name)
+    if as_json:
+        print(json.dumps(replay_data(match), ensure_ascii=False))
+        return
+    _show_replay(Console(highlight=False), match, language)
+
+
+def _wrap(label: str, items: Sequence[str], width: int) -> list[str]:
+    """``label`` and ``items`` joined by "; " in lines of ``width``, never splitting an item."""
+    # textwrap breaks at plain spaces only, so no-break spaces hold each item together
+    words = [item.replace(" ", "\u00a0") for item in items]
+    text = f"{label} " + "; ".join(words)
+    lines = textwrap.wrap(
+        text, width=max(20, width), break_long_words=False, break_on_hyphens=False
+    )
+    return [line.replace("\u00a0", " ") for line in lines]
+
+
+def _show_replay(console: Console, match: Match, lang: str) -> None:
+    rules = match.rules
+    names = [t("seat", lang, seat=s) for s in range(rules.players)]
+    talk = Narrator(match, names, console, lang)
+    console.print(
+        Text(
+            t(
+                "replay.title",
+                lang,
+                game=_title(rules.name, lang),
+                players=t("players", lang, n=rules.players),
+                seed=match.seed,
+            ),
+            style="bold",
+        )
+    )
+    ledger = Ledger.new(rules)
+    for rnd in match.rounds:
+        if not rnd.moves and not rnd.is_over():
+            continue
+        console.rule(t("replay.round", lang, number=rnd.number))
+        deal = rnd.deal()
+        talk.say(f"{t('replay.deal', lang)}:")
+        for seat, hand in enumerate(deal["hands"]):
+            held = Text(f"  {names[seat]}: ")
+            held.append_text(_tiles([Tile.parse(x) for x in hand]))
+            talk.say(held)
+        if deal["bazar"]:
+            bazar = Text(f"  {t('replay.bazar', lang)}: ")
+            bazar.append_text(_tiles([Tile.parse(x) for x in deal["bazar"]]))
+            talk.say(bazar)
+        talk.say(f"  {t('replay.leader', lang, name=names[rnd.leader])}")
+        moves = [f"{names[s]}: {m}" for s, m, _ in rnd.history()]
+        for text in _wrap(f"{t('replay.moves', lang)}:", moves, console.width):
+            console.print(Text(text), soft_wrap=True, highlight=False)
+        if rnd.is_over():
+            outcome = rnd.outcome()
+            assert outcome is not None
+            after = ledger.settle(outcome)
+            talk.round_over(rnd, ledger, after)
+            ledger = after
+        else:
+            talk.say(t("replay.unfinished", lang, number=rnd.number))
+    talk.say("")
+    talk.say(talk.scores_line(match.ledger, t("replay.ledger", lang)))
+    talk.result()
+
+
+# -- bench ---------------------------------------------------------------------------------
+
+
+def bench(rules: Rules, seconds: float) -> tuple[int, int, float]:
+    """Random rounds for about ``seconds``: (rounds, moves, seconds taken). Times exactly the
+    loop peers are timed with (DESIGN.md): deal from seed ``i``, push random legal moves."""
+    choice = random.Random(0).choice
+    games = moves = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        rnd = Round(rules, seed=games)
+        while not rnd.is_over():
+            rnd.push(choice(rnd.legal_moves()))
+        games += 1
+        moves += len(rnd.moves)
+        if clock() >= deadline:
+            break
+    return games, moves, clock() - start
+
+
+@app.command("bench", help=_h("help.bench"))
+def bench_command(
+    variant: Annotated[str, typer.Argument(help=_h("help.variant"))] = "block",
+    players: Annotated[int | None, typer.Option("--players", "-p", help=_h("help.players"))] = None,
+    seconds: Annotated[float, typer.Option("--seconds", "-s", help=_h("help.seconds"))] = 3.0,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help=_h("help.option")),
+    ] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=_h("help.lang"))] = None,
+) -> None:
+    lang = _lang_option(lang)
+    language = _guess_lang(lang, variant)
+    with _bad_input(language):
+        chosen = _rules(variant, players, option or ())
+        language = lang or i18n.default_lang(chosen.name)
+        if not seconds > 0:
+            raise ValueError(f"--seconds takes a positive number, not {seconds}")
+    games, moves, taken = bench(chosen, seconds)
+    print(
+        t(
+            "bench.result",
+            language,
+            game=chosen.name,
+            players=t("players", language, n=chosen.players),
+            games=t("rounds", language, n=games, shown=_number(games, language)),
+            moves=t("moves", language, n=moves, shown=_number(moves, language)),
+            seconds=_decimal(taken, language),
+            gps=_number(games / taken, language),
+            mps=_number(moves / taken, language),
+        )
+    )

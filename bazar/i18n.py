@@ -1,0 +1,465 @@
+"""What the command line says, in English and Russian.
+
+>>> t("round.out", "ru", name="Вы")
+'вышел Вы'
+>>> t("tiles", "ru", n=3), t("tiles", "ru", n=5), t("tiles", "en", n=1)
+('3 кости', '5 костей', '1 tile')
+>>> default_lang("classic", environ={}), default_lang("block", environ={})
+('ru', 'en')
+>>> default_lang("block", environ={"LANG": "ru_RU.UTF-8"})
+'ru'
+
+The library speaks English; :func:`error` puts a library error into the user's language.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+
+__all__ = [
+    "LANGS",
+    "bot_name",
+    "default_lang",
+    "env_lang",
+    "error",
+    "has",
+    "option_doc",
+    "plural",
+    "t",
+]
+
+LANGS = ("ru", "en")
+
+def env_lang(environ: Mapping[str, str] | None = None) -> str | None:
+    """``ru`` when the locale is Russian (``ru*``), else None: API.md lets only a Russian
+    locale override a game's own language."""
+    env = os.environ if environ is None else environ
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "").strip().lower()
+        if not value:
+            continue
+        return "ru" if value.startswith("ru") else None
+    return None
+
+
+def default_lang(variant: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The locale's language, else Russian for the Russian games and English for the rest."""
+    lang = env_lang(environ)
+    if lang is not None:
+        return lang
+    return "ru" if variant is not None and _is_russian(variant) else "en"
+
+
+def _is_russian(name: str) -> bool:
+    """Whether a game comes from the Russian yards (``Variant.russian``)."""
+    from .rules import variant
+
+    try:
+        return variant(name).russian
+    except ValueError:
+        return False
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian form of a noun after ``n``: ``1 кость``, ``2 кости``, ``5 костей``."""
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+_PLURALS: dict[str, tuple[tuple[str, str], tuple[str, str, str]]] = {
+    "tiles": (("tile", "tiles"), ("кость", "кости", "костей")),
+    "points": (("point", "points"), ("очко", "очка", "очков")),
+    "players": (("player", "players"), ("игрок", "игрока", "игроков")),
+    "games": (("game", "games"), ("партия", "партии", "партий")),
+    "moves": (("move", "moves"), ("ход", "хода", "ходов")),
+    "rounds": (("game", "games"), ("раунд", "раунда", "раундов")),
+}
+
+# key: (English, Russian); str.format fields by name
+_MESSAGES: dict[str, tuple[str, str]] = {
+    # rules
+    "rules.title": ("Variants", "Игры"),
+    "rules.variant": ("variant", "игра"),
+    "rules.players": ("players", "игроки"),
+    "rules.description": ("description", "описание"),
+    "rules.aliases": ("aliases", "другие названия"),
+    "rules.spec": ("spec", "правила"),
+    "rules.players_line": (
+        "{low}–{high} players (default {default})",
+        "{low}–{high} игрока (по умолчанию {default})",
+    ),
+    "rules.for_players": ("for {players} players", "для {players} игроков"),
+    "rules.option": ("option", "опция"),
+    "rules.value": ("value", "значение"),
+    "rules.meaning": ("meaning", "смысл"),
+    "rules.by_players": ("by players: {values}", "по числу игроков: {values}"),
+    "rules.listing": ("GameColony listing: {listing}", "запись GameColony: {listing}"),
+    "rules.teams": ("teams: {teams}", "команды: {teams}"),
+    "rules.hint": (
+        "Options are set with -o NAME=VALUE, e.g. bazar play {name} -o target=50",
+        "Опции задаются так: -o ИМЯ=ЗНАЧЕНИЕ, например bazar play {name} -o target=50",
+    ),
+    # players and sides
+    "you": ("You", "Вы"),
+    "bot": ("Bot {seat} ({level})", "Бот {seat} ({level})"),
+    "seat": ("seat {seat}", "игрок {seat}"),
+    "side": ("{a} and {b}", "{a} и {b}"),
+    # play: the table
+    "play.welcome": (
+        "{game}: {players}, you sit at seat {seat}. {goal}",
+        "{game}: {players}, ваше место — {seat}. {goal}",
+    ),
+    "play.goal.target": ("The first to {target} points wins.", "Играем до {target} очков."),
+    "play.goal.limit": (
+        "The match ends at {limit} points; the fewest points win.",
+        "Партия до {limit} штрафных очков; выигрывает тот, у кого меньше.",
+    ),
+    "play.partner": ("Your partner: {name}.", "Ваш партнёр: {name}."),
+    "play.help": (
+        "Type a move's number or its notation (6-4:R, draw, pass); ? shows this help, q quits.",
+        "Введите номер хода или его запись (6-4:R, draw, pass); ? — подсказка, q — выход.",
+    ),
+    "play.round": ("Round {number}", "Раунд {number}"),
+    "play.you_lead": ("You lead.", "Заходите вы."),
+    "play.scores": ("Scores", "Счёт"),
+    "play.table": ("Table", "Стол"),
+    "play.table_empty": ("(empty)", "(пусто)"),
+    "play.ends": ("Ends", "Концы"),
+    "play.end_left": ("left {pip}", "слева {pip}"),
+    "play.end_right": ("right {pip}", "справа {pip}"),
+    "play.bazar": ("Bazar: {n}", "Базар: {n}"),
+    "play.out_of_play": ("Out of play: {n}", "Не в игре: {n}"),
+    "play.bazar_dead": (
+        "Bazar: {n} ({drawable} may be drawn)",
+        "Базар: {n} (брать можно {drawable})",
+    ),
+    "play.hands": ("Hands", "На руках"),
+    "play.your_hand": ("Your hand", "Ваши кости"),
+    "play.fits": ("fits", "подходит"),
+    "play.moves": ("Your moves", "Ваши ходы"),
+    "play.lead_move": ("lead {tile}", "заход {tile}"),
+    "play.on_left": ("{tile} on the left ({pip})", "{tile} слева (к {pip})"),
+    "play.on_right": ("{tile} on the right ({pip})", "{tile} справа (к {pip})"),
+    "play.prompt": ("Your move", "Ваш ход"),
+    "play.bad_number": (
+        "There is no move {n}; choose 1 to {count}.",
+        "Хода {n} нет; выберите от 1 до {count}.",
+    ),
+    "play.which_end": (
+        "{shown} fits both ends: write {tile}:L or {tile}:R.",
+        "{shown} подходит к обоим концам: напишите {tile}:L или {tile}:R.",
+    ),
+    "play.illegal": (
+        "{move} is not a legal move now; legal: {legal}.",
+        "Ход {move} сейчас невозможен; можно: {legal}.",
+    ),
+    "play.you_draw": ("You draw {tile} from the bazar.", "Вы берёте из базара {tile}."),
+    "play.you_pass": ("You cannot play: you knock (pass).", "Ходить нечем: вы стучите (пас)."),
+    "play.you_lead_tile": ("You lead {tile}.", "Вы заходите: {tile}."),
+    "play.you_play": ("You play {move}.", "Вы ходите: {move}."),
+    "play.bot_play": ("{name} plays {move}.", "{name} ходит: {move}."),
+    "play.bot_lead": ("{name} leads {tile}.", "{name} заходит: {tile}."),
+    "play.bot_draw": ("{name} draws from the bazar.", "{name} берёт из базара."),
+    "play.bot_pass": ("{name} knocks (pass).", "{name} стучит (пас)."),
+    "play.bot_stop": ("{name} ends the turn.", "{name} заканчивает ход."),
+    "play.you_stop": ("You end the turn.", "Вы заканчиваете ход."),
+    "move.draw": ("draw from the bazar", "взять из базара"),
+    "move.pass": ("knock (pass)", "стучать (пас)"),
+    "move.stop": ("end the turn", "закончить ход"),
+    "play.remembered": ("remembered {n}", "запомнено {n}"),
+    "play.pot": ("eggs: {n}", "яйца: {n}"),
+    "play.continue": ("Press Enter for the next round", "Enter — следующий раунд"),
+    "play.save_prompt": (
+        "Save the record of this match? File name (Enter: no)",
+        "Сохранить запись партии? Имя файла (Enter — нет)",
+    ),
+    "play.saved": ("Record saved to {path}.", "Запись сохранена в {path}."),
+    "play.bye": ("Goodbye!", "До встречи!"),
+    "play.no_tty": (
+        "play needs a terminal to play in (stdin is not a TTY)",
+        "для игры нужен терминал (stdin — не TTY)",
+    ),
+    "play.left": ("left", "слева"),
+    "play.right": ("right", "справа"),
+    # round and match results
+    "round.over": ("Round {number} is over: {how}.", "Раунд {number} окончен: {how}."),
+    "round.out": ("{name} went out", "вышел {name}"),
+    "round.fish": ("fish (nobody can move), made by {name}", "рыба! (её поставил {name})"),
+    "round.you_out": ("you went out", "вы вышли"),
+    "round.you_fish": ("fish (nobody can move), made by you", "рыба! (её поставили вы)"),
+    "round.fish_plain": ("fish (nobody can move)", "рыба! (ходить некому)"),
+    "round.remaining": ("Left in hand", "Осталось на руках"),
+    "round.points": ("This round", "За раунд"),
+    "round.total": ("Total", "Всего"),
+    "round.target": ("to {target}", "до {target}"),
+    "round.limit": ("limit {limit}", "предел {limit}"),
+    "match.over": ("The match is over.", "Партия окончена."),
+    "match.you_win": ("You win the match!", "Вы выиграли партию!"),
+    "match.you_share": ("You share the win.", "Вы делите победу."),
+    "match.you_lose": ("You lose the match.", "Вы проиграли партию."),
+    "match.winner": ("Winner: {names}", "Победитель: {names}"),
+    "match.winners": ("Winners: {names}", "Победители: {names}"),
+    "match.loser": ("Loser: {names}", "Проигравший: {names}"),
+    "match.losers": ("Losers: {names}", "Проигравшие: {names}"),
+    "match.goat": ("Goat: {names}", "Козёл: {names}"),
+    "match.goats": ("Goats: {names}", "Козлы: {names}"),
+    "match.unfinished": ("The match is unfinished.", "Партия не доиграна."),
+    # replay
+    "replay.title": ("{game}, {players}, seed {seed}", "{game}, {players}, сид {seed}"),
+    "replay.round": ("Round {number}", "Раунд {number}"),
+    "replay.deal": ("Deal", "Раздача"),
+    "replay.bazar": ("bazar", "базар"),
+    "replay.leader": ("leader: {name}", "заходит: {name}"),
+    "replay.moves": ("Moves", "Ходы"),
+    "replay.unfinished": ("Round {number} is unfinished.", "Раунд {number} не доигран."),
+    "replay.ledger": ("Scores", "Счёт"),
+    # arena
+    "arena.title": (
+        "Arena: {game}, {players}, {games}",
+        "Арена: {game}, {players}, {games}",
+    ),
+    "arena.bot": ("bot", "бот"),
+    "arena.games": ("games", "партий"),
+    "arena.win_rate": ("wins", "победы"),
+    "arena.ci": ("95% CI", "95% ДИ"),
+    "arena.margin": ("margin", "разница"),
+    "arena.median": ("ms/move", "мс/ход"),
+    "arena.p95": ("p95 ms", "p95 мс"),
+    "arena.progress": ("Playing", "Играем"),
+    # bench
+    "bench.result": (
+        "{game}, {players}: {games}, {moves} in {seconds} s\n{gps} games/s, {mps} moves/s",
+        "{game}, {players}: {games}, {moves} за {seconds} с\n{gps} раундов/с, {mps} ходов/с",
+    ),
+    # errors
+    "error.UnknownVariant": ("Unknown variant", "Неизвестная игра"),
+    "error.UnknownOption": ("Unknown option", "Неизвестная опция"),
+    "error.IllegalMove": ("Illegal move", "Невозможный ход"),
+    "error.BadRecord": ("Bad record", "Испорченная запись"),
+    "error.MatchOver": ("The match is over", "Партия окончена"),
+    "error.ValueError": ("Bad value", "Неверное значение"),
+    "error.file": ("Cannot read {path}", "Не удаётся прочитать {path}"),
+    "error.usage": ("Bad usage", "Неверный вызов"),
+    "error.UnknownBot": ("Unknown bot", "Неизвестный бот"),
+    "error.option_syntax": (
+        "an option is written NAME=VALUE, not {text!r}",
+        "опция пишется как ИМЯ=ЗНАЧЕНИЕ, а не {text!r}",
+    ),
+    "error.seat": (
+        "no seat {seat}: seats run from 0 to {last}",
+        "места {seat} нет: места от 0 до {last}",
+    ),
+    # reasons, as JSON and tables name them
+    "reason.out": ("out", "выход"),
+    "reason.fish": ("fish", "рыба"),
+    "reason.redeal": ("redeal", "пересдача"),
+    "reason.deadlock": ("deadlock", "тупик"),
+    # help texts
+    "help.app": (
+        "bazar, a domino club: play against bots, pit bots against each other, replay records.",
+        "bazar, доминошный клуб: игра с ботами, турниры ботов, разбор записей партий.",
+    ),
+    "help.rules": (
+        "List the variants, or show one variant's rules and options.",
+        "Список игр или правила и опции одной игры.",
+    ),
+    "help.play": ("Play against bots in the terminal.", "Игра с ботами в терминале."),
+    "help.arena": (
+        "Play many matches between bots and compare them.",
+        "Много партий между ботами и их сравнение.",
+    ),
+    "help.replay": ("Replay a match record and print it.", "Воспроизвести запись партии."),
+    "help.bench": (
+        "Time random rounds: games/s and moves/s.",
+        "Замер скорости: случайные раунды, партий/с и ходов/с.",
+    ),
+    "help.variant": ("a variant or one of its aliases", "игра или её другое название"),
+    "help.players": ("the number of players", "число игроков"),
+    "help.seat": ("your seat (0 leads the seating)", "ваше место (от 0)"),
+    "help.bots": ("the bots' level: {levels}", "уровень ботов: {levels}"),
+    "help.arena_bots": (
+        "the bots, comma-separated ({levels}); a name twice enters it twice",
+        "боты через запятую ({levels}); имя дважды — два участника",
+    ),
+    "help.seed": ("the seed of the deals", "зерно раздач"),
+    "help.lang": ("the language: ru or en", "язык: ru или en"),
+    "help.option": ("a rules option NAME=VALUE (repeatable)", "опция правил ИМЯ=ЗНАЧЕНИЕ"),
+    "help.record": ("save the match record to this file", "сохранить запись партии в файл"),
+    "help.games": ("how many matches to play", "сколько партий сыграть"),
+    "help.jobs": ("worker processes", "число процессов"),
+    "help.json": ("print JSON", "вывести JSON"),
+    "help.file": ("a bazar record (JSON)", "запись партии bazar (JSON)"),
+    "help.seconds": ("how long to run", "сколько секунд мерить"),
+}
+
+#: The glossary of options (``rules.OPTIONS[name].doc``) in Russian.
+_OPTION_DOCS_RU: dict[str, str] = {
+    "players": "число игроков",
+    "teams": "четверо играют пара на пару, партнёры напротив (0+2, 1+3)",
+    "set_max": "старший номер набора (дубль-N)",
+    "hand_size": "сколько костей сдаётся каждому",
+    "draw": "можно брать из базара (нет — «блок»)",
+    "bazar_reserve": "сколько последних костей базара брать нельзя",
+    "first_lead": "кто заходит в первом раунде",
+    "later_lead": "кто заходит в следующих раундах",
+    "after_block_lead": "кто заходит после рыбы с одним победителем",
+    "after_tie_lead": "кто заходит после рыбы с ничьей",
+    "scoring": "positive: победитель получает очки соперников; penalty: каждый пишет свои",
+    "block_award": "что даёт рыба",
+    "double_blank_value": "сколько стоит пусто-пусто (0-0) на руках в конце (0 — по очкам)",
+    "target": "до скольких очков: первый, кто набрал, выигрывает",
+    "limit": "предел штрафа: кто его достиг, заканчивает партию",
+    "redeal_min_doubles": "столько дублей на одной руке — пересдача",
+    "redeal_min_suit": "столько костей одной масти на одной руке — пересдача",
+    "zero_zero_may_lead": "можно заходить с пусто-пусто (0-0)",
+    "later_lead_must_double": "в следующих раундах заходят дублем (не 0-0 и не 6-6), если он есть",
+    "doubles_per_turn": "сколько дублей можно выложить за один ход, каждый на свой конец",
+    "early_fish": "рыба — когда ходить некому (standard) или когда стол мёртв (dead_layout)",
+    "hand_values": "особая стоимость костей на руке в конце раунда",
+    "open_threshold": "с какой суммы за раунд открывается счёт; меньшие очки запоминаются",
+    "fish_mode": "как считается рыба",
+    "eggs": "«яйца»: очки рыбы с ничьей уходят одному проигравшему следующего раунда",
+    "lead_bonus": "добавка проигравшим, если раунд начат с 6-6 / 0-0",
+    "finish_bonus": "добавка проигравшим, если раунд закончен на 6-6 / 0-0",
+    "finish_bonus_on_fish": "finish_bonus действует и на кость рыбака",
+    "general_officer": "выход дублями 6-6 и 0-0 — «генерал», одним 0-0 — «офицер»",
+    "general_effect": "что даёт «генерал»",
+    "rating": "действуют формулы рейтинга онлайн-клуба (kozel.md §10)",
+}
+
+_BOT_NAMES_RU = {"random": "случайный", "greedy": "жадный"}
+
+
+def t(key: str, lang: str, **kw: object) -> str:
+    """The message ``key`` in ``lang`` (``ru`` or ``en``), formatted with ``kw``.
+
+    A counted noun is a key of its own: ``t("tiles", lang, n=5)``; ``shown`` writes the
+    number another way (``"12 345"``).
+    """
+    if key in _PLURALS:
+        n = int(str(kw["n"]))
+        (en_one, en_many), (one, few, many) = _PLURALS[key]
+        word = plural(n, one, few, many) if lang == "ru" else (en_one if n == 1 else en_many)
+        return f"{kw.get('shown', n)} {word}"
+    en, ru = _MESSAGES[key]
+    return (ru if lang == "ru" else en).format(**kw)
+
+
+def has(key: str) -> bool:
+    """Whether the catalogue has a message ``key``."""
+    return key in _MESSAGES or key in _PLURALS
+
+
+def option_doc(name: str, lang: str) -> str:
+    """What an option means, from the glossary of :mod:`bazar.rules`."""
+    from .rules import OPTIONS
+
+    if lang == "ru" and name in _OPTION_DOCS_RU:
+        return _OPTION_DOCS_RU[name]
+    option = OPTIONS.get(name)
+    return option.doc if option is not None else ""
+
+
+def bot_name(level: str, lang: str) -> str:
+    """A bot's level as the table calls it."""
+    if lang != "ru":
+        return level
+    base, sep, rest = level.partition("#")
+    return _BOT_NAMES_RU.get(base, base) + sep + rest
+
+
+# Library messages (English) with a Russian rendering; the first pattern that matches wins.
+_RU_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"^unknown variant (?P<name>'.*'); known variants: (?P<known>.*)$"),
+        "игры {name} нет; есть: {known}",
+    ),
+    (
+        re.compile(r"^(?P<game>\S+) has no option (?P<name>'.*'); its options: (?P<known>.*)$"),
+        "у игры {game} нет опции {name}; её опции: {known}",
+    ),
+    (
+        re.compile(r"^(?P<game>\S+) takes (?P<low>\d+) to (?P<high>\d+) players, not (?P<n>.*)$"),
+        "в {game} играют от {low} до {high} игроков, не {n}",
+    ),
+    (
+        re.compile(
+            r"^option (?P<name>\w+) takes a number from (?P<low>\d+) to (?P<high>\d+); "
+            r"not (?P<v>.*)$"
+        ),
+        "опция {name} принимает число от {low} до {high}, не {v}",
+    ),
+    (
+        re.compile(r"^option (?P<name>\w+) takes a number from (?P<low>\d+) up; not (?P<v>.*)$"),
+        "опция {name} принимает число от {low}, не {v}",
+    ),
+    (
+        re.compile(r"^option (?P<name>\w+) takes one of (?P<allowed>.*); not (?P<v>.*)$"),
+        "опция {name} принимает одно из: {allowed}; не {v}",
+    ),
+    (
+        re.compile(r"^option (?P<name>\w+) takes a whole number, not (?P<v>.*)$"),
+        "опция {name} принимает целое число, не {v}",
+    ),
+    (
+        re.compile(r"^option (?P<name>\w+) takes True or False, not (?P<v>.*)$"),
+        "опция {name} принимает true или false, не {v}",
+    ),
+    (
+        re.compile(r"^malformed tile (?P<text>.*): write it as .*$"),
+        "кость {text} записана неверно: пишите как '6-4', '4-6', '6|4' или '[6|4]'",
+    ),
+    (
+        re.compile(r"^malformed move (?P<text>.*): write a move as .*$"),
+        "ход {text} записан неверно: пишите '6-4', '6-4:R', 'draw' или 'pass'",
+    ),
+    (
+        re.compile(
+            r"^illegal move (?P<move>\S+) for seat (?P<seat>\d+); legal moves: (?P<legal>.*)$"
+        ),
+        "ход {move} невозможен для места {seat}; можно: {legal}",
+    ),
+    (
+        re.compile(r"^round (?P<k>\d+), move (?P<i>\d+) \((?P<text>.*?)\): (?P<rest>.*)$"),
+        "раунд {k}, ход {i} ({text}): {rest}",
+    ),
+    (
+        re.compile(r"^round (?P<k>\d+): the deal is not the one seed (?P<seed>\S+) deals .*$"),
+        "раунд {k}: раздача не та, что даёт сид {seed} (запись изменена)",
+    ),
+    (
+        re.compile(r"^not a bazar record: (?P<rest>.*)$"),
+        "это не запись bazar: {rest}",
+    ),
+    (
+        re.compile(r"^unknown bot (?P<name>'.*'); bots: (?P<known>.*)$"),
+        "бота {name} нет; есть: {known}",
+    ),
+]
+
+
+def _ru_message(message: str) -> str:
+    for pattern, template in _RU_PATTERNS:
+        found = pattern.match(message)
+        if found is not None:
+            groups = {k: _ru_message(v) if k == "rest" else v for k, v in found.groupdict().items()}
+            return template.format(**groups)
+    return message
+
+
+def error(exc: BaseException, lang: str) -> str:
+    """One line for the user: the kind of error, then what was wrong, in ``lang``."""
+    kind = "ValueError"
+    for cls in type(exc).__mro__:
+        if f"error.{cls.__name__}" in _MESSAGES:
+            kind = cls.__name__
+            break
+    message = str(exc).replace("\n", " ")
+    if lang == "ru":
+        message = _ru_message(message)
+    return f"{t('error.' + kind, lang)}: {message}"

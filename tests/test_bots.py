@@ -1,0 +1,123 @@
+"""Bots: each plays every game to the end, seeing only views, and the same seed plays alike."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+import bazar
+from bazar import bots
+from bazar.view import View
+
+
+def every_table() -> list[tuple[str, int]]:
+    tables: list[tuple[str, int]] = []
+    for name in bazar.VARIANTS:
+        low, high = bazar.rules.variant(name).players
+        tables.extend((name, players) for players in range(low, high + 1))
+    return tables
+
+
+@pytest.mark.parametrize("level", bots.names())
+@pytest.mark.parametrize(("variant", "players"), every_table())
+def test_every_bot_plays_every_game_to_the_end(level: str, variant: str, players: int) -> None:
+    match = bazar.Match(bazar.rules(variant, players=players), seed=players)
+    seats = [bots.make(level, seed=seat) for seat in range(players)]
+    moves = 0
+    while not match.is_over():
+        seat = match.turn
+        assert seat is not None
+        view = match.view(seat)
+        move = seats[seat].choose(view, view.legal)
+        assert move in view.legal
+        match.push(move)
+        moves += 1
+        assert moves < 20_000, "the match does not end"
+    result = match.result()
+    assert result is not None and result.winners
+
+
+@pytest.mark.parametrize("level", bots.names())
+def test_a_bot_needs_nothing_but_the_view(level: str) -> None:
+    """Each view goes through JSON first, so it cannot lead back to the round."""
+    rnd = bazar.Round(bazar.rules("classic", players=3), seed=4)
+    player = bots.make(level, seed=1)
+    while not rnd.is_over():
+        seat = rnd.turn
+        assert seat is not None
+        view = View.from_json(rnd.view(seat).to_json())
+        assert isinstance(view, View) and view.seat == seat
+        rnd.push(player.choose(view, view.legal))
+    assert rnd.outcome() is not None
+
+
+@pytest.mark.parametrize("level", bots.names())
+def test_the_same_seed_plays_the_same_moves(level: str) -> None:
+    def play(seed: int) -> list[str]:
+        rnd = bazar.Round(bazar.rules("draw"), seed=8)
+        player = bots.make(level, seed=seed)
+        while not rnd.is_over():
+            view = rnd.view(rnd.turn)
+            rnd.push(player.choose(view, view.legal))
+        return [str(m) for m in rnd.moves]
+
+    assert play(3) == play(3)
+
+
+def test_greedy_plays_the_heaviest_tile_and_a_double_before_an_equal_single() -> None:
+    rnd = bazar.Round(
+        bazar.rules("block"),
+        hands=[["6-6", "1-0", "6-5", "5-4"], ["3-3", "2-1"]],
+        bazar=[],
+        leader=0,
+    )
+    greedy = bots.make("greedy")
+    view = rnd.view(0)
+    assert str(greedy.choose(view, view.legal)) == "6-6"
+    rnd.push("6-6")
+    rnd.push("pass")
+    view = rnd.view(0)
+    assert str(greedy.choose(view, view.legal)) == "6-5:L"
+    rnd = bazar.Round(bazar.rules("block"), hands=[["5-5", "6-4"], ["3-3"]], leader=0)
+    view = rnd.view(0)
+    assert str(greedy.choose(view, view.legal)) == "5-5"
+
+
+def test_random_bot_reaches_every_legal_move() -> None:
+    rnd = bazar.Round(bazar.rules("block"), hands=[["6-6", "1-0", "6-5"], ["3-3"]], leader=0)
+    view = rnd.view(0)
+    player = bots.make("random", seed=0)
+    seen = {str(player.choose(view, view.legal)) for _ in range(200)}
+    assert seen == {str(m) for m in view.legal}
+
+
+def test_forced_draw_and_pass_are_what_a_bot_returns() -> None:
+    rnd = bazar.Round(
+        bazar.rules("draw"), hands=[["6-6", "5-5"], ["1-0", "2-1"]], bazar=["3-3", "6-1"], leader=0
+    )
+    rnd.push("6-6")
+    for level in bots.names():
+        view = rnd.view(1)
+        assert [str(m) for m in view.legal] == ["draw"]
+        assert str(bots.make(level).choose(view, view.legal)) == "draw"
+
+
+def test_unknown_bot_names_the_known_ones() -> None:
+    with pytest.raises(bots.UnknownBot, match="random, greedy") as caught:
+        bots.make("wizard")
+    assert isinstance(caught.value, ValueError)
+
+
+def test_a_new_bot_registers_by_name() -> None:
+    @bots.register
+    class FirstBot(bots.Bot):
+        name = "first-test"
+
+        def choose(self, view: View, legal: Sequence[bazar.Move]) -> bazar.Move:
+            return legal[0]
+
+    try:
+        assert isinstance(bots.make("first-test"), FirstBot)
+    finally:
+        del bots.BOTS["first-test"]
