@@ -445,20 +445,35 @@ class Narrator:
         return [t("side", self.lang, a=self.names[a], b=self.names[b]) for a, b in rules.teams]
 
     def scores_line(self, ledger: Ledger, label: str) -> Text:
+        """The scores as the table shows them. In Kozel an open account is shown plain (red),
+        remembered points of a closed one with a "+" (yellow), as the seeds describe; the fish
+        pot ("eggs") follows."""
         rules = self.match.rules
-        pairs = zip(self.side_names(), ledger.scores, strict=True)
         if rules.target is not None:
             mark = t("round.target", self.lang, target=rules.target)
         else:
             mark = t("round.limit", self.lang, limit=rules.limit)
-        parts = []
-        for side, (name, score) in enumerate(pairs):
-            held = ledger.remembered[side] if side < len(ledger.remembered) else 0
-            note = f" ({t('play.remembered', self.lang, n=held)})" if held else ""
-            parts.append(f"{name} {score}{note}")
+        remembering = "open_threshold" in rules.options() and "single_record" not in rules.options()
+        holder = ledger.get("record_holder")
+        line = Text(f"{label}: ")
+        for side, name in enumerate(self.side_names()):
+            if side:
+                line.append(" · ")
+            line.append(f"{name} ")
+            score, held = ledger.scores[side], ledger.remembered[side]
+            if remembering and not ledger.opened[side] and held:
+                line.append(f"+{held}", style="yellow")
+            elif remembering and ledger.opened[side]:
+                line.append(str(score), style="red")
+            else:
+                line.append(str(score))
+            if holder == side:
+                line.append(f" ({t('play.record', self.lang)})")
         if ledger.pot:
-            parts.append(t("play.pot", self.lang, n=ledger.pot))
-        return Text(f"{label}: " + " · ".join(parts) + f" ({mark})")
+            line.append(" · ")
+            line.append(t("play.pot", self.lang, n=ledger.pot), style="cyan")
+        line.append(f" ({mark})")
+        return line
 
     def how(self, outcome: Outcome) -> str:
         """How a round ended: who went out, or the fish «рыба»."""
@@ -491,10 +506,12 @@ class Narrator:
             hands.append(f"{self.names[seat]}: ")
             hands.append_text(_tiles(hand or ()))
         self.say(hands)
-        gains = zip(self.side_names(), before.scores, after.scores, strict=True)
-        self.say(
-            f"{t('round.points', lang)}: " + " · ".join(f"{n} {b - a:+d}" for n, a, b in gains)
-        )
+        # what each side took this round: its account and its remembered points together
+        gains = [
+            (name, after.scores[s] + after.remembered[s] - before.scores[s] - before.remembered[s])
+            for s, name in enumerate(self.side_names())
+        ]
+        self.say(f"{t('round.points', lang)}: " + " · ".join(f"{n} {g:+d}" for n, g in gains))
         self.say(self.scores_line(after, t("round.total", lang)))
 
     def result(self) -> None:

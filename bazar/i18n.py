@@ -171,8 +171,8 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "move.draw": ("draw from the bazar", "взять из базара"),
     "move.pass": ("knock (pass)", "стучать (пас)"),
     "move.stop": ("end the turn", "закончить ход"),
-    "play.remembered": ("remembered {n}", "запомнено {n}"),
-    "play.pot": ("eggs: {n}", "яйца: {n}"),
+    "play.pot": ("fish pot (eggs) +{n}", "рыба +{n} (яйца)"),
+    "play.record": ("on record", "на записи"),
     "play.continue": ("Press Enter for the next round", "Enter — следующий раунд"),
     "play.save_prompt": (
         "Save the record of this match? File name (Enter: no)",
