@@ -110,7 +110,10 @@ def from_data(data: Any) -> Match:
 def _rules(spec: Any) -> Any:
     if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
         raise BadRecord("record 'rules' must be {\"name\": ..., \"options\": {...}}")
-    options = dict(spec.get("options") or {})
+    options = spec.get("options") or {}
+    if not isinstance(options, dict):
+        raise BadRecord(f"record rules: 'options' must be an object, not {options!r}")
+    options = dict(options)
     players = options.pop("players", None)
     try:
         return make_rules(spec["name"], players=players, **options)
@@ -127,17 +130,7 @@ def _round(
         raise BadRecord(f"round {k}: numbered {entry.get('number')!r}, expected {k}")
     deal = entry["deal"]
     try:
-        rnd = Round(
-            rules,
-            None,
-            hands=deal.get("hands"),
-            bazar=deal.get("bazar", []),
-            leader=deal.get("leader"),
-            lead=deal.get("lead"),
-            number=k,
-            previous=previous,
-            ledger=ledger,
-        )
+        rnd = Round(rules, None, number=k, previous=previous, ledger=ledger, **deal)
     except (ValueError, TypeError) as error:
         raise BadRecord(f"round {k}: bad deal: {error}") from None
     if seed is not None:

@@ -228,7 +228,21 @@ _Undo = tuple[Move, int, int, int, int, int, int]
 
 class Round:
     """One deal of a layout game. ``Round(rules, seed=7)`` deals from a seed;
-    ``Round(rules, hands=..., bazar=..., leader=...)`` plays an explicit deal."""
+    ``Round(rules, hands=..., bazar=..., leader=...)`` plays an explicit deal.
+
+    ``Round(rules, ...)`` builds the class registered in :attr:`families` for
+    ``rules.variant.family``; this class itself plays the line games. A family with another
+    layout (trains, a tree, a sausage, tricks, a showdown) subclasses it and keeps the same
+    public interface, so views, records, bots, the arena and the server treat every game
+    alike. Such a subclass provides: ``__init__`` (same signature; deal with
+    :func:`shuffled` from ``random.Random(seed)``), ``turn``, ``hands``, ``bazar``,
+    ``bazar_size``, ``drawable``, ``ends()``, ``legal_moves()``, ``push()`` (raising
+    :class:`IllegalMove` with the state unchanged), ``pop()``, ``copy()``, ``moves``,
+    ``history()`` (every move as ``(seat, move, tile drawn or None)``), ``board``
+    (JSON-safe), ``is_over()``, ``outcome()``, ``deal()`` (what a record stores; the
+    constructor must accept it back as keywords), ``seen_hand()``, ``public_extra()`` and
+    ``from_view()``; :class:`~bazar.view.View` is built from these alone.
+    """
 
     #: the Round class of each layout family (``Rules.variant.family``)
     families: ClassVar[dict[str, type[Round]]] = {}
@@ -862,6 +876,20 @@ class Round:
         self._used = sum(bit for end, bit in (("L", 1), ("R", 2))
                          if end in view.extra.get("turn_ends", ()))
         self._over = None if view.turn is not None or view.outcome is None else view.outcome.reason
+
+    def seen_hand(self, seat: int) -> tuple[Tile, ...] | None:
+        """The hand ``seat`` sees of its own (a game with blind rows shows None)."""
+        return tiles_of(self._hands[seat])
+
+    def public_extra(self, seat: int | None) -> dict[str, Any]:
+        """The game-specific public state a view of ``seat`` carries (``View.extra``): the
+        leader, the round's number, a turn of several moves; the forced lead to the leader."""
+        extra: dict[str, Any] = {"leader": self.leader, "number": self.number}
+        extra.update(self.turn_state())
+        lead = self.lead_tiles()
+        if lead is not None and seat == self.leader and not self._stack and not self._base:
+            extra["lead"] = [str(t) for t in lead]
+        return extra
 
     def turn_state(self) -> dict[str, Any]:
         """Public state of a turn that holds several moves: doubles laid, ends used; the seat

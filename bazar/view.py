@@ -35,7 +35,8 @@ class View:
     bazar_size: int
     drawable: int
     ends: dict[str, int]
-    board: tuple[str, ...]
+    #: the layout as the game's family draws it (a line: its tiles ``a|b`` left to right)
+    board: Any
     history: tuple[HistoryEntry, ...]
     legal: tuple[Move, ...]
     scores: dict[str, Any] = field(default_factory=dict)
@@ -52,16 +53,12 @@ class View:
             for s, move, tile in rnd.history()
         )
         hands = rnd.hands
-        extra: dict[str, Any] = {"leader": rnd.leader, "number": rnd.number, **rnd.turn_state()}
-        lead = rnd.lead_tiles()
-        if lead is not None and seat == rnd.leader and not rnd.moves:
-            extra["lead"] = [str(t) for t in lead]
         turn = rnd.turn
         return cls(
             seat=seat,
             rules=rnd.rules,
             turn=turn,
-            hand=None if seat is None else hands[seat],
+            hand=None if seat is None else rnd.seen_hand(seat),
             hand_sizes=tuple(len(h) for h in hands),
             bazar_size=rnd.bazar_size,
             drawable=rnd.drawable,
@@ -71,7 +68,7 @@ class View:
             legal=tuple(rnd.legal_moves()) if seat is not None and seat == turn else (),
             scores=rnd.ledger.public() if scores is None else scores,
             outcome=rnd.outcome(),
-            extra=extra,
+            extra=rnd.public_extra(seat),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -85,7 +82,7 @@ class View:
             "bazar_size": self.bazar_size,
             "drawable": self.drawable,
             "ends": dict(self.ends),
-            "board": list(self.board),
+            "board": self.board,
             "history": [
                 [s, str(m), None if t is None else str(t)] for s, m, t in self.history
             ],
@@ -108,7 +105,7 @@ class View:
             bazar_size=data["bazar_size"],
             drawable=data["drawable"],
             ends=dict(data["ends"]),
-            board=tuple(data["board"]),
+            board=tuple(data["board"]) if isinstance(data["board"], list) else data["board"],
             history=tuple(
                 (s, Move.parse(m), None if t is None else Tile.parse(t))
                 for s, m, t in data["history"]
