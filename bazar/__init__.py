@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from . import kozel, rating, record, sea_kozel  # noqa: F401  (the game modules register variants)
+from . import cross, fives, kozel, rating, record, sea_kozel  # noqa: F401  (the game modules register variants)
 from .errors import BadRecord, IllegalMove, MatchOver, UnknownOption, UnknownVariant
 from .match import Ledger, Match, MatchResult
 from .notation import Move

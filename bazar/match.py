@@ -115,7 +115,9 @@ class Ledger:
         """The ledger after one in-play scoring event of ``seat``."""
         scores = list(self.scores)
         scores[self.rules.side_of(seat)] += points
-        return self.replace(scores=scores, rounds=self.rounds)
+        extra = dict(self.extra)
+        extra["in_play"] = True  # mid-hand: a game that decides at the end of the hand waits
+        return self.replace(scores=scores, rounds=self.rounds, extra=extra)
 
     def _decide(self) -> MatchResult | None:
         rules = self.rules
@@ -203,15 +205,22 @@ class Match:
             raise MatchOver(f"the match is over; no move {move} can follow")
         rnd = self.round
         rnd.push(move)
-        if rnd.is_over():
-            self._finish_round()
+        self._sync()
 
-    def _finish_round(self) -> None:
-        outcome = self.round.outcome()
-        assert outcome is not None
-        self.ledger = self.ledger.settle(outcome)
-        if self.ledger.result is None:
-            self.rounds.append(self._deal(len(self.rounds) + 1, outcome))
+    def _sync(self) -> None:
+        """Bring the ledger up to the current round: its points scored during play so far, or
+        its settlement once it is over (then the next round is dealt)."""
+        rnd = self.round
+        outcome = rnd.outcome()
+        if outcome is not None:
+            self.ledger = rnd.ledger.settle(outcome)
+            if self.ledger.result is None:
+                self.rounds.append(self._deal(len(self.rounds) + 1, outcome))
+            return
+        ledger = rnd.ledger
+        for seat, points in rnd.scoring():
+            ledger = ledger.score(seat, points)
+        self.ledger = ledger
 
     def view(self, seat: int | None) -> Any:
         """The current round's view for ``seat``, with the ledger."""

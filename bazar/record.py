@@ -99,8 +99,10 @@ def from_data(data: Any) -> Match:
         if rnd.is_over():
             previous = rnd.outcome()
             assert previous is not None
-            match.ledger = match.ledger.settle(previous)
-        elif k != len(entries):
+            match.ledger = rnd.ledger.settle(previous)
+        else:
+            match._sync()
+        if not rnd.is_over() and k != len(entries):
             raise BadRecord(f"round {k} is unfinished but another round follows it")
     if match.round.is_over() and not match.is_over():
         match.rounds.append(match._deal(len(entries) + 1, previous))

@@ -220,6 +220,8 @@ class _Setup:
 DRAW = Move("draw")
 PASS = Move("pass")
 STOP = Move("stop")
+#: the move kinds that lay a tile on the table
+PLACEMENTS = ("play", "close")
 
 # undo record fields: (move, seat, left, right, tile index or -1, doubles laid this turn,
 # ends used this turn); the mover had the turn
@@ -534,7 +536,7 @@ class Round:
         return out
 
     @property
-    def board(self) -> tuple[str, ...]:
+    def board(self) -> Any:
         """The line on the table, left to right, each tile as ``a|b`` (``a`` faces left)."""
         return self.layout().row()
 
@@ -542,13 +544,13 @@ class Round:
         """The layout built from the plays so far."""
         line = Line()
         for _, move, _ in self.history():
-            if move.kind == "play" and move.tile is not None:
+            if move.kind in PLACEMENTS and move.tile is not None:
                 line.place(move.tile, move.end)
         return line
 
     def played(self) -> tuple[Tile, ...]:
         """The tiles on the table, in the order they were played."""
-        return tuple(m.tile for _, m, _ in self.history() if m.kind == "play" and m.tile)
+        return tuple(m.tile for _, m, _ in self.history() if m.kind in PLACEMENTS and m.tile)
 
     def is_over(self) -> bool:
         return self._over is not None
@@ -767,7 +769,7 @@ class Round:
         if self._over is None:
             return None
         hist = self.history()
-        plays = [(s, m) for s, m, _ in hist if m.kind == "play"]
+        plays = [(s, m) for s, m, _ in hist if m.kind in PLACEMENTS]
         last_seat = plays[-1][0] if plays else None
         last_turn: list[Tile] = []
         for seat, move in reversed(plays):
@@ -826,7 +828,7 @@ class Round:
     def _initial_hands(self) -> list[tuple[Tile, ...]]:
         hands = list(self._hands)
         for move, seat, _, _, index, _, _ in reversed(self._stack):
-            if move.kind == "play":
+            if move.kind in PLACEMENTS:
                 hands[seat] |= 1 << index
             elif move is DRAW:
                 hands[seat] ^= 1 << index
@@ -870,12 +872,18 @@ class Round:
         )
         self._turn = view.turn
         self._drawable = view.drawable
-        self._table = mask_of(m.tile for _, m, _ in view.history if m.kind == "play" and m.tile)
+        self._table = mask_of(
+            m.tile for _, m, _ in view.history if m.kind in PLACEMENTS and m.tile
+        )
         self._chain = view.extra.get("turn_doubles", 0)
         self._opening = view.extra.get("opening", -1)
         self._used = sum(bit for end, bit in (("L", 1), ("R", 2))
                          if end in view.extra.get("turn_ends", ()))
         self._over = None if view.turn is not None or view.outcome is None else view.outcome.reason
+
+    def scoring(self) -> list[tuple[int, int]]:
+        """The points scored during play so far, as ``(seat, points)`` (none in line games)."""
+        return []
 
     def seen_hand(self, seat: int) -> tuple[Tile, ...] | None:
         """The hand ``seat`` sees of its own (a game with blind rows shows None)."""

@@ -179,6 +179,8 @@ class Variant:
     settle: Callable[[Any, Any], Any] | None = None
     #: the game's match end, ``decide(ledger) -> MatchResult | None`` (None: target / limit)
     decide: Callable[[Any], Any] | None = None
+    #: the points the mover scores at the end of a turn, ``score(round) -> int`` (cross games)
+    score: Callable[[Any], int] | None = None
     #: whether the game is one of the Russian yards' (its terminal speaks Russian by default)
     russian: bool = False
 
