@@ -202,6 +202,8 @@ def tile_text(tile: Tile | str, style: str | None = None) -> Text:
     if isinstance(tile, Tile):
         a, b, double = tile.high, tile.low, tile.is_double
     else:
+        if tile.startswith("#"):  # a double laid face down («Осёл»)
+            return Text("[▒|▒]", style=style or _DOUBLE_STYLE)
         left, _, right = tile.partition("|")
         a, b, double = int(left), int(right), left == right
     return Text(f"[{a}|{b}]", style=style or (_DOUBLE_STYLE if double else _TILE_STYLE))
@@ -223,14 +225,20 @@ def describe_move(move: Move, lang: str, ends: dict[str, int] | None = None) -> 
             pip = "?" if ends is None else ends.get(move.end, "?")
             text = t(key, lang, tile=tile_str, pip=pip)
         else:
-            text = f"{tile_str}:{move.end}"
+            pip = "?" if ends is None else ends.get(move.end, "?")
+            arm = t(_ARM_KEYS.get(move.end, "play.arm_other"), lang, end=move.end)
+            text = t("play.on_arm", lang, tile=tile_str, arm=arm, pip=pip)
         return _styled_tiles(text)
+    if move.kind == "close" and tile is not None:
+        tile_str = f"[{tile.high}|{tile.low}]"
+        return _styled_tiles(t("play.close", lang, tile=tile_str, end=move.end or "—"))
     if move.kind in ("draw", "pass", "stop"):
         return Text(t(f"move.{move.kind}", lang))
     return Text(str(move))
 
 
-_END_KEYS = {"L": "play.end_left", "R": "play.end_right"}
+_END_KEYS = {"L": "play.end_left", "R": "play.end_right", "S": "play.end_slot"}
+_ARM_KEYS = {"U": "play.arm_up", "D": "play.arm_down", "S": "play.arm_slot"}
 
 
 def _end(end: str, pip: int, lang: str) -> str:
@@ -611,11 +619,19 @@ class TableTalk(Narrator):
         """The line on the table, the open ends, the bazar, the hands."""
         lang = self.lang
         board = Text(f"{t('play.table', lang)}: ")
-        if view.board:
-            board.append_text(_tiles(view.board, sep=""))
+        layout = view.board
+        arms: dict[str, list[str]] = {}
+        if isinstance(layout, dict):  # a cross: the line, the spinner, the arms U and D
+            arms = {arm: layout.get(arm) or [] for arm in ("U", "D")}
+            layout = layout.get("line") or []
+        if layout:
+            board.append_text(_tiles(layout, sep=""))
         else:
             board.append(t("play.table_empty", lang))
         self.say(board)
+        for arm, tiles in arms.items():
+            if tiles:
+                self.say(Text(f"  {arm}: ").append_text(_tiles(tiles, sep="")))
         parts = []
         if view.ends:
             ends = [_end(end, pip, lang) for end, pip in view.ends.items()]
@@ -744,8 +760,12 @@ class TableTalk(Narrator):
             else:
                 move = self.choose(view)
             before = rnd.ledger
+            scored = len(rnd.scoring())
             match.push(move)
             self.told(seat, move, rnd, view.ends)
+            for who, points in rnd.scoring()[scored:]:
+                self.say(t("play.scored", self.lang, name=self.names[who], n=points),
+                         style="bold yellow")
             if rnd.is_over():
                 self.round_over(rnd, before, match.ledger)
                 answer = "" if match.is_over() else self.ask(f"{t('play.continue', self.lang)} ")
