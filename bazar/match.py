@@ -12,13 +12,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import MatchOver
 from .notation import Move
 from .round import Outcome, Round, deal_seed
 from .rules import Rules
 from .scoring import award
+
+if TYPE_CHECKING:
+    from .view import View
 
 __all__ = ["Ledger", "Match", "MatchResult"]
 
@@ -222,7 +225,7 @@ class Match:
             ledger = ledger.score(seat, points)
         self.ledger = ledger
 
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> View:
         """The current round's view for ``seat``, with the ledger."""
         from .view import View
 
