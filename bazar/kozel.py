@@ -31,9 +31,9 @@ __all__ = ["decide", "record_award", "settle"]
 
 for _option in [
     Option("redeal_min_doubles", "int_or_none", "a hand with this many doubles forces a redeal",
-           low=1, high=7),
+           low=3, high=7),
     Option("redeal_min_suit", "int_or_none", "a hand with this many tiles of one suit forces a "
-           "redeal", low=1, high=7),
+           "redeal", low=4, high=7),
     Option("zero_zero_may_lead", "bool", "0-0 may be led"),
     Option("later_lead_must_double", "bool",
            "the later leader must lead a double other than 0-0 / 6-6 if he holds one"),

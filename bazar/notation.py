@@ -23,14 +23,15 @@ if TYPE_CHECKING:
 __all__ = ["Move", "rules_from_notation", "rules_notation"]
 
 #: Kinds with no tile and no argument.
-BARE_KINDS = ("draw", "pass", "stop", "fold", "call", "check")
+BARE_KINDS = ("draw", "pass", "stop", "fold", "call", "check", "skip", "announce")
 #: Kinds that carry a tile (and perhaps an end or a number after a colon).
-TILE_KINDS = ("close", "cut")
+TILE_KINDS = ("close", "cut", "last")
 #: Kinds that carry a value (a number or a word).
-VALUE_KINDS = ("bid", "trumps", "bet", "raise")
+VALUE_KINDS = ("bid", "trumps", "bet", "raise", "challenge")
 KINDS = ("play", *BARE_KINDS, *TILE_KINDS, *VALUE_KINDS)
 
-_END = re.compile(r"^[A-Za-z0-9_]{1,8}$")
+#: an end id: letters and digits, and a Chicken Foot toe's path of numbers (``3.2.1``)
+_END = re.compile(r"^[A-Za-z0-9_]{1,8}(?:\.\d{1,2})*$")
 
 
 class Move:
@@ -70,6 +71,9 @@ class Move:
         return move
 
     def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("Move is immutable")
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -143,14 +147,19 @@ def _parse(text: str) -> Move:
             value: int | str = int(arg) if re.fullmatch(r"-?\d+", arg) else arg
             return Move(word, value=value)
         if word in TILE_KINDS:
-            tile_text, _, end = arg.partition(":")
-            return Move(word, Tile.parse(tile_text), end or None)
+            return Move(word, *_tile_and_end(arg))
         if arg:
             raise ValueError
-        tile_text, _, end = word.partition(":")
-        return Move("play", Tile.parse(tile_text), end or None)
+        return Move("play", *_tile_and_end(word))
     except ValueError:
         raise ValueError(f"malformed move {text!r}: {_HELP}") from None
+
+
+def _tile_and_end(text: str) -> tuple[Tile, str | None]:
+    tile_text, colon, end = text.partition(":")
+    if colon and not end:
+        raise ValueError  # "6-4:" names no end
+    return Tile.parse(tile_text), end or None
 
 
 # -- GameColony table listings (online-club.md §5) ------------------------------------------------
@@ -190,6 +199,8 @@ def rules_notation(r: Rules, spaced: bool = False) -> str:
     codes = {v: k for k, v in _LISTING_GAMES.items()}
     if r.name not in codes:
         raise ValueError(f"{r.name} has no GameColony listing; only Five-up, Draw and Block do")
+    if not 100 <= (r.target or 0) <= 500:
+        raise ValueError(f"a GameColony listing has a target from 100 to 500, not {r.target}")
     flags = ""
     if getattr(r, "spinner", False):
         flags += "+"

@@ -33,6 +33,9 @@ def to_data(game: Match | Round) -> dict[str, Any]:
     """The record of a match or a lone round as a JSON-safe dict."""
     if isinstance(game, Match):
         rounds, seed = game.rounds, game.seed
+        # a round not yet begun after a finished one is dealt again from the seed on loading
+        if len(rounds) > 1 and not rounds[-1].moves and rounds[-2].is_over():
+            rounds = rounds[:-1]
     else:
         rounds, seed = [game], None
     return {
@@ -105,7 +108,7 @@ def from_data(data: Any) -> Match:
         if not rnd.is_over() and k != len(entries):
             raise BadRecord(f"round {k} is unfinished but another round follows it")
     if match.round.is_over() and not match.is_over():
-        match.rounds.append(match._deal(len(entries) + 1, previous))
+        match._sync()  # deals the next round (and settles any that end as they are dealt)
     return match
 
 

@@ -30,7 +30,7 @@ MAX_PIP = 18
 SET_SIZES = (6, 9, 12, 15, 18)
 
 _FORMS = "'6-4', '4-6', '6|4', '[6|4]' or '[6-4]' with pips 0 to 18"
-_PATTERN = re.compile(r"^\s*\[?\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*\]?\s*$")
+_PATTERN = re.compile(r"^\s*(\[)?\s*(\d{1,2})\s*[-|]\s*(\d{1,2})\s*(?(1)\])\s*$")
 
 
 class Tile:
@@ -43,14 +43,23 @@ class Tile:
     pips: int
     is_double: bool
     index: int
+    _text: str
 
     def __init__(self, high: int, low: int) -> None:
-        self.high = high
-        self.low = low
-        self.pips = high + low
-        self.is_double = high == low
-        self.index = high * (high + 1) // 2 + low
-        self._text = f"{high}-{low}"
+        # interned and shared by every round: nothing may change a tile once it is made
+        setter = object.__setattr__
+        setter(self, "high", high)
+        setter(self, "low", low)
+        setter(self, "pips", high + low)
+        setter(self, "is_double", high == low)
+        setter(self, "index", high * (high + 1) // 2 + low)
+        setter(self, "_text", f"{high}-{low}")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Tile is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Tile is immutable")
 
     @staticmethod
     def of(a: int, b: int) -> Tile:
@@ -70,7 +79,7 @@ class Tile:
         match = _PATTERN.match(text) if isinstance(text, str) else None
         if match is None:
             raise ValueError(f"malformed tile {text!r}: write it as {_FORMS}")
-        a, b = int(match.group(1)), int(match.group(2))
+        a, b = int(match.group(2)), int(match.group(3))
         if a > MAX_PIP or b > MAX_PIP:
             raise ValueError(f"malformed tile {text!r}: write it as {_FORMS}")
         return Tile.of(a, b)
