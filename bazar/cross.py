@@ -118,6 +118,14 @@ class CrossRound(Round):
     def _open(self) -> list[tuple[str, int]]:
         return list(self.ends().items())
 
+    def is_double_end(self, end: str) -> bool:
+        """Whether the tile at the end ``end`` (``L R U D``) is a crosswise double whose outer
+        side is still free; a lone lead double is at both ``L`` and ``R``."""
+        arm = _ARM[end]
+        if self._arm_len[arm]:
+            return bool(self._arm_double >> arm & 1)
+        return arm < 2 and self._lead_double
+
     def scoring(self) -> list[tuple[int, int]]:
         """The points scored during play so far, as ``(seat, points)`` in order."""
         return list(self._events)

@@ -111,12 +111,14 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
 
 def decide(ledger: Ledger) -> MatchResult | None:
     """The first side to reach the target wins; checked after each score (``immediate``) or
-    after each hand, when the highest score wins and a tie at the top plays another hand."""
+    after each hand, when the highest score wins and a tie at the top plays another hand.
+    Telephone and Bergen decide alike (they have no ``exact_target``)."""
     rules = ledger.rules
     if rules.win_check == "end_of_hand" and ledger.get("in_play"):
         return None
     best = max(ledger.scores)
-    if best < rules.target or (rules.exact_target and best != rules.target):
+    exact = getattr(rules, "exact_target", False)
+    if best < rules.target or (exact and best != rules.target):
         return None
     top = [side for side, s in enumerate(ledger.scores) if s == best]
     if len(top) > 1:

@@ -217,6 +217,9 @@ class _Setup:
         return entry[1]
 
 
+#: a deal the redeal rule rejects this many times in a row means the rule cannot be met
+_MAX_REDEALS = 1000
+
 DRAW = Move("draw")
 PASS = Move("pass")
 STOP = Move("stop")
@@ -287,7 +290,12 @@ class Round:
                 raise ValueError("give hands with bazar, or a seed alone")
             lot = self._lot(rng) if leader is None else None
             size = setup.hand_size
-            while True:
+            for attempt in range(_MAX_REDEALS + 1):
+                if attempt == _MAX_REDEALS:
+                    raise ValueError(
+                        "the redeal rule (redeal_min_doubles / redeal_min_suit) rejected "
+                        f"{_MAX_REDEALS} deals in a row: it can hardly ever be met"
+                    )
                 deck = shuffled(t.tiles, rng)
                 masks = []
                 for i in range(players):
@@ -320,6 +328,7 @@ class Round:
         self._over: str | None = None
         self._legal: tuple[Move, ...] | None = None
         self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
+        free_lead = lead is None and leader is not None
         if lead is not None:
             if leader is None:
                 raise ValueError("a forced lead needs a leader")
@@ -330,6 +339,11 @@ class Round:
             lead_mask = -1
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
             raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
+        if free_lead:
+            # API.md: a chosen leader leads any tile except those an option forbids
+            lead_mask = self._free_lead_mask(leader)
+        if not self._hands[leader]:
+            raise ValueError(f"seat {leader} leads but holds no tile")
         self.leader = leader
         self._lead_mask = lead_mask
         self._privileged = self._privileged_side()
@@ -405,7 +419,11 @@ class Round:
             return ((prev.leader or 0) + 1) % players
         out = prev.out_seat if prev.reason == "out" else None
         if rule == "winner":
-            return out if out is not None else self._block_winner_seat(prev)
+            if out is not None:
+                return out
+            if fish_winner(self.rules, prev) is None:  # a tied fish: nobody won
+                return self._first_held(str(self.rules.first_lead))[0]
+            return self._block_winner_seat(prev)
         if rule in ("winner_or_fisher", "partner_of_winner_or_fisher"):
             if out is None:
                 if prev.fisher is None:
@@ -845,6 +863,9 @@ class Round:
         hands (the viewer's own must match) and the given bazar in draw order. Its moves can
         be pushed and popped back to this position, not before it."""
         rules = view.rules
+        family = Round.families.get(rules.variant.family, Round)
+        if cls is Round and family is not Round:  # the family's own from_view
+            return family.from_view(view, hands, bazar)
         if len(hands) != rules.players:
             raise ValueError(f"the view has {rules.players} seats; {len(hands)} hands were given")
         if len(bazar) != view.bazar_size:
@@ -864,7 +885,7 @@ class Round:
 
     def _restore(self, view: View) -> None:
         ends = view.ends
-        if ends:
+        if "L" in ends and "R" in ends:  # a closed end («Осёл») is not listed
             self._left, self._right = ends["L"], ends["R"]
         self._base = tuple(view.history)
         self._lead_mask = -1 if not view.extra.get("lead") else mask_of(
