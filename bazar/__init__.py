@@ -10,7 +10,23 @@ True
 
 from __future__ import annotations
 
-from . import cross, fives, kozel, rating, record, sea_kozel  # noqa: F401  (the game modules register variants)
+# the game modules register their variants
+from . import (  # noqa: F401
+    bergen,
+    chicken_foot,
+    cross,
+    fives,
+    kolbasa,
+    kozel,
+    osel,
+    poker,
+    rating,
+    record,
+    sea_kozel,
+    telephone,
+    trains,
+    trick,
+)
 from .errors import BadRecord, IllegalMove, MatchOver, UnknownOption, UnknownVariant
 from .match import Ledger, Match, MatchResult
 from .notation import Move

@@ -32,11 +32,13 @@ from .bots import Bot
 from .i18n import t
 from .match import Ledger, Match
 from .notation import Move
+from .poker import rank
 from .round import Outcome, Round
 from .rules import VARIANTS, Rules
 from .rules import rules as make_rules
 from .rules import variant as find_variant
 from .tiles import Tile
+from .trick import TARGET as TRICK_TARGET
 from .view import View
 
 try:
@@ -429,6 +431,389 @@ def parse_choice(text: str, legal: Sequence[Move], lang: str) -> Move:
     raise _Retry(t("play.illegal", lang, move=move, legal=", ".join(map(str, legal))))
 
 
+# -- the games off the line: Kolbasa, poker, Texas 42 ----------------------------------------
+
+
+def _tile_str(tile: Tile | str) -> str:
+    tile = Tile.parse(tile)
+    return f"[{tile.high}|{tile.low}]"
+
+
+class GameTable:
+    """How the terminal tells a game whose table is no line: what wins, what the scores run
+    to, the start of a round, the table, the moves, and the end of a round."""
+
+    def goal(self, rules: Rules, lang: str) -> str:
+        raise NotImplementedError
+
+    def mark(self, rules: Rules, lang: str) -> str | None:
+        """What the scores run to, or None."""
+        return None
+
+    def start(self, talk: Narrator, rnd: Round) -> None:
+        """Said when a round begins."""
+
+    def show(self, talk: TableTalk, view: View) -> None:
+        raise NotImplementedError
+
+    def describe(self, talk: Narrator, move: Move, view: View) -> Text:
+        """A move of the seat to move in ``view``, in words."""
+        raise NotImplementedError
+
+    def told(self, talk: Narrator, seat: int, move: Move, view: View, rnd: Round) -> None:
+        """Say the move ``seat`` made from ``view``; ``rnd`` is the round after it."""
+        said = self.describe(talk, move, view).plain
+        talk.say(_styled_tiles(t("table.did", talk.lang, name=talk.names[seat], move=said)))
+
+    def over(self, talk: Narrator, rnd: Round) -> None:
+        """Said after the end of a round, below its result."""
+
+
+class _KolbasaTable(GameTable):
+    """The sausage, its open end and joints, the face-down rows, the tile turned over."""
+
+    def goal(self, rules: Rules, lang: str) -> str:
+        return t("play.goal.kolbasa", lang)
+
+    def start(self, talk: Narrator, rnd: Round) -> None:
+        extra = rnd.view(None).extra
+        shown = [f"{talk.names[s]} {_tile_str(tile)}" for s, tile in extra["opening"]]
+        talk.say(_styled_tiles(f"{t('kolbasa.opening', talk.lang)}: " + " · ".join(shown)))
+        if extra["starter"] is not None:
+            start = _tile_str(extra["opening"][-1][1])
+            name = talk.names[extra["starter"]]
+            talk.say(_styled_tiles(t("kolbasa.starts", talk.lang, name=name, tile=start)))
+
+    def show(self, talk: TableTalk, view: View) -> None:
+        lang = talk.lang
+        extra = view.extra
+        board = Text(f"{t('kolbasa.sausage', lang)}: ").append_text(_tiles(view.board, sep=""))
+        talk.say(board)
+        joints = " ".join(f"{j}:{pip}" for j, pip in enumerate(extra["joints"], 1)) or "—"
+        pip = view.ends.get("R", "—")
+        talk.say(t("kolbasa.ends", lang, pip=pip, joints=joints))
+        rows = [f"{talk.names[s]} {n}" for s, n in enumerate(view.hand_sizes)]
+        talk.say(f"{t('kolbasa.rows', lang)}: " + " · ".join(rows))
+        if extra["front"] is not None and view.turn is not None:
+            name = talk.names[view.turn]
+            front = _tile_str(extra["front"])
+            talk.say(_styled_tiles(t("kolbasa.front", lang, name=name, tile=front)))
+
+    def describe(self, talk: Narrator, move: Move, view: View) -> Text:
+        lang = talk.lang
+        front = view.extra["front"]
+        tile = _tile_str(move.tile or front)
+        if move.kind == "play":
+            return _styled_tiles(t("kolbasa.attach", lang, tile=tile, pip=view.ends.get("R")))
+        if move.kind == "cut":
+            joint = int(move.end or 0)
+            receiver = talk.names[((view.turn or 0) + 1) % len(view.hand_sizes)]
+            pip = view.extra["joints"][joint - 1]
+            text = t("kolbasa.cut", lang, tile=tile, joint=joint, pip=pip, name=receiver,
+                     n=t("tiles", lang, n=joint))
+            return _styled_tiles(text)
+        return _styled_tiles(t(f"kolbasa.{move.kind}", lang, tile=tile))
+
+
+class _PokerTable(GameTable):
+    """The pot, each stake, the chips left, the hand and its combination."""
+
+    def goal(self, rules: Rules, lang: str) -> str:
+        return t("play.goal.poker", lang, deals=rules.deals, chips=rules.starting_chips)
+
+    def mark(self, rules: Rules, lang: str) -> str | None:
+        return t("round.chips", lang, deals=rules.deals)
+
+    def start(self, talk: Narrator, rnd: Round) -> None:
+        extra = rnd.view(None).extra
+        talk.say(t("poker.dealer", talk.lang, name=talk.names[extra["dealer"]],
+                   first=talk.names[extra["leader"]], ante=rnd.rules.ante))
+        for seat in extra["out"]:
+            talk.say(t("poker.sits_out", talk.lang, name=talk.names[seat]), style="dim")
+
+    def show(self, talk: TableTalk, view: View) -> None:
+        lang = talk.lang
+        extra = view.extra
+        stakes = []
+        for seat, put in enumerate(extra["put"]):
+            if seat in extra["out"]:
+                continue
+            folded = f" ({t('poker.folded', lang)})" if seat in extra["folded"] else ""
+            stakes.append(f"{talk.names[seat]} {put}{folded}")
+        talk.say(f"{t('poker.pot', lang, pot=extra['pot'])} · " + " · ".join(stakes))
+        chips = view.scores.get("scores", [])
+        puts = extra["put"]
+        left = [f"{name} {c - p}" for name, c, p in zip(talk.names, chips, puts, strict=True)]
+        talk.say(f"{t('poker.chips', lang)}: " + " · ".join(left))
+        text = talk.hand_text(view)
+        if view.hand and len(view.hand) == 5:
+            rules = view.rules
+            worth = rank(view.hand, rules.straight_definitions, rules.high_hand).name
+            text.append(f" — {t('poker.rank.' + worth, lang)}", style="bold")
+        talk.say(text)
+        me = view.seat
+        if me is not None and view.turn == me and extra["high"] > extra["put"][me]:
+            talk.say(t("poker.to_call", lang, n=extra["high"] - extra["put"][me]))
+
+    def describe(self, talk: Narrator, move: Move, view: View) -> Text:
+        lang = talk.lang
+        if move.kind in ("bet", "raise"):
+            return Text(t(f"poker.{move.kind}", lang, n=move.value))
+        return Text(t(f"poker.{move.kind}", lang))
+
+    def over(self, talk: Narrator, rnd: Round) -> None:
+        outcome = rnd.outcome()
+        assert outcome is not None
+        lang = talk.lang
+        for seat, worth in enumerate(outcome.extra["ranks"]):
+            if worth is not None:
+                talk.say(f"{talk.names[seat]}: {t('poker.rank.' + worth, lang)}")
+        names = ", ".join(talk.names[s] for s in outcome.extra["winners"])
+        talk.say(t("poker.takes", lang, names=names, pot=outcome.extra["pot"]), style="bold")
+
+
+class _TrickTable(GameTable):
+    """The auction or the contract, the trick on the table, the hand's points so far."""
+
+    def goal(self, rules: Rules, lang: str) -> str:
+        return t("play.goal.target", lang, target=TRICK_TARGET)
+
+    def mark(self, rules: Rules, lang: str) -> str | None:
+        return t("round.target", lang, target=TRICK_TARGET)
+
+    def start(self, talk: Narrator, rnd: Round) -> None:
+        extra = rnd.view(None).extra
+        talk.say(t("trick.dealer", talk.lang, name=talk.names[extra["dealer"]],
+                   first=talk.names[extra["leader"]]))
+
+    def _trumps(self, value: int | str, lang: str) -> str:
+        return t(f"trick.trumps.{value}", lang) if isinstance(value, str) else str(value)
+
+    def show(self, talk: TableTalk, view: View) -> None:
+        lang = talk.lang
+        extra = view.extra
+        if extra["phase"] == "bidding":
+            bids = [f"{talk.names[s]} {self.describe(talk, m, view).plain}"
+                    for s, m, _ in view.history]
+            talk.say(f"{t('trick.bids', lang)}: " + (" · ".join(bids) or "—"))
+        else:
+            trumps = "—" if extra["trumps"] is None else self._trumps(extra["trumps"], lang)
+            talk.say(t("trick.contract", lang, name=talk.names[extra["bidder"]],
+                       bid=extra["bid"], trumps=trumps))
+        if extra["phase"] == "play":
+            trick = [f"{talk.names[s]} {_tile_str(tile)}" for s, tile in extra["trick"]]
+            talk.say(_styled_tiles(f"{t('trick.trick', lang)}: " + (" · ".join(trick) or "—")))
+            points = " · ".join(f"{n} {p}" for n, p in zip(talk.side_names(), extra["points"],
+                                                             strict=True))
+            talk.say(f"{t('trick.points', lang)}: {points}")
+        talk.say(talk.hand_text(view))
+
+    def describe(self, talk: Narrator, move: Move, view: View) -> Text:
+        lang = talk.lang
+        if move.kind == "bid":
+            return Text(t("trick.bid", lang, n=move.value))
+        if move.kind == "pass":
+            return Text(t("trick.pass", lang))
+        if move.kind == "trumps":
+            return Text(t("trick.trumps", lang, suit=self._trumps(move.value or 0, lang)))
+        return _styled_tiles(t("trick.play", lang, tile=_tile_str(move.tile or "0-0")))
+
+    def told(self, talk: Narrator, seat: int, move: Move, view: View, rnd: Round) -> None:
+        super().told(talk, seat, move, view, rnd)
+        after = rnd.view(None).extra
+        if move.kind == "play" and not after["trick"]:
+            _, winner, _, points = after["tricks"][-1]
+            talk.say(t("trick.takes", talk.lang, name=talk.names[winner], n=points),
+                     style="bold")
+
+    def over(self, talk: Narrator, rnd: Round) -> None:
+        outcome = rnd.outcome()
+        assert outcome is not None
+        if outcome.reason != "tricks":
+            return
+        rules = rnd.rules
+        bid, bidder = outcome.extra["bid"], outcome.extra["bidder"]
+        side = rules.side_of(bidder)
+        took = sum(p for s, p in enumerate(outcome.points) if rules.side_of(s) == side)
+        key = "trick.made" if took >= bid else "trick.set"
+        talk.say(t(key, talk.lang, name=talk.names[bidder], bid=bid, took=took), style="bold")
+
+
+def _rounds_goal(rules: Rules, lang: str) -> str:
+    """What a match of one round per double is played for (Mexican Train, Chicken Foot)."""
+    top = rules.set_max
+    if getattr(rules, "limit", None) is not None:
+        who = t("play.goal.reach", lang, limit=rules.limit)
+    elif getattr(rules, "scoring", "penalty") == "positive":
+        who = t("play.goal.most", lang)
+    else:
+        who = t("play.goal.fewest", lang)
+    return t("play.goal.rounds", lang, rounds=top + 1, top=top, who=who)
+
+
+def _tail(tiles: Sequence[str], most: int) -> Text:
+    """The last ``most`` tiles of a train or branch, the rest counted: ``…5 [3|4][4|4]``."""
+    text = Text()
+    if len(tiles) > most:
+        text.append(f"…{len(tiles) - most} ", style="dim")
+    return text.append_text(_tiles(tiles[-most:], sep="") if tiles else Text("·", style="dim"))
+
+
+class _RoundsTable(GameTable):
+    """What the train and tree games share: one round per double, the engine in the centre."""
+
+    def goal(self, rules: Rules, lang: str) -> str:
+        return _rounds_goal(rules, lang)
+
+    def mark(self, rules: Rules, lang: str) -> str | None:
+        return t("round.rounds", lang, rounds=rules.set_max + 1)
+
+    def start(self, talk: Narrator, rnd: Round) -> None:
+        engine = _tile_str(rnd.view(None).extra["engine"])
+        name = talk.names[rnd.leader]
+        talk.say(_styled_tiles(t("trains.engine", talk.lang, tile=engine, name=name)))
+
+    def others(self, talk: TableTalk, view: View) -> None:
+        """The bazar, the other hands, then the player's own."""
+        lang = talk.lang
+        parts = [f"{talk.names[s]} {n}" for s, n in enumerate(view.hand_sizes) if s != talk.seat]
+        if view.drawable == view.bazar_size:
+            bazar = t("play.bazar", lang, n=view.bazar_size)
+        else:
+            bazar = t("play.bazar_dead", lang, n=view.bazar_size, drawable=view.drawable)
+        talk.say(f"{bazar}   {t('play.hands', lang)}: " + " · ".join(parts))
+        talk.say(talk.hand_text(view))
+
+    def describe(self, talk: Narrator, move: Move, view: View) -> Text:
+        if move.kind in ("draw", "pass", "stop"):
+            return Text(t(f"move.{move.kind}", talk.lang))
+        return Text(str(move))
+
+    def told(self, talk: Narrator, seat: int, move: Move, view: View, rnd: Round) -> None:
+        if move.kind == "draw" and seat == talk.seat:
+            drawn = rnd.view(seat).history[-1][2]
+            shown = "?" if drawn is None else _tile_str(drawn)
+            talk.say(_styled_tiles(t("play.you_draw", talk.lang, tile=shown)))
+            return
+        super().told(talk, seat, move, view, rnd)
+
+
+class _TrainTable(_RoundsTable):
+    """Mexican Train: the engine, a row per train (the latest tiles, the open end), the markers
+    (⚑) and the doubles still to satisfy (‼, in the order they are due)."""
+
+    def show(self, talk: TableTalk, view: View) -> None:
+        lang = talk.lang
+        extra = view.extra
+        due = extra["unsatisfied"]
+        trains: dict[str, list[str]] = view.board["trains"]
+        names = {end: talk.names[int(end)] if end != "M" else t("trains.mexican", lang)
+                 for end in trains}
+        width = max(map(len, names.values()))
+        centre = Text(f"{t('trains.centre', lang)} ").append_text(tile_text(view.board["engine"]))
+        if extra["first_turns"]:
+            centre.append(f"   {t('trains.first_turns', lang, n=extra['first_turns'])}")
+        talk.say(centre)
+        for end, tiles in trains.items():
+            line = Text(f" {names[end]:<{width}} ")
+            line.append("⚑ " if end in extra["markers"] else "  ", style="bold yellow")
+            line.append_text(_tail(tiles, 7))
+            line.append(f" → {view.ends[end]}", style="bold")
+            if end in due:
+                order = f" {due.index(end) + 1}" if len(due) > 1 else ""
+                line.append(f"  ‼ {t('trains.due', lang)}{order}", style="bold red")
+            talk.say(line)
+        self.others(talk, view)
+
+    def describe(self, talk: Narrator, move: Move, view: View) -> Text:
+        if move.kind != "play" or move.tile is None or move.end is None:
+            return super().describe(talk, move, view)
+        lang, end = talk.lang, move.end
+        tile, pip = _tile_str(move.tile), view.ends.get(end, "?")
+        if end == "M":
+            return _styled_tiles(t("trains.on_mexican", lang, tile=tile, pip=pip))
+        if int(end) == view.turn:
+            return _styled_tiles(t("trains.on_own", lang, tile=tile, pip=pip))
+        name = talk.names[int(end)]
+        return _styled_tiles(t("trains.on_train", lang, tile=tile, name=name, pip=pip))
+
+
+def _branch_key(branch: str) -> list[int]:
+    return [int(part) for part in branch.split(".")]
+
+
+class _TreeTable(_RoundsTable):
+    """Chicken Foot: the engine and its arms, every branch under the foot it grows from (the
+    latest tiles, the open end), and what must be played on first."""
+
+    def show(self, talk: TableTalk, view: View) -> None:
+        lang = talk.lang
+        extra = view.extra
+        branches: dict[str, list[str]] = view.board["branches"]
+        arms = sum(1 for b in branches if "." not in b)
+        required = view.rules.engine_arms_required
+        engine = tile_text(view.board["engine"])
+        talk.say(_styled_tiles(t("tree.engine", lang, tile=engine.plain, arms=arms,
+                                 required=required)))
+        pending = extra["pending"]
+        toes = {b: sum(1 for c in branches if c.rpartition(".")[0] == b) for b in branches}
+        for branch in sorted(branches, key=_branch_key):
+            tiles = branches[branch]
+            line = Text("  " * branch.count(".") + f" {branch}: ").append_text(_tail(tiles, 7))
+            if branch in view.ends:
+                line.append(f" → {view.ends[branch]}", style="bold")
+            if tiles and _is_double(tiles[-1]):
+                style = "bold red" if branch == pending else "dim"
+                line.append(f"  {t('tree.foot', lang, toes=toes[branch])}", style=style)
+            talk.say(line)
+        if pending == "E":
+            pip = view.board["engine"].partition("|")[0]
+            talk.say(t("tree.pending_engine", lang, pip=pip), style="bold red")
+        elif pending is not None:
+            pip = view.ends[pending]
+            talk.say(t("tree.pending_foot", lang, end=pending, toes=toes[pending], pip=pip),
+                     style="bold red")
+        if extra.get("unannounced"):
+            names = ", ".join(talk.names[s] for s in extra["unannounced"])
+            talk.say(t("tree.unannounced", lang, names=names), style="yellow")
+        self.others(talk, view)
+
+    def describe(self, talk: Narrator, move: Move, view: View) -> Text:
+        lang = talk.lang
+        if move.kind in ("announce", "skip"):
+            return Text(t(f"tree.{move.kind}", lang))
+        if move.kind == "challenge":
+            return Text(t("tree.challenge", lang, name=talk.names[int(move.value or 0)]))
+        if move.kind not in ("play", "last") or move.tile is None or move.end is None:
+            return super().describe(talk, move, view)
+        end, tile = move.end, _tile_str(move.tile)
+        pip = view.ends.get(end, "?")
+        if end == "E":
+            said = t("tree.new_arm", lang, tile=tile, pip=pip)
+        elif end == view.extra["pending"]:
+            said = t("tree.toe", lang, tile=tile, end=end, pip=pip)
+        else:
+            said = t("tree.on_branch", lang, tile=tile, end=end, pip=pip)
+        if move.kind == "last":
+            said = t("tree.last", lang, move=said)
+        return _styled_tiles(said)
+
+
+def _is_double(board_tile: str) -> bool:
+    a, _, b = board_tile.partition("|")
+    return a == b
+
+
+#: The terminal tables of the games that are not played on a line, by ``Variant.family``.
+GAME_TABLES: dict[str, GameTable] = {
+    "trains": _TrainTable(),
+    "tree": _TreeTable(),
+    "kolbasa": _KolbasaTable(),
+    "poker": _PokerTable(),
+    "trick": _TrickTable(),
+}
+
+
 class Narrator:
     """Tells a match in words: who is who, the scores, how each round ended, who won."""
 
@@ -439,6 +824,8 @@ class Narrator:
         self.lang = lang
         #: the person the story is told to (None: a spectator)
         self.seat: int | None = None
+        #: how a game that is not played on a line is told (None: a line game)
+        self.table = GAME_TABLES.get(match.rules.variant.family)
 
     def say(self, *parts: str | Text, style: str | None = None) -> None:
         """Print plain text (never read as Rich markup: a tile's brackets stay brackets)."""
@@ -457,7 +844,10 @@ class Narrator:
         remembered points of a closed one with a "+" (yellow), as the seeds describe; the fish
         pot ("eggs") follows."""
         rules = self.match.rules
-        if rules.target is not None:
+        mark: str | None
+        if self.table is not None:
+            mark = self.table.mark(rules, self.lang)
+        elif rules.target is not None:
             mark = t("round.target", self.lang, target=rules.target)
         else:
             mark = t("round.limit", self.lang, limit=rules.limit)
@@ -480,7 +870,8 @@ class Narrator:
         if ledger.pot:
             line.append(" · ")
             line.append(t("play.pot", self.lang, n=ledger.pot), style="cyan")
-        line.append(f" ({mark})")
+        if mark:
+            line.append(f" ({mark})")
         return line
 
     def how(self, outcome: Outcome) -> str:
@@ -514,6 +905,8 @@ class Narrator:
             hands.append(f"{self.names[seat]}: ")
             hands.append_text(_tiles(hand or ()))
         self.say(hands)
+        if self.table is not None:
+            self.table.over(self, rnd)
         # what each side took this round: its account and its remembered points together
         gains = [
             (name, after.scores[s] + after.remembered[s] - before.scores[s] - before.remembered[s])
@@ -589,7 +982,9 @@ class TableTalk(Narrator):
     def welcome(self) -> None:
         rules = self.match.rules
         lang = self.lang
-        if rules.target is not None:
+        if self.table is not None:
+            goal = self.table.goal(rules, lang)
+        elif rules.target is not None:
             goal = t("play.goal.target", lang, target=rules.target)
         else:
             goal = t("play.goal.limit", lang, limit=rules.limit)
@@ -612,11 +1007,16 @@ class TableTalk(Narrator):
         self.say("")
         self.console.rule(t("play.round", lang, number=rnd.number))
         self.say(self.scores_line(rnd.ledger, t("play.scores", lang)))
-        if rnd.leader == self.seat:
+        if self.table is not None:
+            self.table.start(self, rnd)
+        elif rnd.leader == self.seat:
             self.say(t("play.you_lead", lang))
 
     def show_table(self, view: View) -> None:
         """The line on the table, the open ends, the bazar, the hands."""
+        if self.table is not None:
+            self.table.show(self, view)
+            return
         lang = self.lang
         board = Text(f"{t('play.table', lang)}: ")
         layout = view.board
@@ -674,12 +1074,23 @@ class TableTalk(Narrator):
         self.say(f"{t('play.moves', self.lang)}:")
         for n, move in enumerate(view.legal, start=1):
             line = Text(f"  {n:>2}  ")
-            line.append_text(describe_move(move, self.lang, view.ends))
+            if self.table is not None:
+                line.append_text(self.table.describe(self, move, view))
+            else:
+                line.append_text(describe_move(move, self.lang, view.ends))
             line.append(f"   {move}", style="dim")
             self.say(line)
 
-    def told(self, seat: int, move: Move, rnd: Round, ends: dict[str, int]) -> None:
-        """Say the move ``seat`` just made in ``rnd`` (``ends``: the ends it was made on)."""
+    def told(
+        self, seat: int, move: Move, rnd: Round, ends: dict[str, int], view: View | None = None
+    ) -> None:
+        """Say the move ``seat`` just made in ``rnd`` (``ends``: the ends it was made on;
+        ``view``: the seat's view before it)."""
+        if self.table is not None and view is not None:
+            self.table.told(self, seat, move, view, rnd)
+            if seat != self.seat and self.pause:
+                time.sleep(self.pause)
+            return
         lang = self.lang
         name = self.names[seat]
         said = describe_move(move, lang, ends).plain
@@ -762,7 +1173,7 @@ class TableTalk(Narrator):
             before = rnd.ledger
             scored = len(rnd.scoring())
             match.push(move)
-            self.told(seat, move, rnd, view.ends)
+            self.told(seat, move, rnd, view.ends, view)
             for who, points in rnd.scoring()[scored:]:
                 self.say(t("play.scored", self.lang, name=self.names[who], n=points),
                          style="bold yellow")

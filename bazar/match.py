@@ -84,8 +84,8 @@ class Ledger:
 
     @classmethod
     def new(cls, rules: Rules) -> Ledger:
-        """The ledger before the first round."""
-        return cls(rules)
+        """The ledger before the first round: zeros, or poker's ``starting_chips`` each."""
+        return cls(rules, scores=[getattr(rules, "starting_chips", 0)] * rules.sides)
 
     def settle(self, outcome: Outcome) -> Ledger:
         """The ledger after a finished round (pure: this ledger is unchanged)."""
@@ -174,6 +174,7 @@ class Match:
         self.fallback_seed: str = ""
         self.ledger = Ledger.new(rules)
         self.rounds: list[Round] = [self._deal(1, None)]
+        self._sync()
 
     def _deal(self, number: int, previous: Outcome | None) -> Round:
         return Round(
@@ -215,11 +216,14 @@ class Match:
         its settlement once it is over (then the next round is dealt)."""
         rnd = self.round
         outcome = rnd.outcome()
-        if outcome is not None:
+        while outcome is not None:
             self.ledger = rnd.ledger.settle(outcome)
-            if self.ledger.result is None:
-                self.rounds.append(self._deal(len(self.rounds) + 1, outcome))
-            return
+            if self.ledger.result is not None:
+                return
+            rnd = self._deal(len(self.rounds) + 1, outcome)
+            self.rounds.append(rnd)
+            # a round can end as it is dealt (poker without betting): it is settled at once
+            outcome = rnd.outcome()
         ledger = rnd.ledger
         for seat, points in rnd.scoring():
             ledger = ledger.score(seat, points)
