@@ -348,7 +348,12 @@ def _show_rules(console: Console, chosen: Rules, lang: str, given: dict[str, Any
             meaning += f" ({t('rules.by_players', lang, values=by_players[name])})"
         table.add_row(name, Text(_json_value(value)), Text(meaning))
     console.print(table)
-    console.print(Text(t("rules.hint", lang, name=game.name), style="dim"))
+    defaults = make_rules(game.name).options()
+    example = next(
+        (f"{key}={defaults[key] + 50}" for key in ("target", "limit") if defaults.get(key)),
+        "players=2",
+    )
+    console.print(Text(t("rules.hint", lang, name=game.name, example=example), style="dim"))
 
 
 def _options_by_players(chosen: Rules, given: dict[str, Any]) -> dict[str, str]:

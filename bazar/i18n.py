@@ -101,8 +101,8 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "rules.listing": ("GameColony listing: {listing}", "запись GameColony: {listing}"),
     "rules.teams": ("teams: {teams}", "команды: {teams}"),
     "rules.hint": (
-        "Options are set with -o NAME=VALUE, e.g. bazar play {name} -o target=50",
-        "Опции задаются так: -o ИМЯ=ЗНАЧЕНИЕ, например bazar play {name} -o target=50",
+        "Options are set with -o NAME=VALUE, e.g. bazar play {name} -o {example}",
+        "Опции задаются так: -o ИМЯ=ЗНАЧЕНИЕ, например bazar play {name} -o {example}",
     ),
     # players and sides
     "you": ("You", "Вы"),
