@@ -138,10 +138,11 @@ class GameResult:
 
 
 def _better_sign(rules: Rules) -> int:
-    """+1 where more points are better, -1 where the match is played to a losing mark."""
-    if getattr(rules, "target", None) is None and getattr(rules, "limit", None) is not None:
-        return -1
-    return 1
+    """+1 where more points are better, -1 where the match is played to a losing mark or
+    won by the fewest points (the train and tree games)."""
+    from .search import better_sign
+
+    return better_sign(rules)
 
 
 def play_game(rules: Rules, names: Sequence[str], game: int, seed: int = 0) -> GameResult:
@@ -161,11 +162,19 @@ def play_game(rules: Rules, names: Sequence[str], game: int, seed: int = 0) -> G
         seat = match.turn
         assert seat is not None
         entry = at_seat[seat]
-        view = match.view(seat)
+        player = players[entry]
         start = clock()
-        move = players[entry].choose(view, view.legal)
+        if player.sees_all:  # measurement only: the omniscient bot is given the round
+            move = player.choose_round(match.round.copy())  # type: ignore[attr-defined]
+        else:
+            view = match.view(seat)
+            move = player.choose(view, view.legal)
         ms[entry].append((clock() - start) * 1000)
         match.push(move)
+    for player in players.values():
+        close = getattr(player, "close", None)
+        if close is not None:
+            close()
     result = match.result()
     assert result is not None
     scores = match.ledger.scores
@@ -283,11 +292,12 @@ def run(
 ) -> Report:
     """Play ``games`` matches between the bots ``names`` and summarise them. ``jobs`` > 1
     spreads the games over worker processes; ``progress(n)`` hears of each ``n`` finished."""
-    names = [n.strip().lower() for n in names]
+    names = [n.strip() if n.strip().startswith("cmd:") else n.strip().lower() for n in names]
     if not names:
         raise ValueError("an arena needs at least one bot")
     for name in names:
-        bots.make(name)
+        if not name.startswith("cmd:"):
+            bots.make(name)
     if games < 1:
         raise ValueError(f"an arena plays at least one game, not {games}")
     if jobs < 1:

@@ -24,7 +24,9 @@ from typing import ClassVar, TypeVar
 from .notation import Move
 from .view import View
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "UnknownBot", "make", "names", "register"]
+__all__ = [
+    "BOTS", "HIDDEN", "Bot", "GreedyBot", "RandomBot", "UnknownBot", "make", "names", "register",
+]
 
 
 class UnknownBot(ValueError):
@@ -36,6 +38,10 @@ class Bot:
 
     #: the name the registry knows the bot by
     name: ClassVar[str] = ""
+    #: whether ``make("name@budget")`` may give it a budget
+    takes_budget: ClassVar[bool] = False
+    #: a bot that must be given the full round (:meth:`choose_round`): measurement only
+    sees_all: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -61,20 +67,38 @@ def register(cls: B) -> B:
     return cls
 
 
+#: Bots that :func:`make` builds but no player is offered (``omniscient`` peeks).
+HIDDEN: dict[str, type[Bot]] = {}
+
+
 def names() -> list[str]:
-    """The names of every bot, weakest first."""
+    """The names of every bot offered to players, weakest first."""
     return list(BOTS)
 
 
 def make(name: str, seed: int | None = None) -> Bot:
     """A new bot called ``name`` (``random``, ``greedy``, ...) with its own seed.
+    ``level@budget`` gives a searching bot a budget (``pimc@200`` playouts, ``pimc@50ms``);
+    ``cmd:PROGRAM ARGS`` runs an external bot (:mod:`bazar.external`).
 
     >>> make("greedy", seed=3)
     GreedyBot(seed=3)
     """
-    cls = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
+    if isinstance(name, str) and name.strip().startswith("cmd:"):
+        from .external import CommandBot
+
+        return CommandBot(name.strip()[4:], seed)
+    key, _, budget = name.strip().lower().partition("@") if isinstance(name, str) else ("", "", "")
+    cls = BOTS.get(key) or HIDDEN.get(key)
     if cls is None:
         raise UnknownBot(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+    if budget:
+        if not getattr(cls, "takes_budget", False):
+            raise UnknownBot(f"bot {key!r} takes no budget: {name!r}")
+        try:
+            return cls(seed, budget)  # type: ignore[call-arg]
+        except ValueError as exc:
+            raise UnknownBot(f"bad budget in {name!r}: {exc}") from None
     return cls(seed)
 
 
@@ -103,3 +127,9 @@ class GreedyBot(Bot):
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
         return max(legal, key=_weight)
+
+
+# the stronger levels live in their own modules and register themselves here
+from . import mcts as _mcts  # noqa: E402
+
+HIDDEN["omniscient"] = _mcts.OmniscientBot

@@ -36,16 +36,16 @@ from .scoring import hand_value
 from .tiles import Tile, mask_of, tile_set, tiles_of
 from .trains import (
     HAND_SIZES,
+    check_deal,
     check_view,
     deal_size,
+    engine_for,
     engine_of,
     find_engine,
     lowest_or_highest,
     penalty_totals,
     round_outcome,
 )
-from .trains import _check_deal as check_deal
-from .trains import _engine as scheduled_or_given
 
 if TYPE_CHECKING:
     from .match import Ledger, MatchResult
@@ -286,7 +286,7 @@ class TreeRound(Round):
         setup = self._opts = _Setup.of(rules)
         t = self._tab = setup.tables
         n = self.players = rules.players
-        engine = scheduled_or_given(rules, number, lead)
+        engine = engine_for(rules, number, lead)
         rng = random.Random(seed)
         start = 0 if previous is None or previous.leader is None else (previous.leader + 1) % n
         finder = start
@@ -445,16 +445,25 @@ class TreeRound(Round):
     def branches(self) -> dict[str, list[str]]:
         """Every branch from its start outward, each tile ``a|b`` with ``a`` toward the
         engine: the arms ``1``, ``2``, … and the toes ``3.1``, ``3.2``, …"""
-        dests: tuple[Dest, ...] = ()
-        arms = 0
         out: dict[str, list[str]] = {}
         pips: dict[str, int] = {}
+        toes: dict[str, int] = {}  # the feet: a double ends the branch, its toes so far
+        arms = 0
         for _, move, _ in self.history():
-            if move.tile is None or move.kind not in ("play", "last") or move.end is None:
+            tile, end = move.tile, move.end
+            if tile is None or end is None or move.kind not in ("play", "last"):
                 continue
-            pip = self._engine if move.end == "E" else pips[move.end]
-            dests, arms, _, branch = grow(dests, arms, self._engine, move.end, move.tile)
-            outer = move.tile.other(pip)
+            if end == "E":
+                arms += 1
+                branch, pip = str(arms), self._engine
+            elif end in toes:
+                toes[end] += 1
+                branch, pip = f"{end}.{toes[end]}", pips[end]
+            else:
+                branch, pip = end, pips[end]
+                if tile.is_double:
+                    toes[end] = 0
+            outer = tile.other(pip)
             out.setdefault(branch, []).append(f"{pip}|{outer}")
             pips[branch] = outer
         return out

@@ -1289,7 +1289,11 @@ def arena_command(
 ) -> None:
     lang = _lang_option(lang)
     language = _guess_lang(lang, variant)
-    names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+    names = [
+        b.strip() if b.strip().startswith("cmd:") else b.strip().lower()
+        for b in bots.split(",")
+        if b.strip()
+    ]
     with _bad_input(language):
         chosen = _rules(variant, players, option or ())
         language = lang or i18n.default_lang(chosen.name)
@@ -1491,6 +1495,48 @@ def bench(rules: Rules, seconds: float) -> tuple[int, int, float]:
         if clock() >= deadline:
             break
     return games, moves, clock() - start
+
+
+@app.command("serve", help="Run the club server (web tables, accounts, ratings).")
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="SQLAlchemy database URL (default: SQLite in the data dir)"),
+    ] = None,
+) -> None:
+    try:
+        import uvicorn
+
+        from .server import create_app
+        from .server.storage import default_db_url
+    except ImportError as error:
+        _fail(f"the server needs its extra: pip install 'bazar[server]' ({error})")
+    url = db or default_db_url()
+    print(f"bazar club on http://{host}:{port}/  (database {url})", flush=True)
+    uvicorn.run(create_app(url), host=host, port=port, ws_max_size=65536, log_level="warning")
+
+
+@app.command("verify", help="Check that every deal of a record is the one its seed deals.")
+def verify_command(
+    file: Annotated[Path, typer.Argument(help=_h("help.file"))],
+    as_json: Annotated[bool, typer.Option("--json", help=_h("help.json"))] = False,
+) -> None:
+    from .server.fairness import verify
+
+    with _bad_input(_guess_lang(None)):
+        rounds = verify(file.read_text(encoding="utf-8"))
+    if as_json:
+        print(json.dumps({"rounds": rounds}))
+        return
+    for r in rounds:
+        if r["seed"] is None:
+            print(f"round {r['number']}: no seed in the record, nothing to check")
+        else:
+            print(f"round {r['number']}: seed {r['seed']} sha256 {r['seed_hash']} deal confirmed")
+    if any(r["seed"] is None for r in rounds):
+        raise typer.Exit(1)
 
 
 @app.command("bench", help=_h("help.bench"))

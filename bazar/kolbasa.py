@@ -100,12 +100,12 @@ class KolbasaRound(Round):
             if bazar is not None:
                 raise ValueError("give hands with bazar, or a seed alone")
             rng = random.Random(seed)
+            if leader is None:  # by lot, before the deal
+                leader = int(rng.random() * players)
             deck = shuffled(tile_set(6), rng)
             size = rules.hand_size
             rows = [deck[i * size : (i + 1) * size] for i in range(players)]
             aside = deck[players * size :]
-            if leader is None:
-                leader = int(rng.random() * players)
         else:
             rows, aside = self._check_rows(hands, bazar)
             if leader is None:
@@ -137,7 +137,7 @@ class KolbasaRound(Round):
         self._sausage: list[tuple[Tile, int, int]] = []
         self._unused = [0] * self.players
         self._sent_back: list[Tile] = []
-        self._reveals_first: list[tuple[int, Tile]] = []
+        self._opening_reveals: list[tuple[int, Tile]] = []
         self._starter: int | None = None
         self._turn: int | None = None
         self._finish(None, "")
@@ -172,10 +172,10 @@ class KolbasaRound(Round):
             self._finish("deadlock", "no_double")
             return
         cap = self.rules.max_reveals
-        while len(self._reveals_first) < cap:
+        while len(self._opening_reveals) < cap:
             row = self._rows[seat]
             tile = row.pop(0)
-            self._reveals_first.append((seat, tile))
+            self._opening_reveals.append((seat, tile))
             if tile.is_double:
                 self._sausage.append((tile, tile.high, tile.high))
                 self._starter = seat
@@ -225,8 +225,9 @@ class KolbasaRound(Round):
 
     @property
     def reveals(self) -> int:
-        """The tiles turned over so far, the opening included."""
-        return len(self._reveals_first) + len(self._base) + len(self._stack)
+        """The tiles turned over and dealt with so far, the opening's included (the tile face
+        up now counts once it is used or sent back); ``max_reveals`` caps them."""
+        return len(self._opening_reveals) + len(self._base) + len(self._stack)
 
     def history(self) -> list[tuple[int, Move, Tile | None]]:
         return [*self._base, *((u[1], u[0], None) for u in self._stack)]
@@ -347,7 +348,7 @@ class KolbasaRound(Round):
         game or the reveal cap (``extra["end"]`` says which). The rows are shown."""
         if self._over is None:
             return None
-        start = next((t for _, t in self._reveals_first if t.is_double), None)
+        start = next((t for _, t in self._opening_reveals if t.is_double), None)
         return Outcome(
             self._over,
             out_seat=self._winner,
@@ -381,7 +382,7 @@ class KolbasaRound(Round):
         return {
             "leader": self.leader,
             "number": self.number,
-            "opening": [[s, str(t)] for s, t in self._reveals_first],
+            "opening": [[s, str(t)] for s, t in self._opening_reveals],
             "starter": self._starter,
             "front": None if front is None else str(front),
             "sent_back": [str(t) for t in self._sent_back],
@@ -416,7 +417,7 @@ class KolbasaRound(Round):
         rnd._bazar = [Tile.parse(t) for t in bazar]
         extra = view.extra
         rnd.leader = extra["leader"]
-        rnd._reveals_first = [(s, Tile.parse(t)) for s, t in extra["opening"]]
+        rnd._opening_reveals = [(s, Tile.parse(t)) for s, t in extra["opening"]]
         rnd._starter = extra["starter"]
         rnd._sent_back = [Tile.parse(t) for t in extra["sent_back"]]
         rnd._unused = list(extra["unused"])

@@ -45,9 +45,16 @@ if TYPE_CHECKING:
 __all__ = [
     "HAND_SIZES",
     "TrainRound",
+    "check_deal",
+    "check_view",
+    "deal_size",
     "decide",
+    "engine_for",
     "engine_of",
     "find_engine",
+    "lowest_or_highest",
+    "penalty_totals",
+    "round_outcome",
     "settle",
 ]
 
@@ -128,11 +135,12 @@ def find_engine(hands: list[int], bazar: list[Tile], engine: Tile) -> tuple[int 
     Returns the seat that placed it (None when it is in no hand and not in the bazar: it is
     already in the centre) and how many bazar tiles the search drew.
 
-    >>> from bazar.tiles import mask_of
-    >>> hands = [mask_of([Tile.parse("1-0")]) for _ in range(1)] + [0, 0, 0]
+    >>> hands = [0, 0, 0, 0]
     >>> tiles = [Tile.parse(t) for t in ["3-4", "12-12", "0-9", "5-5", "6-6"]]
-    >>> find_engine(hands, tiles, Tile.parse("12-12"))
+    >>> find_engine(hands, tiles, Tile.parse("12-12"))  # seat 1 finds it; the cycle ends
     (1, 4)
+    >>> [len(tiles_of(h)) for h in hands]
+    [1, 0, 1, 1]
     """
     bit = 1 << engine.index
     for seat, hand in enumerate(hands):
@@ -297,7 +305,7 @@ class TrainRound(Round):
         setup = self._opts = _Setup.of(rules)
         t = self._tab = setup.tables
         n = self.players = rules.players
-        engine = self._engine_tile = _engine(rules, number, lead)
+        engine = self._engine_tile = engine_for(rules, number, lead)
         rng = random.Random(seed)
         if hands is None:
             if bazar is not None:
@@ -308,7 +316,7 @@ class TrainRound(Round):
             masks = [mask_of(deck[i * size : (i + 1) * size]) for i in range(n)]
             rest = deck[n * size :]
         else:
-            masks, rest = _check_deal(rules, hands, bazar)
+            masks, rest = check_deal(rules, hands, bazar)
             if engine.high > rules.set_max:
                 raise ValueError(f"the engine {engine} is not in double-{rules.set_max}")
         placer, searched = find_engine(masks, rest, engine)
@@ -580,14 +588,12 @@ class TrainRound(Round):
             if not all(self._hands):
                 self._over = "out"
                 return
-        if self._is_blocked():
+        if self._drawn == len(self._bazar) and self._is_blocked():
             self._over = "fish"
 
     def _is_blocked(self) -> bool:
-        """The exact blocked test of §7: nothing to draw, and no hand holds a tile for the
-        double due (if any), else for any train, counting every train as marked."""
-        if self._drawn < len(self._bazar):
-            return False
+        """The exact blocked test of §7, once nothing is left to draw: no hand holds a tile
+        for the double due (if any), else for any train, counting every train as marked."""
         fits = self._tab.fits
         queue = self._queue
         if queue:
@@ -726,7 +732,8 @@ def _is_double(text: str) -> bool:
     return a == b
 
 
-def _engine(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Tile:
+def engine_for(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Tile:
+    """The engine of round ``number``: the scheduled double, or the one ``lead`` names."""
     if lead is None:
         return engine_of(number, rules.set_max)
     tiles = [Tile.parse(t) for t in lead]
@@ -735,7 +742,7 @@ def _engine(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Tile:
     return tiles[0]
 
 
-def _check_deal(
+def check_deal(
     rules: Rules, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
 ) -> tuple[list[int], list[Tile]]:
     """An explicit deal checked: one hand per seat, distinct tiles of the set."""

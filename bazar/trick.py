@@ -385,7 +385,7 @@ class TrickRound(Round):
             points=points,
             leader=self._bidder,
             lead=self._tricks[0][2][0],
-            last_turn=self._tricks[-1][2],
+            last_turn=self._tricks[-1][2][-1:],
             scoring=[(winner, p) for _, winner, _, p in self._tricks],
             extra=extra,
         )

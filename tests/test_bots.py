@@ -19,7 +19,11 @@ def every_table() -> list[tuple[str, int]]:
     return tables
 
 
-@pytest.mark.parametrize("level", bots.names())
+SEARCHING = [n for n in bots.names() if bots.BOTS[n].takes_budget] + ["omniscient"]
+CHEAP = [n for n in bots.names() if n not in SEARCHING]
+
+
+@pytest.mark.parametrize("level", CHEAP)
 @pytest.mark.parametrize(("variant", "players"), every_table())
 def test_every_bot_plays_every_game_to_the_end(level: str, variant: str, players: int) -> None:
     match = bazar.Match(bazar.rules(variant, players=players), seed=players)
@@ -38,7 +42,7 @@ def test_every_bot_plays_every_game_to_the_end(level: str, variant: str, players
     assert result is not None and result.winners
 
 
-@pytest.mark.parametrize("level", bots.names())
+@pytest.mark.parametrize("level", [*CHEAP, "pimc@4", "ismcts@8"])
 def test_a_bot_needs_nothing_but_the_view(level: str) -> None:
     """Each view goes through JSON first, so it cannot lead back to the round."""
     rnd = bazar.Round(bazar.rules("classic", players=3), seed=4)
@@ -52,7 +56,7 @@ def test_a_bot_needs_nothing_but_the_view(level: str) -> None:
     assert rnd.outcome() is not None
 
 
-@pytest.mark.parametrize("level", bots.names())
+@pytest.mark.parametrize("level", [*CHEAP, "pimc@4", "ismcts@8"])
 def test_the_same_seed_plays_the_same_moves(level: str) -> None:
     def play(seed: int) -> list[str]:
         rnd = bazar.Round(bazar.rules("draw"), seed=8)
@@ -100,7 +104,7 @@ def test_forced_draw_and_pass_are_what_a_bot_returns() -> None:
     for level in bots.names():
         view = rnd.view(1)
         assert [str(m) for m in view.legal] == ["draw"]
-        assert str(bots.make(level).choose(view, view.legal)) == "draw"
+        assert str(bots.make(level, seed=1).choose(view, view.legal)) == "draw"
 
 
 def test_unknown_bot_names_the_known_ones() -> None:
@@ -121,3 +125,51 @@ def test_a_new_bot_registers_by_name() -> None:
         assert isinstance(bots.make("first-test"), FirstBot)
     finally:
         del bots.BOTS["first-test"]
+
+
+def small_tables() -> list[tuple[str, int]]:
+    """Each game at its fewest and at four players (or its most, if fewer)."""
+    tables = []
+    for name in bazar.VARIANTS:
+        low, high = bazar.rules.variant(name).players
+        tables.extend((name, p) for p in sorted({low, min(high, 4)}))
+    return tables
+
+
+@pytest.mark.parametrize("level", ["pimc@3", "ismcts@6", "omniscient@3"])
+@pytest.mark.parametrize(("variant", "players"), small_tables())
+def test_every_searching_bot_plays_a_round_of_every_game_to_the_end(
+    level: str, variant: str, players: int
+) -> None:
+    rnd = bazar.Round(bazar.rules(variant, players=players), seed=players)
+    seats = [bots.make(level, seed=seat) for seat in range(players)]
+    moves = 0
+    while not rnd.is_over():
+        seat = rnd.turn
+        assert seat is not None
+        player = seats[seat]
+        if player.sees_all:
+            legal = rnd.legal_moves()
+            move = player.choose_round(rnd.copy())  # type: ignore[attr-defined]
+        else:
+            view = rnd.view(seat)
+            legal = list(view.legal)
+            move = player.choose(view, view.legal)
+        assert move in legal
+        rnd.push(move)
+        moves += 1
+        assert moves < 5_000, "the round does not end"
+    assert rnd.outcome() is not None
+
+
+def test_omniscient_is_never_offered_to_players() -> None:
+    assert "omniscient" not in bots.names()
+    assert bots.make("omniscient", seed=1).sees_all
+    assert not any(bots.make(n, seed=1).sees_all for n in bots.names())
+
+
+def test_a_budget_is_given_after_an_at_sign() -> None:
+    assert bots.make("pimc@50ms").budget.ms == 50  # type: ignore[attr-defined]
+    assert bots.make("ismcts@300").budget.playouts == 300  # type: ignore[attr-defined]
+    with pytest.raises(bots.UnknownBot):
+        bots.make("greedy@10")

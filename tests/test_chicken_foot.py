@@ -460,12 +460,14 @@ presets = st.sampled_from(PRESETS)
 
 
 def universe(rnd: Round) -> list[Move]:
-    """Every tile on every branch there is or was and on the engine (and on a line's end);
-    the tiles of the player to move announced as well; every other move the game knows."""
+    """The tiles of the player to move, announced or not, on every branch there is or was,
+    on the engine and on a line's end; every tile on the engine and the open ends; every
+    other move the game knows."""
     ends = ["E", "L", *rnd.board["branches"]]
-    plays = [Move.play(t, end) for t in bazar.tile_set(rnd.rules.set_max) for end in ends]
     mine = rnd.hands[rnd.turn] if rnd.turn is not None else ()
-    plays += [Move("last", t, end) for t in mine for end in ends]
+    plays = [Move(kind, t, end) for t in mine for end in ends for kind in ("play", "last")]
+    tiles = bazar.tile_set(rnd.rules.set_max)
+    plays += [Move.play(t, end) for t in tiles for end in ["E", *rnd.ends()]]
     bare = [Move(k) for k in ("draw", "pass", "stop", "skip", "announce")]
     return [*plays, *bare, *(Move("challenge", value=s) for s in range(rnd.players))]
 

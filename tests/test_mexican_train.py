@@ -515,9 +515,12 @@ presets = st.sampled_from(PRESETS)
 
 
 def universe(rnd: Round) -> list[Move]:
-    """Every tile on every train (and on a line's end), and the bare moves."""
-    ends = [*rnd.ends(), "L"]
-    plays = [Move.play(t, end) for t in bazar.tile_set(rnd.rules.set_max) for end in ends]
+    """The tiles of the player to move on every train (and on a line's end), every tile on
+    his own train and the Mexican train, and the bare moves."""
+    mine = rnd.hands[rnd.turn] if rnd.turn is not None else ()
+    own = [str(rnd.turn), "M"] if rnd.turn is not None else ["M"]
+    plays = [Move.play(t, end) for t in mine for end in [*rnd.ends(), "L"]]
+    plays += [Move.play(t, end) for t in bazar.tile_set(rnd.rules.set_max) for end in own]
     return [*plays, Move("draw"), Move("pass"), Move("stop")]
 
 

@@ -1,0 +1,287 @@
+"""The club: the tables in memory, their creation from the game-request form, seats, bots,
+rematches, and what happens when a match ends (its record, the ratings)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from .. import bots as botlib
+from .. import record
+from ..errors import UnknownOption, UnknownVariant
+from ..rating import kozel_delta
+from ..rules import VARIANTS
+from ..rules import rules as make_rules
+from .storage import Rating, RecordRow, Storage, TableRow, User
+from .table import Table, TableError
+
+__all__ = ["LEVELS", "MOVE_TIMES", "Club"]
+
+MOVE_TIMES = (15, 30, 60, 120)
+LEVELS = tuple(botlib.BOTS)
+ACCESS = ("open", "invitation_link")
+
+
+class Club:
+    def __init__(self, storage: Storage, *, bot_delay: float = 0.5) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+
+    # finding tables
+
+    def table(self, table_id: str) -> Table:
+        """The live table ``table_id``, rebuilt from the database if needed; TableError if none."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        row = self.storage.table(table_id) if isinstance(table_id, str) else None
+        if row is None:
+            raise TableError(f"no table {table_id!r}")
+        table = self._table(row)
+        if row.status != "open":
+            table.restore(self.storage.moves(row.id))
+        self.tables[row.id] = table
+        return table
+
+    def _table(self, row: TableRow) -> Table:
+        return Table(row, self.storage, bot_delay=self.bot_delay, on_finish=self.finished)
+
+    def resume(self) -> None:
+        """Restart the actors of every match that was being played (after a restart)."""
+        for row in self.storage.tables(status="playing", limit=10_000):
+            self.table(row.id).run()
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        rows = self.storage.tables(limit=200)
+        return [
+            self.table(r.id).info()
+            for r in rows
+            if r.access == "open" and r.status in ("open", "playing")
+        ]
+
+    # the game-request form (online-club.md §1)
+
+    def create(self, owner: User, form: Any) -> Table:
+        if not isinstance(form, dict):
+            raise TableError("the request must be a JSON object")
+        game = form.get("game", "kozel")
+        if not isinstance(game, str) or game not in VARIANTS:
+            raise TableError(f"unknown game {game!r}; games: {', '.join(VARIANTS)}")
+        options = form.get("options") or {}
+        if not isinstance(options, dict) or any(
+            not isinstance(v, str | int | float | bool | None) for v in options.values()
+        ):
+            raise TableError("'options' must map option names to plain values")
+        players = form.get("players")
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+            raise TableError("'players' must be a whole number")
+        try:
+            rules = make_rules(game, players=players, **options)
+        except (UnknownVariant, UnknownOption, ValueError, TypeError) as error:
+            raise TableError(str(error)) from None
+        move_time = form.get("move_time_s", 30)
+        if type(move_time) is not int or not 1 <= move_time <= 3600:
+            raise TableError(f"'move_time_s' must be one of {MOVE_TIMES} (seconds)")
+        access = form.get("access", "open")
+        if access not in ACCESS:
+            raise TableError(f"'access' must be one of {ACCESS}")
+        rated = bool(form.get("rated", False)) and not owner.guest
+        seats: list[Any] = [None] * rules.players
+        seat = form.get("seat", 0)
+        if not isinstance(seat, int) or not 0 <= seat < rules.players:
+            raise TableError(f"'seat' must be 0 to {rules.players - 1}")
+        seats[seat] = _player(owner)
+        given = rules.options()
+        given.pop("players", None)
+        row = TableRow(
+            id=secrets.token_urlsafe(8),
+            game=game,
+            options={"players": rules.players, **given},
+            seats=seats,
+            owner=owner.id,
+            move_time_s=move_time,
+            rated=rated,
+            access=access,
+            invite=secrets.token_urlsafe(12),
+            status="open",
+            seed=secrets.randbelow(2**62),
+        )
+        self.storage.add_table(row)
+        table = self._table(row)
+        self.tables[row.id] = table
+        bots = form.get("bots")
+        if bots is not None:
+            self.add_bots(table, owner, bots)
+        return table
+
+    def join(self, table: Table, user: User, seat: Any = None, invite: Any = None) -> int:
+        row = table.row
+        if row.status != "open":
+            raise TableError("the table has started")
+        if row.access == "invitation_link" and invite != row.invite:
+            raise TableError("this table is by invitation link only")
+        if table.seat_of(user.id) is not None:
+            raise TableError("you already sit at this table")
+        free = [i for i, s in enumerate(row.seats) if s is None]
+        if seat is None:
+            if not free:
+                raise TableError("no free seat")
+            seat = free[0]
+        if not isinstance(seat, int) or seat not in free:
+            raise TableError(f"seat {seat!r} is not free; free seats: {free}")
+        seats = list(row.seats)
+        seats[seat] = _player(user)
+        self._seat(table, seats)
+        return seat
+
+    def add_bots(self, table: Table, user: User, level: Any) -> None:
+        if table.row.owner != user.id:
+            raise TableError("only the table's owner can call bots")
+        if table.row.status != "open":
+            raise TableError("the table has started")
+        if level not in LEVELS:
+            raise TableError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+        seats = [
+            s if s is not None else {"bot": level, "name": f"{level} bot {i + 1}"}
+            for i, s in enumerate(table.row.seats)
+        ]
+        self._seat(table, seats)
+
+    def leave(self, table: Table, user: User) -> None:
+        seat = table.seat_of(user.id)
+        if seat is None or table.row.status != "open":
+            raise TableError("you have no seat to leave at a table that has not started")
+        seats = list(table.row.seats)
+        seats[seat] = None
+        self._seat(table, seats)
+
+    def _seat(self, table: Table, seats: list[Any]) -> None:
+        full = all(s is not None for s in seats)
+        # a rated match is between registered people only
+        rated = table.row.rated and all(s is not None and s.get("user") for s in seats)
+        status = "playing" if full else "open"
+        table.row = self.storage.update_table(
+            table.id, seats=seats, status=status, rated=rated if full else table.row.rated
+        )
+        if full:
+            table.start()
+            table.run()
+        table.announce()
+
+    def rematch(self, table: Table, user: User) -> Table:
+        if table.seat_of(user.id) is None:
+            raise TableError("only a player of the table can ask for a rematch")
+        if table.row.status != "finished":
+            raise TableError("the match is not over")
+        old = table.row
+        seats = [s.get("was") if s is not None and s.get("was") else s for s in old.seats]
+        row = TableRow(
+            id=secrets.token_urlsafe(8),
+            game=old.game,
+            options=dict(old.options),
+            seats=[None] * len(seats),
+            owner=user.id,
+            move_time_s=old.move_time_s,
+            rated=old.rated,
+            access=old.access,
+            invite=secrets.token_urlsafe(12),
+            status="open",
+            seed=secrets.randbelow(2**62),
+        )
+        self.storage.add_table(row)
+        new = self._table(row)
+        self.tables[row.id] = new
+        self._seat(new, seats)
+        table._emit({"t": "rematch", "table": row.id})
+        return new
+
+    # the end of a match
+
+    def finished(self, table: Table) -> dict[str, Any] | None:
+        """Store the record; rate a rated match of registered people (never one with bots)."""
+        match = table.match
+        assert match is not None
+        names = [s["name"] if s else "?" for s in table.row.seats]
+        result = match.result()
+        summary = {
+            "scores": match.ledger.public(),
+            "winners": [] if result is None else list(result.winners),
+            "ending": table.row.ending,
+            "rounds": len(match.rounds),
+        }
+        self.storage.add_record(
+            RecordRow(
+                id=table.id,
+                table_id=table.id,
+                game=table.row.game,
+                players=names,
+                text=record.dumps(match),
+                summary=summary,
+            )
+        )
+        seats = table.row.seats
+        if not table.row.rated or any(s is None or not s.get("user") for s in seats):
+            return None
+        users = [int(s["user"]) for s in seats]
+        timed_out = (table.row.ending or {}).get("timeout")
+        ratings: dict[str, Any] = {}
+        opts = table.rules.options()
+        scores = match.ledger.public().get("scores")
+        if table.row.game.startswith("kozel") and opts.get("rating") and not table.rules.teams:
+            assert isinstance(scores, list)
+            deltas = {}
+            for seat, points in enumerate(scores):
+                if seat == timed_out:
+                    continue
+                T = None if timed_out is None else scores[timed_out]
+                deltas[seat] = kozel_delta(points, T)
+            ratings["kozel"] = deltas
+        ratings["skill"] = self._rate_skill(table, users, result, timed_out)
+        with self.storage.session() as db:
+            for seat, delta in ratings.get("kozel", {}).items():
+                user = db.get(User, users[seat])
+                if user is not None:
+                    user.kozel_rating += delta
+            db.commit()
+        return ratings
+
+    def _rate_skill(
+        self, table: Table, users: list[int], result: Any, timed_out: int | None
+    ) -> dict[int, float]:
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        sides = list(table.rules.teams) or [(s,) for s in range(len(users))]
+        winners = set() if result is None else set(result.winners)
+        ranks = [
+            3 if timed_out in side else (1 if set(side) & winners else 2) for side in sides
+        ]
+        game = table.row.game
+        out: dict[int, float] = {}
+        with self.storage.session() as db:
+            teams = []
+            rows = []
+            for side in sides:
+                team = []
+                for seat in side:
+                    row = db.get(Rating, (users[seat], game))
+                    if row is None:
+                        fresh = model.rating()
+                        row = Rating(user_id=users[seat], game=game, mu=fresh.mu,
+                                     sigma=fresh.sigma, games=0)
+                        db.add(row)
+                    team.append(model.create_rating([row.mu, row.sigma]))
+                    rows.append((seat, row))
+                teams.append(team)
+            rated = model.rate(teams, ranks=ranks)
+            flat = [r for team in rated for r in team]
+            for (seat, row), new in zip(rows, flat, strict=True):
+                row.mu, row.sigma, row.games = new.mu, new.sigma, row.games + 1
+                out[seat] = round(new.ordinal(), 2)
+            db.commit()
+        return out
+
+
+def _player(user: User) -> dict[str, Any]:
+    return {"user": user.id, "name": user.name, "guest": user.guest}

@@ -1,0 +1,238 @@
+"""Persistence: accounts, tables, their moves, finished records and ratings (SQLAlchemy).
+
+Every move is appended here before a client hears of it, so a table can be rebuilt after a
+restart by replaying its moves from its seed.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+__all__ = [
+    "Base",
+    "MoveRow",
+    "Rating",
+    "RecordRow",
+    "Storage",
+    "TableRow",
+    "User",
+    "default_db_url",
+]
+
+
+def default_db_url() -> str:
+    """A SQLite file in the user's data directory (``platformdirs``)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("bazar", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'club.sqlite3'}"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), index=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=True)
+    kozel_rating: Mapped[int] = mapped_column(Integer, default=0)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: one entry per seat: {"user": id, "name": str} | {"bot": level, "name": str} | None
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    owner: Mapped[int] = mapped_column(Integer)
+    move_time_s: Mapped[int] = mapped_column(Integer, default=30)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    access: Mapped[str] = mapped_column(String(20), default="open")
+    invite: Mapped[str] = mapped_column(String(40))
+    #: "open" (waiting for players), "playing", "finished"
+    status: Mapped[str] = mapped_column(String(12), default="open")
+    seed: Mapped[int] = mapped_column(Integer)
+    #: why the match ended early ({"timeout": seat}) or None
+    ending: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class MoveRow(Base):
+    __tablename__ = "moves"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    move: Mapped[str] = mapped_column(String(40))
+
+
+class RecordRow(Base):
+    __tablename__ = "records"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    text: Mapped[str] = mapped_column(Text)
+    summary: Mapped[dict[str, Any]] = mapped_column(JSON)
+    uploaded: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class Rating(Base):
+    __tablename__ = "ratings"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Storage:
+    """The database of one club."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        self.session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # accounts
+
+    def add_user(self, name: str, password_hash: str | None) -> User:
+        with self.session() as db:
+            user = User(name=name, password_hash=password_hash, guest=password_hash is None)
+            db.add(user)
+            db.commit()
+            return user
+
+    def user(self, user_id: int) -> User | None:
+        with self.session() as db:
+            return db.get(User, user_id)
+
+    def registered(self, name: str) -> User | None:
+        with self.session() as db:
+            return db.scalars(
+                select(User).where(User.name == name, User.guest.is_(False))
+            ).first()
+
+    # tables
+
+    def add_table(self, row: TableRow) -> None:
+        with self.session() as db:
+            db.add(row)
+            db.commit()
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self.session() as db:
+            return db.get(TableRow, table_id)
+
+    def update_table(self, table_id: str, **changes: Any) -> TableRow:
+        with self.session() as db:
+            row = db.get(TableRow, table_id)
+            assert row is not None
+            for key, value in changes.items():
+                setattr(row, key, value)
+            db.commit()
+            return row
+
+    def tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+        with self.session() as db:
+            query = select(TableRow).order_by(TableRow.created.desc()).limit(limit)
+            if status is not None:
+                query = query.where(TableRow.status == status)
+            return list(db.scalars(query))
+
+    def append_move(self, table_id: str, n: int, seat: int, move: str) -> None:
+        with self.session() as db:
+            db.add(MoveRow(table_id=table_id, n=n, seat=seat, move=move))
+            db.commit()
+
+    def moves(self, table_id: str) -> list[str]:
+        with self.session() as db:
+            rows = db.scalars(
+                select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.n)
+            )
+            return [r.move for r in rows]
+
+    # records and ratings
+
+    def add_record(self, row: RecordRow) -> None:
+        with self.session() as db:
+            db.add(row)
+            db.commit()
+
+    def record(self, record_id: str) -> RecordRow | None:
+        with self.session() as db:
+            return db.get(RecordRow, record_id)
+
+    def records(self, limit: int = 100) -> list[RecordRow]:
+        with self.session() as db:
+            return list(
+                db.scalars(select(RecordRow).order_by(RecordRow.created.desc()).limit(limit))
+            )
+
+    def rating(self, db: Session, user_id: int, game: str) -> Rating | None:
+        return db.get(Rating, (user_id, game))
+
+    def ratings_of(self, user_id: int) -> list[Rating]:
+        with self.session() as db:
+            return list(db.scalars(select(Rating).where(Rating.user_id == user_id)))
+
+    def leaderboard(self, game: str, limit: int = 50) -> list[tuple[User, Rating]]:
+        with self.session() as db:
+            rows = db.execute(
+                select(User, Rating)
+                .join(Rating, Rating.user_id == User.id)
+                .where(Rating.game == game)
+                .order_by((Rating.mu - 3 * Rating.sigma).desc())
+                .limit(limit)
+            )
+            return [(u, r) for u, r in rows]
+
+    def kozel_leaderboard(self, limit: int = 50) -> list[User]:
+        with self.session() as db:
+            return list(
+                db.scalars(
+                    select(User)
+                    .where(User.guest.is_(False))
+                    .order_by(User.kozel_rating.desc())
+                    .limit(limit)
+                )
+            )
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

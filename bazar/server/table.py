@@ -1,0 +1,378 @@
+"""A live table: one asyncio task owns its :class:`~bazar.Match` (the Lichess round actor).
+
+Clients never touch the match. They put requests in the table's inbox; the task validates
+each one against the legal moves, appends the move to the database, pushes it, and only then
+tells every client what happened: a versioned public event plus that client's own
+``match.view(seat)``. A reconnecting client names the last version it saw and gets the events
+it missed with its current view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import bots as botlib
+from .. import record
+from ..match import Match
+from ..notation import Move
+from ..round import deal_seed
+from ..rules import Rules
+from ..rules import rules as make_rules
+from .fairness import seed_hash
+from .storage import TableRow
+
+__all__ = ["Client", "Table", "TableError", "rules_of", "seed_hash"]
+
+
+class TableError(ValueError):
+    """A request the table refuses; the message goes back to that client only."""
+
+
+def rules_of(row: TableRow) -> Rules:
+    options = dict(row.options)
+    players = options.pop("players", len(row.seats))
+    return make_rules(row.game, players=players, **options)
+
+
+@dataclass(eq=False)
+class Client:
+    """One websocket: its seat (None for a spectator) and its outbox."""
+
+    seat: int | None
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(message)
+
+
+@dataclass
+class _Request:
+    client: Client
+    seat: int
+    text: str
+    #: the version the client saw when it chose the move (None: not checked)
+    v: int | None = None
+
+
+class Table:
+    """A table of the club: its seats, its match once started, its event log, its clients."""
+
+    def __init__(
+        self,
+        row: TableRow,
+        storage: Any,
+        *,
+        bot_delay: float = 0.5,
+        on_finish: Callable[[Table], dict[str, Any] | None] | None = None,
+    ) -> None:
+        self.row = row
+        self.storage = storage
+        self.rules = rules_of(row)
+        self.bot_delay = bot_delay
+        self.on_finish = on_finish
+        self.match: Match | None = None
+        self.events: list[dict[str, Any]] = []
+        self.clients: set[Client] = set()
+        self.bots: dict[int, botlib.Bot] = {}
+        self.inbox: asyncio.Queue[_Request] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self.turn_started = time.monotonic()
+        #: move latency samples (seconds from receipt to the answer being queued)
+        self.latencies: list[float] = []
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    # state and its public description
+
+    def info(self) -> dict[str, Any]:
+        row = self.row
+        listing = None
+        with contextlib.suppress(Exception):
+            listing = self.rules.notation()
+        return {
+            "id": row.id,
+            "game": row.game,
+            "players": len(row.seats),
+            "options": self.rules.options(),
+            "listing": listing,
+            "seats": [
+                None if s is None else {"name": s["name"], "bot": s.get("bot")} for s in row.seats
+            ],
+            "move_time_s": row.move_time_s,
+            "rated": row.rated,
+            "access": row.access,
+            "status": row.status,
+            "ending": row.ending,
+            "v": len(self.events),
+        }
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.row.seats):
+            if s is not None and s.get("user") == user_id:
+                return i
+        return None
+
+    @property
+    def live(self) -> bool:
+        """Whether the match is being played (dealt, not over, not interrupted)."""
+        return self.match is not None and not self.match.is_over() and self.row.status == "playing"
+
+    def clock(self) -> dict[str, Any] | None:
+        if not self.live:
+            return None
+        assert self.match is not None
+        left = self.row.move_time_s - (time.monotonic() - self.turn_started)
+        return {"seat": self.match.turn, "left_s": round(max(0.0, left), 1)}
+
+    def round_number(self) -> int | None:
+        """The number of the round the views show (the next one as soon as one ends)."""
+        return None if self.match is None else self.match.round.number
+
+    def view_json(self, seat: int | None) -> dict[str, Any] | None:
+        return None if self.match is None else self.match.view(seat).to_json()
+
+    def sync(self, client: Client, since: int) -> dict[str, Any]:
+        """What a (re)connecting client missed since version ``since``, and its current view."""
+        since = max(0, min(since, len(self.events)))
+        return {
+            "type": "sync",
+            "v": len(self.events),
+            "events": self.events[since:],
+            "view": self.view_json(client.seat),
+            "round": self.round_number(),
+            "table": self.info(),
+            "clock": self.clock(),
+        }
+
+    # starting and restoring
+
+    def start(self) -> None:
+        """Deal the match (the seats are full) and announce the first round."""
+        self.match = Match(self.rules, seed=self.row.seed)
+        self._make_bots()
+        self._emit({"t": "start", "seats": self.info()["seats"]})
+        self._emit_round_start()
+
+    def restore(self, moves: list[str]) -> None:
+        """Rebuild the match and the event log from the stored moves (after a restart)."""
+        self.start()
+        assert self.match is not None
+        for text in moves:
+            seat = self.match.turn
+            assert seat is not None
+            self._push(seat, self.match_move(text))
+        if self.row.ending is not None and self.row.status == "finished":
+            self._emit({"t": "match_end", **self._result()})
+
+    def _make_bots(self) -> None:
+        for i, s in enumerate(self.row.seats):
+            if s is not None and s.get("bot"):
+                self.bots[i] = botlib.make(s["bot"], seed=self.row.seed + i)
+
+    def run(self) -> None:
+        """Start the actor task (in the running event loop) if it is not running."""
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._loop())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    # the actor
+
+    def match_move(self, text: str) -> Move:
+        """The legal move ``text`` names, or TableError."""
+        assert self.match is not None
+        try:
+            wanted = str(Move.parse(text))
+        except ValueError as error:
+            raise TableError(f"malformed move {text!r}: {error}") from None
+        for move in self.match.legal_moves():
+            if str(move) == wanted:
+                return move
+        legal = ", ".join(str(m) for m in self.match.legal_moves())
+        raise TableError(f"illegal move {text!r}; legal now: {legal}")
+
+    async def _loop(self) -> None:
+        while self.live:
+            assert self.match is not None
+            seat = self.match.turn
+            assert seat is not None
+            legal = self.match.legal_moves()
+            if seat in self.bots:
+                wait = self.bot_delay
+            elif len(legal) == 1 and legal[0].kind in ("draw", "pass"):
+                # online-club.md §2: a lone draw or pass is made at once, without a clock
+                self._apply(seat, legal[0])
+                continue
+            else:
+                wait = self.row.move_time_s - (time.monotonic() - self.turn_started)
+            try:
+                request = await asyncio.wait_for(self.inbox.get(), timeout=max(0.0, wait))
+            except TimeoutError:
+                if seat in self.bots:
+                    bot = self.bots[seat]
+                    self._apply(seat, bot.choose(self.match.view(seat), legal))
+                else:
+                    self._timeout(seat)
+                continue
+            self._handle(request)
+        # answer whatever arrives after the end
+        while True:
+            self._handle(await self.inbox.get())
+
+    def _handle(self, request: _Request) -> None:
+        started = time.perf_counter()
+        try:
+            if self.match is None:
+                raise TableError("the match has not started")
+            if not self.live:
+                raise TableError("the match is over")
+            if self.match.turn != request.seat:
+                raise TableError(f"not your turn: seat {self.match.turn} is to move")
+            if request.v is not None and request.v != len(self.events):
+                raise TableError(
+                    f"stale move: the table is at version {len(self.events)}, not {request.v}"
+                )
+            self._apply(request.seat, self.match_move(request.text))
+        except TableError as error:
+            request.client.send({"type": "error", "message": str(error)})
+            return
+        self.latencies.append(time.perf_counter() - started)
+
+    def submit(self, client: Client, text: Any, v: Any = None) -> None:
+        """A client's move request, checked for form here and for legality by the actor."""
+        if client.seat is None:
+            client.send({"type": "error", "message": "spectators cannot move"})
+            return
+        if not isinstance(text, str) or len(text) > 40:
+            client.send({"type": "error", "message": "'move' must be a move in notation"})
+            return
+        if v is not None and type(v) is not int:
+            client.send({"type": "error", "message": "'v' must be the last version seen"})
+            return
+        self.inbox.put_nowait(_Request(client, client.seat, text, v))
+
+    def _apply(self, seat: int, move: Move) -> None:
+        """Store, push and announce one legal move (the database first)."""
+        assert self.match is not None
+        n = sum(len(r.moves) for r in self.match.rounds)
+        self.storage.append_move(self.id, n, seat, str(move))
+        self._push(seat, move)
+        self.turn_started = time.monotonic()
+        if self.match.is_over():
+            self._finish(None)
+
+    def _push(self, seat: int, move: Move) -> None:
+        assert self.match is not None
+        rounds = len(self.match.rounds)
+        current = self.match.round
+        before = self.match.ledger.public()
+        self.match.push(move)
+        self._emit({"t": "move", "seat": seat, "move": str(move)})
+        ended = [current, *self.match.rounds[rounds:]]
+        if current.is_over():
+            for rnd in ended:
+                if not rnd.is_over():
+                    self._emit_round_start()
+                    continue
+                outcome = rnd.outcome()
+                assert outcome is not None
+                after = rnd.ledger.settle(outcome).public()
+                self._emit(
+                    {
+                        "t": "round_end",
+                        "number": rnd.number,
+                        "outcome": outcome.to_json(),
+                        "before": before,
+                        "after": after,
+                        # a string: JavaScript numbers lose the low digits of a 64-bit seed
+                        "seed": str(deal_seed(self.row.seed, rnd.number)),
+                        "seed_hash": seed_hash(deal_seed(self.row.seed, rnd.number)),
+                    }
+                )
+                before = after
+
+    def _emit_round_start(self) -> None:
+        assert self.match is not None
+        number = self.match.round.number
+        self._emit(
+            {
+                "t": "round_start",
+                "number": number,
+                "seed_hash": seed_hash(deal_seed(self.row.seed, number)),
+            }
+        )
+
+    def _timeout(self, seat: int) -> None:
+        """online-club.md §2: rated, the match is interrupted; casual, a bot takes the seat."""
+        if self.row.rated:
+            self._finish(seat)
+            return
+        seats = list(self.row.seats)
+        old = seats[seat] or {}
+        seats[seat] = {"bot": "greedy", "name": f"{old.get('name', '?')} (bot)", "was": old}
+        self.row = self.storage.update_table(self.id, seats=seats)
+        self.bots[seat] = botlib.make("greedy", seed=self.row.seed + seat)
+        self._emit({"t": "replaced", "seat": seat, "seats": self.info()["seats"]})
+
+    def _finish(self, timed_out: int | None) -> None:
+        ending = {"timeout": timed_out} if timed_out is not None else {"normal": True}
+        self.row = self.storage.update_table(self.id, status="finished", ending=ending)
+        ratings = self.on_finish(self) if self.on_finish is not None else None
+        if ratings:
+            self.row = self.storage.update_table(self.id, ending={**ending, "ratings": ratings})
+        self._emit({"t": "match_end", **self._result()})
+
+    def _result(self) -> dict[str, Any]:
+        assert self.match is not None
+        result = self.match.result()
+        return {
+            "ending": self.row.ending,
+            "winners": [] if result is None else list(result.winners),
+            "losers": [] if result is None else list(result.losers),
+            "scores": self.match.ledger.public(),
+            "seed": str(self.row.seed),
+            "ratings": (self.row.ending or {}).get("ratings"),
+        }
+
+    def announce(self) -> None:
+        """Tell every client the table's seats and status (unversioned: not part of the game)."""
+        for client in list(self.clients):
+            view = self.view_json(client.seat)
+            client.send({"type": "table", "table": self.info(), "view": view})
+
+    def _emit(self, event: dict[str, Any]) -> None:
+        event["v"] = len(self.events) + 1
+        self.events.append(event)
+        if not self.clients:
+            return
+        views: dict[int | None, dict[str, Any] | None] = {}
+        clock = self.clock()
+        number = self.round_number()
+        for client in list(self.clients):
+            if client.seat not in views:
+                views[client.seat] = self.view_json(client.seat)
+            client.send(
+                {
+                    "type": "event",
+                    "v": event["v"],
+                    "event": event,
+                    "view": views[client.seat],
+                    "round": number,
+                    "clock": clock,
+                }
+            )
+
+    def record_text(self) -> str:
+        assert self.match is not None
+        return record.dumps(self.match)

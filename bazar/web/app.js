@@ -1,0 +1,471 @@
+// The club's pages: lobby, table, history and replay, leaderboard, profile. No build step.
+import { lang, setLang, t } from "./i18n.js";
+import { drawHand, drawLine, el } from "./tiles.js";
+
+const main = document.getElementById("main");
+let me = null;
+let leaveTable = null;
+
+async function api(path, body, raw = false) {
+  const options = body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: raw ? body : JSON.stringify(body),
+  };
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) node.append(c instanceof Node ? c : String(c ?? ""));
+  return node;
+}
+
+function translateChrome() {
+  document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = t(n.dataset.t); });
+  document.getElementById("lang").textContent = lang === "ru" ? "EN" : "RU";
+  document.documentElement.lang = lang;
+  const box = document.getElementById("me");
+  box.replaceChildren();
+  if (me) {
+    box.append(me.guest ? me.name : h("a", { href: `/profile/${encodeURIComponent(me.name)}` }, me.name),
+      " ", h("button", { class: "secondary", onclick: async () => {
+        await api("/api/logout", {}); me = null; route();
+      } }, t("logout")));
+  }
+}
+
+document.getElementById("lang").addEventListener("click", () => {
+  setLang(lang === "ru" ? "en" : "ru"); route();
+});
+
+// ---- lobby ---------------------------------------------------------------------------------
+
+function loginForms() {
+  const error = h("div", { class: "error" });
+  const name = h("input", { name: "name", required: true, maxlength: 24 });
+  const guest = h("form", { class: "grid", onsubmit: async (e) => {
+    e.preventDefault();
+    try { me = (await api("/api/guest", { name: name.value })).user; route(); }
+    catch (err) { error.textContent = err.message; }
+  } }, h("label", {}, t("name"), name), h("button", { id: "guest" }, t("guest")));
+  const rname = h("input", { maxlength: 24 }), rpass = h("input", { type: "password" });
+  const account = h("form", { class: "grid", onsubmit: (e) => e.preventDefault() },
+    h("label", {}, t("name"), rname), h("label", {}, t("password"), rpass),
+    h("button", { type: "button", onclick: () => auth("/api/login") }, t("login")),
+    h("button", { type: "button", class: "secondary", onclick: () => auth("/api/register") }, t("register")));
+  async function auth(path) {
+    try { me = (await api(path, { name: rname.value, password: rpass.value })).user; route(); }
+    catch (err) { error.textContent = err.message; }
+  }
+  return h("section", {}, h("h2", {}, t("guest")), guest, h("h2", {}, `${t("login")} / ${t("register")}`),
+    account, error);
+}
+
+async function lobby() {
+  const parts = [];
+  if (!me) parts.push(loginForms());
+  const { games, move_times: times, levels } = await api("/api/games");
+  const error = h("div", { class: "error" });
+  const game = h("select", { name: "game" }, games.map((g) => h("option", { value: g.name }, g.name)));
+  const players = h("select", { name: "players" });
+  const fish = h("select", { name: "fish_mode" },
+    ["for_everyone", "for_one"].map((m) => h("option", { value: m }, t(m))));
+  const fishLabel = h("label", {}, t("fishMode"), fish);
+  const time = h("select", { name: "move_time_s" }, times.map((s) => h("option", { value: s }, s)));
+  time.value = 30;
+  const rated = h("input", { type: "checkbox", name: "rated" });
+  const access = h("select", { name: "access" },
+    ["open", "invitation_link"].map((a) => h("option", { value: a }, t(a))));
+  const bots = h("input", { type: "checkbox", name: "bots", checked: true });
+  const level = h("select", { name: "level" }, levels.map((l) => h("option", { value: l }, l)));
+  level.value = levels.includes("greedy") ? "greedy" : levels[0];
+  function refresh() {
+    const g = games.find((x) => x.name === game.value);
+    players.replaceChildren(...[2, 3, 4, 5, 6].map((n) => h("option", { value: n }, n)));
+    players.value = g.players;
+    fishLabel.style.display = "fish_mode" in g.options ? "" : "none";
+  }
+  game.addEventListener("change", refresh);
+  game.value = "kozel"; refresh();
+  const form = h("form", { class: "grid", id: "create", onsubmit: async (e) => {
+    e.preventDefault();
+    const request = { game: game.value, players: Number(players.value), move_time_s: Number(time.value),
+      rated: rated.checked, access: access.value, options: {} };
+    if (fishLabel.style.display !== "none") request.options.fish_mode = fish.value;
+    if (bots.checked) request.bots = level.value;
+    try {
+      const made = await api("/api/tables", request);
+      go(`/table/${made.table.id}` + (made.table.access === "invitation_link" ? `?invite=${made.invite}` : ""));
+    } catch (err) { error.textContent = err.message; }
+  } },
+  h("label", {}, t("game"), game), h("label", {}, t("players"), players), fishLabel,
+  h("label", {}, t("moveTime"), time), h("label", {}, t("access"), access),
+  h("label", { class: "check" }, rated, t("rated")),
+  h("label", { class: "check" }, bots, t("bots")), h("label", {}, t("level"), level),
+  h("button", { disabled: !me }, t("create")));
+  parts.push(h("section", {}, h("h2", {}, t("newTable")), form, error));
+  const { tables } = await api("/api/tables");
+  const rows = tables.map((x) => h("tr", {},
+    h("td", {}, x.game, x.listing ? ` (${x.listing})` : ""),
+    h("td", {}, x.seats.map((s) => (s ? s.name : `· ${t("empty")}`)).join(", ")),
+    h("td", {}, `${x.move_time_s}s`, x.rated ? ` · ${t("rated")}` : ""),
+    h("td", {}, h("a", { href: `/table/${x.id}` }, x.status === "open" ? t("join") : t("watch")))));
+  parts.push(h("section", {}, h("h2", {}, t("openTables")),
+    rows.length ? h("table", { class: "list" }, rows) : h("p", {}, t("none"))));
+  main.replaceChildren(...parts);
+}
+
+// ---- the table -----------------------------------------------------------------------------
+
+function badge(scores, seat, players) {
+  if (!scores || !Array.isArray(scores.scores) || scores.scores.length !== players) {
+    return h("span", { class: "badge" }, scores && scores.scores ? JSON.stringify(scores.scores) : "");
+  }
+  const total = scores.scores[seat];
+  if (Array.isArray(scores.opened)) {
+    if (scores.opened[seat]) return h("span", { class: "badge red" }, total);
+    const r = scores.remembered ? scores.remembered[seat] : 0;
+    if (r > 0) return h("span", { class: "badge yellow" }, `+${r}`);
+    return h("span", { class: "badge" }, "0");
+  }
+  return h("span", { class: "badge" }, total);
+}
+
+async function sha256(text) {
+  if (!crypto.subtle) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function tablePage(id) {
+  const params = new URLSearchParams(location.search);
+  let info = (await api(`/api/tables/${id}`)).table;
+  const state = { view: null, v: 0, clock: null, clockAt: 0, selected: null, commitments: {},
+    lastRound: null, end: null, reveals: [], rematch: null, error: "" };
+  const head = h("section", {});
+  const felt = h("div", { class: "felt" });
+  const boardSvg = el("svg", { class: "board", id: "board" });
+  const handSvg = el("svg", { class: "hand", id: "hand" });
+  const actions = h("div", { class: "actions" });
+  const status = h("div", { class: "status" });
+  const players = h("div", { class: "players" });
+  const result = h("section", { id: "result" });
+  const fair = h("section", { class: "small", id: "fair" });
+  felt.append(players, status, boardSvg, actions, handSvg);
+  main.replaceChildren(head, felt, result, fair);
+
+  function seatName(s) { return (info.seats[s] && info.seats[s].name) || t("seatN", { n: s + 1 }); }
+
+  function renderHead() {
+    head.replaceChildren(h("h2", {}, `${info.game}${info.listing ? ` (${info.listing})` : ""} · ${info.players} · ${info.move_time_s}s${info.rated ? ` · ${t("rated")}` : ""}`));
+    if (info.status !== "open") return;
+    head.append(h("p", {}, t("waiting")));
+    const list = h("div", { class: "actions" });
+    info.seats.forEach((s, i) => {
+      if (s) list.append(h("span", { class: "player" }, s.name));
+      else list.append(h("button", { disabled: !me || info.your_seat != null, onclick: async () => {
+        try { await api(`/api/tables/${id}/join`, { seat: i, invite: params.get("invite") }); await reload(); }
+        catch (err) { head.append(h("div", { class: "error" }, err.message)); }
+      } }, `${t("join")} · ${t("seatN", { n: i + 1 })}`));
+    });
+    head.append(list);
+    if (info.invite) {
+      const link = `${location.origin}/table/${id}?invite=${info.invite}`;
+      head.append(h("p", { class: "small" }, `${t("invite")}: `, h("a", { href: link }, link)));
+    }
+    if (me && info.your_seat != null && info.invite) {
+      const level = h("select", {}, ["random", "greedy"].map((l) => h("option", { value: l }, l)));
+      level.value = "greedy";
+      head.append(h("div", { class: "actions" }, level, h("button", { onclick: async () => {
+        await api(`/api/tables/${id}/bots`, { level: level.value }); await reload();
+      } }, t("bots"))));
+    }
+  }
+
+  async function reload() { info = (await api(`/api/tables/${id}`)).table; renderHead(); render(); }
+
+  function send(move) {
+    state.selected = null;
+    socket.send(JSON.stringify({ type: "move", move, v: state.v }));
+  }
+
+  function clickTile(text) {
+    const moves = state.view.legal.filter((m) => m.split(" ").pop().split(":")[0] === text
+      || m.startsWith(`${text}:`) || m === text);
+    if (moves.length === 1) { send(moves[0]); return; }
+    state.selected = text; render();
+  }
+
+  function render() {
+    const view = state.view;
+    players.replaceChildren();
+    status.replaceChildren();
+    actions.replaceChildren();
+    if (!view) { boardSvg.replaceChildren(); handSvg.replaceChildren(); return; }
+    const n = view.hand_sizes.length;
+    for (let s = 0; s < n; s++) {
+      players.append(h("div", { class: `player${view.turn === s ? " turn" : ""}${view.seat === s ? " me" : ""}` },
+        seatName(s), info.seats[s] && info.seats[s].bot ? ` (${t("bot")})` : "", " ",
+        badge(view.scores, s, n), h("div", { class: "small" }, `${view.hand_sizes[s]} ${t("tiles")}`)));
+    }
+    const round = view.extra && view.extra.number;
+    if (round) status.append(h("span", {}, t("round", { n: round })));
+    status.append(h("span", {}, `${t("bazar")}: ${view.bazar_size}`));
+    if (view.turn !== null && !state.end) {
+      status.append(h("span", {}, view.turn === view.seat ? t("yourTurn") : t("turnOf", { name: seatName(view.turn) })));
+      const timer = h("span", { class: "timer", id: "timer" });
+      status.append(timer);
+    }
+    if (view.scores && view.scores.pot > 0) status.append(h("span", { class: "pot" }, `🐟 +${view.scores.pot}`));
+    if (view.seat === null) status.append(h("span", {}, t("spectator")));
+    // the board and its ends
+    const legal = view.legal || [];
+    const withTile = (tileText) => legal.filter((m) => m.split(":")[0] === tileText);
+    const ends = state.selected ? withTile(state.selected).map((m) => m.split(":")[1]).filter(Boolean) : [];
+    if (Array.isArray(view.board)) {
+      const spots = drawLine(boardSvg, view.board, Math.max(300, Math.min(640, felt.clientWidth || 640)));
+      for (const end of ends) {
+        const at = spots[end];
+        if (!at) continue;
+        const g = el("g", { class: "end", "data-end": end }, boardSvg);
+        el("circle", { cx: at[0], cy: at[1], r: 14 }, g);
+        const label = el("text", { x: at[0], y: at[1] + 5, "text-anchor": "middle" }, g);
+        label.textContent = view.ends[end] ?? end;
+        g.addEventListener("click", () => send(`${state.selected}:${end}`));
+      }
+    } else {
+      boardSvg.replaceChildren();
+      const text = el("text", { x: 10, y: 20, fill: "#fff", "font-size": 12 }, boardSvg);
+      text.textContent = JSON.stringify(view.board).slice(0, 200);
+      boardSvg.setAttribute("viewBox", "0 0 640 40");
+    }
+    if (state.selected) {
+      for (const m of withTile(state.selected)) {
+        const end = m.split(":")[1];
+        actions.append(h("button", { class: "secondary", onclick: () => send(m) },
+          end ? `${state.selected} → ${end === "L" ? t("leftEnd") : end === "R" ? t("rightEnd") : end} (${view.ends[end] ?? ""})` : m));
+      }
+    }
+    const tileMoves = new Set();
+    for (const m of legal) {
+      const first = m.split(":")[0];
+      if (/^\d+-\d+$/.test(first)) tileMoves.add(first);
+      else actions.append(h("button", { onclick: () => send(m) }, t(m.split(" ")[0]) === m.split(" ")[0] ? m : t(m)));
+    }
+    drawHand(handSvg, view.hand || [], tileMoves, state.selected, clickTile);
+    if (state.error) actions.append(h("span", { class: "error" }, state.error));
+    renderResult();
+  }
+
+  function renderResult() {
+    result.replaceChildren();
+    const view = state.view;
+    if (state.end) {
+      const e = state.end;
+      const names = e.winners.map(seatName).join(", ");
+      result.append(h("h2", {}, t("matchOver")));
+      if (e.ending && e.ending.timeout !== undefined) result.append(h("p", {}, t("timeout", { name: seatName(e.ending.timeout) })));
+      result.append(h("p", {}, `${t("winners")}: ${names}`));
+      if (e.ratings && e.ratings.kozel) {
+        result.append(h("p", {}, `${t("ratings")}: ` + Object.entries(e.ratings.kozel)
+          .map(([s, d]) => `${seatName(Number(s))} ${d >= 0 ? "+" : ""}${d}`).join(", ")));
+      }
+      const links = h("div", { class: "actions" },
+        h("a", { href: `/replay/${id}` }, t("replay")), " ",
+        h("a", { href: `/api/records/${id}?download=1` }, t("download")));
+      if (info.your_seat != null) {
+        links.append(h("button", { id: "rematch", onclick: async () => {
+          const r = await api(`/api/tables/${id}/rematch`, {}); go(`/table/${r.table.id}`);
+        } }, t("rematch")));
+      }
+      if (state.rematch) links.append(h("a", { href: `/table/${state.rematch}` }, t("rematch")));
+      result.append(links);
+    }
+    const r = state.lastRound;
+    if (r && view) {
+      const n = view.hand_sizes.length;
+      const fishy = r.outcome.reason === "fish" ? " 🐟" : "";
+      // what each player scored this round (online-club.md §4.2): the change of his total
+      // and remembered points, 0 where remembered points were wiped
+      const points = [...Array(n).keys()].map((s) => {
+        const d = (x) => (x && Array.isArray(x.scores) ? x.scores[s] + (x.remembered ? x.remembered[s] : 0) : 0);
+        return Math.max(0, d(r.after) - d(r.before));
+      });
+      const rows = [
+        h("tr", {}, [...Array(n).keys()].map((s) => h("th", {}, seatName(s)))),
+        h("tr", {}, [...Array(n).keys()].map((s) => h("td", {}, badge(r.before, s, n)))),
+        h("tr", {}, [...Array(n).keys()].map((s) => h("td", {}, `${points[s] ?? ""}${fishy}`))),
+        h("tr", { class: "rule" }, [...Array(n).keys()].map((s) => h("td", {}, badge(r.after, s, n)))),
+      ];
+      result.append(h("h2", {}, `${t("roundResult")} · ${t("round", { n: r.number })}`),
+        h("table", { class: "scoretable", id: "scoretable" }, rows));
+    }
+    if (!result.childNodes.length) result.style.display = "none"; else result.style.display = "";
+  }
+
+  function renderFair() {
+    fair.replaceChildren(h("div", {}, t("commitment")));
+    for (const [number, hash] of Object.entries(state.commitments)) {
+      const reveal = state.reveals.find((x) => x.number === Number(number));
+      fair.append(h("div", {}, `${t("round", { n: number })}: ${hash}`,
+        reveal ? h("div", {}, t(reveal.ok ? "revealed" : "mismatch", { seed: reveal.seed })) : ""));
+    }
+  }
+
+  async function onEvent(event) {
+    if (event.t === "round_start") { state.commitments[event.number] = event.seed_hash; renderFair(); }
+    if (event.t === "round_end") {
+      state.lastRound = event;
+      const ok = (await sha256(String(event.seed))) === state.commitments[event.number];
+      state.reveals.push({ number: event.number, seed: event.seed, ok });
+      renderFair();
+    }
+    if (event.t === "match_end") state.end = event;
+    if (event.t === "rematch") state.rematch = event.table;
+    if (event.t === "replaced") info.seats = event.seats;
+  }
+
+  let socket;
+  let left = false;
+  const key = `bazar.v.${id}`;
+  leaveTable = () => { left = true; socket.close(); };
+  function connect() {
+    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${id}`);
+    socket.onopen = () => socket.send(JSON.stringify({ type: "hello", v: 0 }));
+    socket.onmessage = async (message) => {
+      const data = JSON.parse(message.data);
+      if (data.type === "error") { state.error = data.message; render(); return; }
+      state.error = "";
+      if (data.type === "table") { info = { ...info, ...data.table }; renderHead(); }
+      if (data.type === "sync") {
+        state.commitments = {}; state.reveals = []; state.end = null;
+        for (const e of data.events) await onEvent(e);
+        info = { ...info, ...data.table };
+        renderHead();
+      }
+      if (data.type === "event") await onEvent(data.event);
+      if ("view" in data && data.view) state.view = data.view;
+      if (data.v !== undefined) { state.v = data.v; sessionStorage.setItem(key, data.v); }
+      if (data.clock !== undefined) { state.clock = data.clock; state.clockAt = performance.now(); }
+      render();
+    };
+    socket.onclose = () => { if (!left) setTimeout(connect, 1000); };
+  }
+  setInterval(() => {
+    const timer = document.getElementById("timer");
+    if (!timer || !state.clock) return;
+    const left = Math.max(0, state.clock.left_s - (performance.now() - state.clockAt) / 1000);
+    timer.textContent = `⏱ ${Math.ceil(left)}`;
+  }, 250);
+  renderHead();
+  connect();
+}
+
+// ---- history, replay, ratings, profiles -----------------------------------------------------
+
+async function historyPage() {
+  const { records } = await api("/api/records");
+  const file = h("input", { type: "file", accept: ".json,application/json" });
+  const error = h("div", { class: "error" });
+  const upload = h("form", { class: "grid", onsubmit: async (e) => {
+    e.preventDefault();
+    if (!file.files[0]) return;
+    try { const r = await api("/api/records", await file.files[0].text(), true); go(`/replay/${r.id}`); }
+    catch (err) { error.textContent = err.message; }
+  } }, h("label", {}, t("upload"), file), h("button", {}, t("upload")));
+  const rows = records.map((r) => h("tr", {},
+    h("td", {}, r.game), h("td", {}, r.players.join(", ")),
+    h("td", {}, JSON.stringify((r.summary.scores || {}).scores || "")),
+    h("td", {}, h("a", { href: `/replay/${r.id}` }, t("replay")), " · ",
+      h("a", { href: `/api/records/${r.id}?download=1` }, t("download")))));
+  main.replaceChildren(h("section", {}, h("h2", {}, t("history")), h("table", { class: "list" }, rows)),
+    h("section", {}, upload, error));
+}
+
+async function replayPage(id) {
+  const meta = await api(`/api/records/${id}`);
+  const boardSvg = el("svg", { class: "board" });
+  const info = h("div", { class: "status" });
+  const hands = h("div", { class: "small" });
+  const slider = h("input", { type: "range", min: 0, value: 0, style: "width:100%" });
+  let ply = 0, plies = 0;
+  async function show(n) {
+    const pos = await api(`/api/records/${id}/position?ply=${n}`);
+    ply = pos.ply; plies = pos.plies; slider.max = plies; slider.value = ply;
+    drawLine(boardSvg, Array.isArray(pos.view.board) ? pos.view.board : []);
+    info.replaceChildren(h("span", {}, t("round", { n: pos.round })), h("span", {}, `${t("move")} ${ply}/${plies}`),
+      h("span", {}, pos.last || ""), h("span", {}, JSON.stringify(pos.view.scores.scores)));
+    hands.replaceChildren(...pos.deal.hands.map((hand, s) => h("div", {}, `${meta.players[s] || s}: ${hand.join(" ")}`)));
+  }
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  const deals = meta.deals.map((d) => h("div", {}, `${t("round", { n: d.number })}: ${d.seed_hash || "—"} ${d.confirmed ? "✓ " + t("verified") : ""}`));
+  main.replaceChildren(h("section", {}, h("h2", {}, `${t("replay")}: ${meta.game} · ${meta.players.join(", ")}`),
+    h("div", { class: "felt" }, info, boardSvg),
+    h("div", { class: "actions" },
+      h("button", { onclick: () => show(0) }, t("start")), h("button", { onclick: () => show(Math.max(0, ply - 1)) }, t("prev")),
+      h("button", { onclick: () => show(ply + 1) }, t("next")), h("button", { onclick: () => show(plies) }, t("end")),
+      h("a", { href: `/api/records/${id}?download=1` }, t("download"))),
+    slider, hands), h("section", { class: "small" }, deals));
+  await show(0);
+}
+
+async function leaderboardPage() {
+  const params = new URLSearchParams(location.search);
+  const game = params.get("game") || "kozel";
+  const data = await api(`/api/leaderboard?game=${encodeURIComponent(game)}`);
+  const { games } = await api("/api/games");
+  const select = h("select", { onchange: (e) => go(`/leaderboard?game=${e.target.value}`) },
+    games.map((g) => h("option", { value: g.name }, g.name)));
+  select.value = game;
+  const list = (rows) => h("table", { class: "list" }, rows.map((r, i) => h("tr", {}, h("td", {}, i + 1),
+    h("td", {}, h("a", { href: `/profile/${encodeURIComponent(r.name)}` }, r.name)), h("td", {}, r.rating),
+    h("td", {}, r.games ?? ""))));
+  main.replaceChildren(h("section", {}, h("h2", {}, t("skill")), select, list(data.skill)),
+    h("section", {}, h("h2", {}, t("kozelRating")), list(data.kozel)));
+}
+
+async function profilePage(name) {
+  const data = await api(`/api/profile/${encodeURIComponent(name)}`);
+  main.replaceChildren(h("section", {}, h("h2", {}, `${t("profile")}: ${data.user.name}`),
+    h("p", {}, `${t("kozelRating")}: ${data.user.kozel_rating}`),
+    h("table", { class: "list" }, h("tr", {}, h("th", {}, t("game")), h("th", {}, t("skill")), h("th", {}, t("games"))),
+      data.ratings.map((r) => h("tr", {}, h("td", {}, r.game), h("td", {}, r.rating), h("td", {}, r.games))))));
+}
+
+// ---- routing -------------------------------------------------------------------------------
+
+function go(path) { history.pushState({}, "", path); route(); }
+window.addEventListener("popstate", route);
+document.addEventListener("click", (e) => {
+  const a = e.target.closest && e.target.closest("a");
+  if (a && a.origin === location.origin && !a.pathname.startsWith("/api/") && !a.hasAttribute("download")) {
+    e.preventDefault(); go(a.pathname + a.search);
+  }
+});
+
+async function route() {
+  if (leaveTable) { leaveTable(); leaveTable = null; }
+  me = (await api("/api/session")).user;
+  translateChrome();
+  const path = location.pathname;
+  let m;
+  try {
+    if ((m = path.match(/^\/table\/([\w-]+)$/))) await tablePage(m[1]);
+    else if (path === "/history") await historyPage();
+    else if ((m = path.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
+    else if (path === "/leaderboard") await leaderboardPage();
+    else if ((m = path.match(/^\/profile\/(.+)$/))) await profilePage(decodeURIComponent(m[1]));
+    else await lobby();
+  } catch (err) {
+    main.replaceChildren(h("section", {}, h("div", { class: "error" }, err.message)));
+  }
+}
+
+route();

@@ -1,0 +1,49 @@
+// Russian and English; Russian by default for a Russian browser, the choice kept locally.
+const TEXT = {
+  lobby: ["Lobby", "Лобби"], history: ["History", "История"], leaderboard: ["Leaderboard", "Рейтинг"],
+  guest: ["Play as a guest", "Играть гостем"], name: ["Name", "Имя"], password: ["Password", "Пароль"],
+  register: ["Register", "Регистрация"], login: ["Log in", "Войти"], logout: ["Log out", "Выйти"],
+  newTable: ["New table", "Новый стол"], game: ["Game", "Игра"], players: ["Players", "Игроков"],
+  fishMode: ["Fish", "Рыба"], for_everyone: ["for everyone", "на всех"], for_one: ["for one", "на одного"],
+  moveTime: ["Time per move, s", "Время на ход, с"], rated: ["Rated", "На рейтинг"],
+  access: ["Access", "Доступ"], open: ["open to all", "открытый"],
+  invitation_link: ["by invitation link", "по ссылке-приглашению"],
+  bots: ["Fill empty seats with bots", "Посадить ботов на свободные места"], level: ["Bot level", "Уровень ботов"],
+  create: ["Create", "Создать"], openTables: ["Open tables", "Открытые столы"], join: ["Join", "Сесть"],
+  watch: ["Watch", "Смотреть"], none: ["No open tables yet.", "Открытых столов пока нет."],
+  seats: ["Seats", "Места"], empty: ["empty", "свободно"], waiting: ["Waiting for players", "Ждём игроков"],
+  invite: ["Invitation link", "Ссылка-приглашение"], yourTurn: ["Your move", "Ваш ход"],
+  turnOf: ["Move: {name}", "Ходит: {name}"], tiles: ["tiles", "кост."], bazar: ["bazar", "базар"],
+  round: ["Round {n}", "Партия {n}"], draw: ["Draw", "Взять"], pass: ["Pass", "Пропустить"],
+  stop: ["Stop", "Закончить ход"], matchOver: ["Match over", "Игра окончена"],
+  winners: ["Winners", "Победители"], rematch: ["Rematch", "Реванш"], replay: ["Replay", "Повтор"],
+  download: ["Download", "Скачать"], upload: ["Upload a record", "Загрузить запись"],
+  roundResult: ["Round result", "Итоги партии"], fish: ["fish", "рыба"],
+  commitment: ["Deal commitment (sha256 of the seed)", "Обязательство раздачи (sha256 сида)"],
+  revealed: ["Seed revealed: {seed} — hash matches ✓", "Сид раскрыт: {seed} — хэш совпадает ✓"],
+  mismatch: ["Seed revealed: {seed} — HASH MISMATCH", "Сид раскрыт: {seed} — ХЭШ НЕ СОВПАДАЕТ"],
+  timeout: ["Interrupted: {name} ran out of time", "Прервана: у {name} кончилось время"],
+  ratings: ["Rating changes", "Изменения рейтинга"], kozelRating: ["Kozel club rating", "Клубный рейтинг «Козла»"],
+  skill: ["Skill (OpenSkill)", "Сила игры (OpenSkill)"], games: ["Games", "Игр"],
+  profile: ["Profile", "Профиль"], spectator: ["You are watching", "Вы зритель"],
+  start: ["Start", "Начало"], prev: ["Back", "Назад"], next: ["Forward", "Вперёд"], end: ["End", "Конец"],
+  verified: ["deal confirmed by its seed", "раздача подтверждена сидом"], move: ["Move", "Ход"],
+  leaveFirst: ["Log in first", "Сначала войдите"], seatN: ["seat {n}", "место {n}"],
+  bot: ["bot", "бот"], leftEnd: ["left", "слева"], rightEnd: ["right", "справа"],
+};
+
+export let lang = localStorage.getItem("bazar.lang")
+  || ((navigator.language || "").toLowerCase().startsWith("ru") ? "ru" : "en");
+
+export function setLang(value) {
+  lang = value;
+  localStorage.setItem("bazar.lang", value);
+  document.documentElement.lang = value;
+}
+
+export function t(key, vars = {}) {
+  const pair = TEXT[key];
+  let s = pair ? pair[lang === "ru" ? 1 : 0] : key;
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
+  return s;
+}

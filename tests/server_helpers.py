@@ -1,0 +1,159 @@
+"""Helpers for the server tests: a club on a real SQLite file, players on websockets."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("sqlalchemy")
+
+with warnings.catch_warnings():
+    # Starlette would rather have httpx2; httpx is what every platform has today
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from bazar.server import create_app
+
+SECRET = "test-secret"
+
+
+def make_app(db: str, bot_delay: float = 0.0) -> Any:
+    return create_app(db, secret=SECRET, bot_delay=bot_delay)
+
+
+def guest(client: TestClient, name: str) -> dict[str, Any]:
+    r = client.post("/api/guest", json={"name": name})
+    assert r.status_code == 200, r.text
+    return r.json()["user"]
+
+
+def create(client: TestClient, **form: Any) -> dict[str, Any]:
+    r = client.post("/api/tables", json=form)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def is_forced(view: dict[str, Any]) -> bool:
+    legal = view["legal"]
+    return len(legal) == 1 and legal[0] in ("draw", "pass")
+
+
+def events_of(message: dict[str, Any]) -> list[dict[str, Any]]:
+    if message["type"] == "sync":
+        return list(message["events"])
+    if message["type"] == "event":
+        return [message["event"]]
+    return []
+
+
+class Driver:
+    """A seat's client: answers its latest view with a random legal move (once per version;
+    again after an error, since the move may have been based on a stale view)."""
+
+    def __init__(self, ws: Any, rng: random.Random, log: list[dict[str, Any]] | None = None):
+        self.ws, self.rng, self.log = ws, rng, log
+        self.view: dict[str, Any] | None = None
+        self.v = 0
+        self.answered: int | None = None
+        self.end: dict[str, Any] | None = None
+        ws.send_json({"type": "hello", "v": 0})
+
+    def step(self) -> None:
+        """Read one message and answer it if this seat must choose."""
+        message = self.ws.receive_json()
+        if self.log is not None:
+            self.log.append(message)
+        for event in events_of(message):
+            if event["t"] == "match_end":
+                self.end = event
+        if message["type"] in ("sync", "event", "table"):
+            self.view = message.get("view")
+            self.v = message.get("v", self.v)
+        elif message["type"] == "error":
+            self.answered = None
+        view = self.view
+        must_choose = self.end is None and view and view["legal"] and not is_forced(view)
+        if must_choose and self.answered != self.v:
+            self.answered = self.v
+            move = self.rng.choice(view["legal"])
+            self.ws.send_json({"type": "move", "move": move, "v": self.v})
+
+
+def play_until_end(
+    ws: Any, rng: random.Random, log: list[dict[str, Any]] | None = None, limit: int = 20_000
+) -> dict[str, Any]:
+    """Play this seat with random moves until the match ends; return the match_end event.
+    Every message received is appended to ``log``."""
+    driver = Driver(ws, rng, log)
+    for _ in range(limit):
+        driver.step()
+        if driver.end is not None:
+            return driver.end
+    raise AssertionError("the match did not end")
+
+
+def play_together(drivers: list[Driver], limit: int = 50_000) -> None:
+    """Several seats at one table, each on its own thread (as separate browsers would be),
+    until every one of them saw the end."""
+    import threading
+
+    errors: list[BaseException] = []
+
+    def run(driver: Driver) -> None:
+        try:
+            for _ in range(limit):
+                driver.step()
+                if driver.end is not None:
+                    return
+            raise AssertionError("the match did not end")
+        except BaseException as error:  # reported on the main thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(d,)) for d in drivers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+
+
+class Person:
+    """One browser: its own session cookie, sharing the app's single test client (one event
+    loop, as under uvicorn)."""
+
+    def __init__(self, client: TestClient, name: str | None = None, password: str | None = None):
+        self.client = client
+        self.cookie = ""
+        if name is not None:
+            path = "/api/register" if password else "/api/guest"
+            r = self.post(path, json={"name": name, "password": password})
+            assert r.status_code == 200, r.text
+
+    def _headers(self) -> dict[str, str]:
+        return {"cookie": f"bazar={self.cookie}"} if self.cookie else {}
+
+    def _keep(self, response: Any) -> Any:
+        value = response.cookies.get("bazar")
+        if value:
+            self.cookie = value
+        self.client.cookies.clear()
+        return response
+
+    def get(self, url: str) -> Any:
+        return self._keep(self.client.get(url, headers=self._headers()))
+
+    def post(self, url: str, **kw: Any) -> Any:
+        return self._keep(self.client.post(url, headers=self._headers(), **kw))
+
+    def ws(self, url: str) -> Any:
+        return self.client.websocket_connect(url, headers=self._headers())
+
+    def create(self, **form: Any) -> dict[str, Any]:
+        r = self.post("/api/tables", json=form)
+        assert r.status_code == 200, r.text
+        return r.json()

@@ -1,0 +1,413 @@
+"""The club server: accounts, tables, live play over websockets, records and ratings, with
+the real app on a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from server_helpers import (
+    Driver,
+    Person,
+    create,
+    events_of,
+    is_forced,
+    guest,
+    make_app,
+    play_together,
+    play_until_end,
+)
+from starlette.testclient import TestClient
+
+import bazar
+from bazar.round import deal_seed
+from bazar.server.fairness import seed_hash, verify
+from bazar.server.storage import User
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'club.sqlite3'}"
+
+
+@pytest.fixture
+def client(db: str):  # type: ignore[no-untyped-def]
+    with TestClient(make_app(db)) as c:
+        yield c
+
+
+def test_import_bazar_loads_no_server_dependency() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, bazar, bazar.server, bazar.server.fairness; "
+        "print([m for m in sys.modules if m.split('.')[0] in "
+        "('starlette','sqlalchemy','uvicorn','argon2','openskill')])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_guest_plays_a_whole_kozel_match_against_bots(client: TestClient) -> None:
+    guest(client, "Masha")
+    table = create(client, game="kozel", players=4, bots="random")["table"]
+    assert table["status"] == "playing"
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        end = play_until_end(ws, random.Random(1))
+    assert end["ending"] == {"normal": True}
+    assert end["ratings"] is None
+    records = client.get("/api/records").json()["records"]
+    assert [r["id"] for r in records] == [table["id"]]
+    text = client.get(f"/api/records/{table['id']}?download=1").text
+    match = bazar.record.loads(text)
+    assert match.is_over()
+    assert match.ledger.public()["scores"] == end["scores"]["scores"]
+
+
+def test_registration_hashes_the_password_and_login_checks_it(client: TestClient) -> None:
+    r = client.post("/api/register", json={"name": "Olya", "password": "secret-1"})
+    assert r.status_code == 200 and r.json()["user"]["guest"] is False
+    again = client.post("/api/register", json={"name": "Olya", "password": "other-12"})
+    assert again.status_code == 400
+    storage = client.app.state.storage  # type: ignore[attr-defined]
+    with storage.session() as session:
+        user = session.query(User).filter_by(name="Olya").one()
+        assert user.password_hash and "secret-1" not in user.password_hash
+    client.post("/api/logout")
+    assert client.get("/api/session").json()["user"] is None
+    wrong = client.post("/api/login", json={"name": "Olya", "password": "wrong!!"})
+    assert wrong.status_code == 400
+    r = client.post("/api/login", json={"name": "Olya", "password": "secret-1"})
+    assert r.status_code == 200
+    assert client.get("/api/session").json()["user"]["name"] == "Olya"
+    cookie = r.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=lax" in cookie
+
+
+def test_the_session_cookie_cannot_be_forged(db: str) -> None:
+    with TestClient(make_app(db)) as c:
+        guest(c, "Alex")
+        c.cookies.set("bazar", "eyJ1c2VyIjogMX0=.forged.sig")
+        assert c.get("/api/session").json()["user"] is None
+
+
+def test_bad_table_requests_say_what_is_wrong(client: TestClient) -> None:
+    assert client.post("/api/tables", json={"game": "kozel"}).status_code == 401
+    guest(client, "Serg")
+    for form, word in [
+        ({"game": "chess"}, "unknown game"),
+        ({"game": "kozel", "players": 9}, "players"),
+        ({"game": "kozel", "options": {"nonsense": 1}}, "nonsense"),
+        ({"game": "kozel", "move_time_s": "fast"}, "move_time_s"),
+        ({"game": "kozel", "access": "secret"}, "access"),
+        ({"game": "kozel", "bots": "grandmaster"}, "bot level"),
+    ]:
+        r = client.post("/api/tables", json=form)
+        assert r.status_code == 400 and word in r.json()["error"], (form, r.text)
+    r = client.post("/api/tables", content=b"{" * 10_000)
+    assert r.status_code == 413
+    assert client.get("/api/tables/nope").status_code == 400
+
+
+def test_tables_are_listed_joined_and_started_when_full(db: str) -> None:
+    with TestClient(make_app(db)) as client:
+        masha, alex = Person(client, "Masha"), Person(client, "Alex")
+        table = masha.create(game="kozel", players=2)["table"]
+        listed = alex.get("/api/tables").json()["tables"]
+        assert [t["id"] for t in listed] == [table["id"]]
+        assert alex.post(f"/api/tables/{table['id']}/join", json={"seat": 0}).status_code == 400
+        assert alex.post(f"/api/tables/{table['id']}/join", json={}).json() == {"seat": 1}
+        info = alex.get(f"/api/tables/{table['id']}").json()["table"]
+        assert info["status"] == "playing" and info["your_seat"] == 1
+        assert alex.post(f"/api/tables/{table['id']}/join", json={}).status_code == 400
+
+
+def test_an_invitation_table_needs_its_link(db: str) -> None:
+    with TestClient(make_app(db)) as client:
+        masha, olya = Person(client, "Masha"), Person(client, "Olya")
+        made = masha.create(game="kozel", players=2, access="invitation_link")
+        tid = made["table"]["id"]
+        assert olya.get("/api/tables").json()["tables"] == []
+        assert olya.post(f"/api/tables/{tid}/join", json={}).status_code == 400
+        r = olya.post(f"/api/tables/{tid}/join", json={"invite": made["invite"]})
+        assert r.status_code == 200
+
+
+def test_two_people_play_a_match_and_each_acts_only_for_his_seat(db: str) -> None:
+    with TestClient(make_app(db)) as client:
+        masha, alex = Person(client, "Masha"), Person(client, "Alex")
+        tid = masha.create(game="kozel", players=2)["table"]["id"]
+        alex.post(f"/api/tables/{tid}/join", json={})
+        with masha.ws(f"/ws/{tid}") as ws0, alex.ws(f"/ws/{tid}") as ws1:
+            rng = random.Random(5)
+            drivers = [Driver(ws0, rng, log0 := []), Driver(ws1, rng, log1 := [])]
+            play_together(drivers)
+            for seat, log in enumerate((log0, log1)):
+                assert all(m["view"]["seat"] == seat for m in log if m.get("view"))
+            assert drivers[0].end == drivers[1].end
+
+
+def _state(client: TestClient, tid: str) -> tuple[int, str]:
+    table = client.app.state.club.tables[tid]  # type: ignore[attr-defined]
+    return len(table.events), bazar.record.dumps(table.match)
+
+
+def test_bad_messages_get_an_error_to_that_client_only_and_change_nothing(db: str) -> None:
+    app = make_app(db, bot_delay=60)
+    with TestClient(app) as client:
+        masha, watcher = Person(client, "Masha"), Person(client)
+        tid = masha.create(game="kozel", players=4, bots="random")["table"]["id"]
+        table = app.state.club.tables[tid]
+        with masha.ws(f"/ws/{tid}") as ws, watcher.ws(f"/ws/{tid}") as spectator:
+            ws.send_json({"type": "hello", "v": 0})
+            sync = ws.receive_json()
+            spectator.send_json({"type": "hello", "v": 0})
+            assert spectator.receive_json()["view"]["hand"] is None
+            before = _state(client, tid)
+            my_turn = table.match.turn == 0
+            bad = [
+                "not json",
+                json.dumps([1, 2]),
+                json.dumps({"type": "shout"}),
+                json.dumps({"type": "move"}),
+                json.dumps({"type": "move", "move": 42}),
+                json.dumps({"type": "move", "move": "9-9x"}),
+                json.dumps({"type": "move", "move": "6-6:Q"}),
+                json.dumps({"type": "move", "move": "x" * 10_000}),
+                json.dumps({"type": "move", "move": sync["view"]["legal"][0] if my_turn else "draw",
+                            "v": -3}),
+            ]
+            if not my_turn:
+                bad.append(json.dumps({"type": "move", "move": "pass"}))
+            for text in bad:
+                ws.send_text(text)
+                reply = ws.receive_json()
+                assert reply["type"] == "error", (text, reply)
+                assert _state(client, tid) == before
+            spectator.send_json({"type": "move", "move": "draw"})
+            assert spectator.receive_json()["type"] == "error"
+            # nothing reached the spectator but its own error: a ping is answered next
+            spectator.send_json({"type": "ping"})
+            assert spectator.receive_json() == {"type": "pong"}
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json() == {"type": "pong"}
+        with masha.ws("/ws/no-such-table") as ws:
+            assert ws.receive_json()["type"] == "error"
+
+
+def test_a_reconnecting_client_gets_what_it_missed_and_its_hand(db: str) -> None:
+    app = make_app(db, bot_delay=0)
+    with TestClient(app) as masha:
+        guest(masha, "Masha")
+        tid = create(masha, game="kozel", players=3, bots="greedy")["table"]["id"]
+        rng = random.Random(3)
+        seen = 0
+        with masha.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "hello", "v": 0})
+            for _ in range(6):
+                message = ws.receive_json()
+                seen = message["v"]
+                view = message["view"]
+                if view["legal"] and not is_forced(view):
+                    ws.send_json({"type": "move", "move": rng.choice(view["legal"])})
+        with masha.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "hello", "v": seen})
+            sync = ws.receive_json()
+        table = app.state.club.tables[tid]
+        assert sync["type"] == "sync"
+        assert [e["v"] for e in sync["events"]] == list(range(seen + 1, sync["v"] + 1))
+        assert sync["view"]["seat"] == 0
+        hand = sorted(str(t) for t in table.match.round.hands[0])
+        assert sorted(sync["view"]["hand"]) == hand
+
+
+def test_deals_are_committed_before_and_revealed_after_each_round(client: TestClient) -> None:
+    guest(client, "Masha")
+    tid = create(client, game="kozel", players=4, bots="greedy")["table"]["id"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        log: list[dict] = []
+        end = play_until_end(ws, random.Random(2), log)
+    events = {e["v"]: e for m in log for e in events_of(m)}
+    starts = {e["number"]: e["seed_hash"] for e in events.values() if e["t"] == "round_start"}
+    ends = {e["number"]: e for e in events.values() if e["t"] == "round_end"}
+    assert set(ends) == set(starts)
+    for number, event in ends.items():
+        assert seed_hash(int(event["seed"])) == starts[number]
+        assert int(event["seed"]) == deal_seed(int(end["seed"]), number)
+    text = client.get(f"/api/records/{tid}?download=1").text
+    assert all(r["confirmed"] for r in verify(text))
+    assert [r["seed_hash"] for r in verify(text)] == [starts[k] for k in sorted(starts)]
+
+
+def test_records_can_be_uploaded_and_bad_ones_are_refused(client: TestClient) -> None:
+    m = bazar.Match(bazar.rules("block"), seed=4)
+    while not m.is_over():
+        m.push(m.legal_moves()[0])
+    r = client.post("/api/records", content=bazar.record.dumps(m).encode())
+    assert r.status_code == 200
+    got = client.get(f"/api/records/{r.json()['id']}").json()
+    assert got["game"] == "block" and all(d["confirmed"] for d in got["deals"])
+    assert client.post("/api/records", content=b'{"format": "nope"}').status_code == 400
+    assert client.post("/api/records", content=b" " * 2_000_000).status_code == 413
+
+
+def test_a_restarted_server_resumes_the_match_with_no_move_lost(db: str) -> None:
+    rng = random.Random(9)
+    app = make_app(db, bot_delay=0)
+    with TestClient(app) as masha:
+        guest(masha, "Masha")
+        cookies = dict(masha.cookies)
+        tid = create(masha, game="kozel", players=4, bots="random")["table"]["id"]
+        moves = 0
+        with masha.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "hello", "v": 0})
+            while moves < 5:
+                message = ws.receive_json()
+                view = message.get("view")
+                if view and view["legal"] and not (
+                    len(view["legal"]) == 1 and view["legal"][0] in ("draw", "pass")
+                ) and message["v"] == len(app.state.club.tables[tid].events):
+                    ws.send_json({"type": "move", "move": rng.choice(view["legal"])})
+                    moves += 1
+        stored = app.state.storage.moves(tid)
+        before = bazar.record.dumps(app.state.club.tables[tid].match)
+        events = len(app.state.club.tables[tid].events)
+    assert len(stored) >= 5
+    again = make_app(db, bot_delay=0)
+    with TestClient(again) as masha:
+        for name, value in cookies.items():
+            masha.cookies.set(name, value)
+        table = again.state.club.tables[tid]
+        assert again.state.storage.moves(tid)[: len(stored)] == stored
+        assert bazar.record.dumps(table.match).startswith(before[:-3]) or len(
+            again.state.storage.moves(tid)
+        ) >= len(stored)
+        with masha.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "hello", "v": events})
+            sync = ws.receive_json()
+            assert sync["view"]["seat"] == 0
+            assert [e["v"] for e in sync["events"]] == list(range(events + 1, sync["v"] + 1))
+            end = play_until_end(ws, rng)
+        record = bazar.record.loads(masha.get(f"/api/records/{tid}?download=1").text)
+        played = [str(m) for r in record.rounds for m in r.moves]
+        assert played[: len(stored)] == stored
+        assert end["ending"] == {"normal": True}
+
+
+def _register(client: TestClient, name: str) -> None:
+    r = client.post("/api/register", json={"name": name, "password": "password-" + name})
+    assert r.status_code == 200
+
+
+def test_a_rated_kozel_match_between_people_changes_their_ratings(db: str) -> None:
+    app = make_app(db)
+    with TestClient(app) as client:
+        masha = Person(client, "Masha", "password-1")
+        alex = Person(client, "Alex", "password-2")
+        tid = masha.create(game="kozel", players=2, rated=True)["table"]["id"]
+        alex.post(f"/api/tables/{tid}/join", json={})
+        table = app.state.club.tables[tid]
+        assert table.row.rated
+        rng = random.Random(11)
+        with masha.ws(f"/ws/{tid}") as ws0, alex.ws(f"/ws/{tid}") as ws1:
+            drivers = [Driver(ws0, rng), Driver(ws1, rng)]
+            play_together(drivers)
+        end = drivers[0].end
+        assert end is not None and end["ratings"] is not None
+        scores = end["scores"]["scores"]
+        kozel = {int(k): v for k, v in end["ratings"]["kozel"].items()}
+        assert kozel == {s: bazar.rating.kozel_delta(p) for s, p in enumerate(scores)}
+        me = masha.get("/api/session").json()["user"]
+        assert me["kozel_rating"] == kozel[0]
+        board = masha.get("/api/leaderboard?game=kozel").json()
+        assert sorted(row["name"] for row in board["skill"]) == ["Alex", "Masha"]
+        profile = masha.get("/api/profile/Alex").json()
+        assert profile["ratings"][0]["games"] == 1
+
+
+def test_bot_games_never_change_human_ratings(db: str) -> None:
+    with TestClient(make_app(db)) as masha:
+        _register(masha, "Masha")
+        tid = create(masha, game="kozel", players=3, rated=True, bots="random")["table"]["id"]
+        with masha.websocket_connect(f"/ws/{tid}") as ws:
+            end = play_until_end(ws, random.Random(4))
+        assert end["ratings"] is None
+        assert masha.get("/api/session").json()["user"]["kozel_rating"] == 0
+        assert masha.get("/api/profile/Masha").json()["ratings"] == []
+
+
+def test_a_casual_player_who_times_out_is_replaced_by_a_bot(db: str) -> None:
+    with TestClient(make_app(db)) as masha:
+        guest(masha, "Masha")
+        tid = create(masha, game="kozel", players=2, bots="greedy", move_time_s=1)["table"]["id"]
+        with masha.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "hello", "v": 0})
+            for _ in range(10_000):
+                message = ws.receive_json()
+                kinds = [e["t"] for e in events_of(message)]
+                if "match_end" in kinds:
+                    break
+            else:
+                raise AssertionError("no end")
+        info = masha.get(f"/api/tables/{tid}").json()["table"]
+        assert info["seats"][0]["bot"] == "greedy"
+        assert info["ending"] == {"normal": True}
+
+
+def test_a_rated_player_who_times_out_interrupts_the_match(db: str) -> None:
+    with TestClient(make_app(db)) as client:
+        masha = Person(client, "Masha", "password-1")
+        alex = Person(client, "Alex", "password-2")
+        tid = masha.create(game="kozel", players=2, rated=True, move_time_s=1)["table"]["id"]
+        alex.post(f"/api/tables/{tid}/join", json={})
+        with masha.ws(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "hello", "v": 0})
+            for _ in range(1000):
+                message = ws.receive_json()
+                ends = [e for e in events_of(message) if e["t"] == "match_end"]
+                if ends:
+                    break
+        (end,) = ends
+        timed_out = end["ending"]["timeout"]
+        assert timed_out in (0, 1)
+        other = 1 - timed_out
+        assert set(end["ratings"]["kozel"]) == {str(other)}
+        assert end["ratings"]["kozel"][str(other)] >= 1
+
+
+def test_a_rematch_seats_the_same_players_at_a_new_table(client: TestClient) -> None:
+    guest(client, "Masha")
+    tid = create(client, game="kozel", players=2, bots="random")["table"]["id"]
+    assert client.post(f"/api/tables/{tid}/rematch").status_code == 400
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        play_until_end(ws, random.Random(6))
+    new = client.post(f"/api/tables/{tid}/rematch").json()["table"]
+    assert new["id"] != tid and new["status"] == "playing"
+    assert [s["name"] for s in new["seats"]] == [s["name"] for s in
+                                                 client.get(f"/api/tables/{tid}").json()["table"]["seats"]]
+
+
+def test_pages_and_static_files_are_served(client: TestClient) -> None:
+    for path in ("/", "/history", "/leaderboard", "/table/abc", "/replay/x", "/profile/y"):
+        r = client.get(path)
+        assert r.status_code == 200 and "<html" in r.text.lower()
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/api/games").json()["games"][0]["name"]
+
+
+def test_the_replay_shows_the_position_after_any_move(client: TestClient) -> None:
+    m = bazar.Match(bazar.rules("kozel", players=2), seed=8)
+    while not m.is_over():
+        m.push(m.legal_moves()[-1])
+    rid = client.post("/api/records", content=bazar.record.dumps(m).encode()).json()["id"]
+    moves = [str(x) for r in m.rounds for x in r.moves]
+    end = client.get(f"/api/records/{rid}/position").json()
+    assert end["plies"] == len(moves) and end["ply"] == len(moves)
+    for ply in (0, 1, 7, len(moves) // 2):
+        got = client.get(f"/api/records/{rid}/position?ply={ply}").json()
+        assert got["ply"] == ply and got["view"]["hand"] is None
+        assert got["last"] == (moves[ply - 1] if ply else None)
+    assert client.get(f"/api/records/{rid}/position?ply=x").status_code == 400
