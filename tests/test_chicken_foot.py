@@ -536,6 +536,20 @@ def test_records_round_trip(r: bazar.Rules, seed: int, line: int, n: int) -> Non
     invariants.records_round_trip(r, seed, line, n)
 
 
+TABLES = [
+    (name, n)
+    for name in ("chicken-foot", "chicken-foot-wiki", "chicken-foot-kz")
+    for n in range(bazar.rules.variant(name).players[0], bazar.rules.variant(name).players[1] + 1)
+]
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_a_random_match_of_every_preset_ends_at_every_table_size(name: str, players: int) -> None:
+    r = bazar.rules(name, players=players)
+    match = invariants.matches_end(r, players, players, 1_000)
+    assert len(match.rounds) == r.set_max + 1
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(presets, seeds, seeds)
 def test_random_matches_end(r: bazar.Rules, seed: int, line: int) -> None:

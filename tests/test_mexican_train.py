@@ -589,6 +589,12 @@ def test_records_round_trip(r: bazar.Rules, seed: int, line: int, n: int) -> Non
     invariants.records_round_trip(r, seed, line, n)
 
 
+@pytest.mark.parametrize("players", range(2, 11))
+def test_a_random_match_ends_at_every_table_size(players: int) -> None:
+    match = invariants.matches_end(rules(players), players, players, 1_000)
+    assert len(match.rounds) == 13
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(presets, seeds, seeds)
 def test_random_matches_end(r: bazar.Rules, seed: int, line: int) -> None:
