@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections.abc import Sequence
@@ -20,9 +21,11 @@ from invariants import (
     same_views_while_legal,
     views_show_only,
 )
+from rich.console import Console
 
 import bazar
 from bazar import Ledger, Match, Move, Outcome, Round
+from bazar.cli import TableTalk
 from bazar.kolbasa import KolbasaRound
 from bazar.tiles import Tile, tile_set
 
@@ -404,3 +407,23 @@ def test_perft_of_the_seed_1_deal(n: int) -> None:
     rnd = Round(bazar.rules("kolbasa", players=n), seed=1)
     assert isinstance(rnd, KolbasaRound)
     assert {depth: perft(rnd, depth) for depth in PERFT[n]} == PERFT[n]
+
+
+# -- the terminal -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Sausage:", "open end", "Turned over by You", "The match is over"]),
+        ("ru", ["Колбаса:", "стыки"]),
+    ],
+)
+def test_the_terminal_tells_a_whole_match(lang: str, words: list[str]) -> None:
+    out = io.StringIO()
+    answers = iter(["1"] * 20_000)
+    talk = TableTalk(Match(bazar.rules("kolbasa"), seed=2), 0, "greedy",
+                     Console(file=out, width=100), lambda prompt: next(answers), lang)
+    assert talk.play().is_over()
+    for word in words:
+        assert word in out.getvalue()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import random
 from collections import Counter
@@ -21,9 +22,11 @@ from invariants import (
     same_views_while_legal,
     views_show_only,
 )
+from rich.console import Console
 
 import bazar
 from bazar import Ledger, Match, Move, Outcome, Round
+from bazar.cli import TableTalk
 from bazar.poker import COMBINATIONS, POKER_SET, PokerRound, is_flush, rank
 from bazar.tiles import Tile, tile_set
 
@@ -433,3 +436,23 @@ def test_every_tile_of_the_set_is_somewhere() -> None:
     places = [t for h in rnd.hands for t in h] + list(rnd.bazar)
     assert sorted(places) == sorted(POKER_SET)
     assert not set(tile_set(6)) - set(POKER_SET) & set(places)
+
+
+# -- the terminal -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Pot ", "Chips left", "The pot of", "The match is over"]),
+        ("ru", ["Банк", "Фишек осталось"]),
+    ],
+)
+def test_the_terminal_tells_a_whole_match(lang: str, words: list[str]) -> None:
+    out = io.StringIO()
+    answers = iter(["1"] * 20_000)
+    talk = TableTalk(Match(bazar.rules("poker"), seed=2), 0, "greedy",
+                     Console(file=out, width=100), lambda prompt: next(answers), lang)
+    assert talk.play().is_over()
+    for word in words:
+        assert word in out.getvalue()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import random
 from collections.abc import Sequence
@@ -20,9 +21,11 @@ from invariants import (
     same_views_while_legal,
     views_show_only,
 )
+from rich.console import Console
 
 import bazar
 from bazar import Ledger, Match, Move, Outcome, Round
+from bazar.cli import TableTalk
 from bazar.tiles import Tile, tile_set
 from bazar.trick import TrickRound, count_value, follows, suit_of, trick_winner
 
@@ -380,3 +383,23 @@ def test_perft_of_the_seed_1_deal() -> None:
     for move in ["bid 30", "pass", "pass", "pass", "trumps 3"]:
         rnd.push(move)
     assert {depth: perft(rnd, depth) for depth in PERFT_PLAY} == PERFT_PLAY
+
+
+# -- the terminal -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Bids:", "Contract:", "The trick goes to", "The match is over"]),
+        ("ru", ["Заказы", "Взятка"]),
+    ],
+)
+def test_the_terminal_tells_a_whole_match(lang: str, words: list[str]) -> None:
+    out = io.StringIO()
+    answers = iter(["1"] * 20_000)
+    talk = TableTalk(Match(bazar.rules("texas-42"), seed=2), 0, "greedy",
+                     Console(file=out, width=100), lambda prompt: next(answers), lang)
+    assert talk.play().is_over()
+    for word in words:
+        assert word in out.getvalue()
