@@ -275,14 +275,7 @@ class TreeRound(Round):
         dealer: int | None = None,
         lead: Sequence[TileLike] | None = None,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise TypeError(f"Round needs a Rules object (bazar.rules(...)), not {rules!r}")
-        self.rules = rules
-        self.seed = seed
-        self.number = number
-        self.previous = previous
-        self.dealer = dealer
-        self._ledger = ledger
+        self._begin(rules, seed, number, previous, ledger, dealer)
         setup = self._opts = _Setup.of(rules)
         t = self._tab = setup.tables
         n = self.players = rules.players

@@ -271,14 +271,7 @@ class Round:
         dealer: int | None = None,
         lead: Sequence[TileLike] | None = None,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise TypeError(f"Round needs a Rules object (bazar.rules(...)), not {rules!r}")
-        self.rules = rules
-        self.seed = seed
-        self.number = number
-        self.previous = previous
-        self.dealer = dealer
-        self._ledger = ledger
+        self._begin(rules, seed, number, previous, ledger, dealer)
         setup = _Setup.of(rules)
         players = self.players = setup.players
         t = self._t = setup.tables
@@ -351,6 +344,25 @@ class Round:
         self._turn: int | None = leader if self._opening < 0 else self._opening
 
     # -- construction helpers --------------------------------------------------------------
+
+    def _begin(
+        self,
+        rules: Rules,
+        seed: int | None,
+        number: int,
+        previous: Outcome | None,
+        ledger: Ledger | None,
+        dealer: int | None,
+    ) -> None:
+        """What every family's constructor records first: the round's inputs (DESIGN.md)."""
+        if not isinstance(rules, Rules):
+            raise TypeError(f"Round needs a Rules object (bazar.rules(...)), not {rules!r}")
+        self.rules = rules
+        self.seed = seed
+        self.number = number
+        self.previous = previous
+        self.dealer = dealer
+        self._ledger = ledger
 
     def _check_deal(
         self, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
