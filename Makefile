@@ -1,4 +1,5 @@
-# bazar: `make run` plays a terminal game against bots, `make test` runs every test.
+# bazar: `make run` starts the club server, `make play` a terminal game against bots,
+# `make test` runs every test.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
@@ -15,12 +16,17 @@ $(VENV)/.installed-cli: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed-cli $(VENV)/.installed-server
+
+$(VENV)/.installed-server: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[cli,server]'
 	touch $@ $(VENV)/.installed-cli
 
-run: $(VENV)/.installed-cli
-	$(BIN)/bazar play
+run: $(VENV)/.installed-server
+	$(BIN)/bazar serve
 
-play: run
+play: $(VENV)/.installed-cli
+	$(BIN)/bazar play
 
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest

@@ -11,15 +11,15 @@ import pytest
 from server_helpers import (
     Driver,
     Person,
+    TestClient,
     create,
     events_of,
-    is_forced,
     guest,
+    is_forced,
     make_app,
     play_together,
     play_until_end,
 )
-from starlette.testclient import TestClient
 
 import bazar
 from bazar.round import deal_seed
@@ -187,6 +187,9 @@ def test_bad_messages_get_an_error_to_that_client_only_and_change_nothing(db: st
                 reply = ws.receive_json()
                 assert reply["type"] == "error", (text, reply)
                 assert _state(client, tid) == before
+            ws.send_bytes(b"\x00\x01")
+            assert ws.receive_json()["type"] == "error"
+            assert _state(client, tid) == before
             spectator.send_json({"type": "move", "move": "draw"})
             assert spectator.receive_json()["type"] == "error"
             # nothing reached the spectator but its own error: a ping is answered next
@@ -355,6 +358,12 @@ def test_a_casual_player_who_times_out_is_replaced_by_a_bot(db: str) -> None:
         info = masha.get(f"/api/tables/{tid}").json()["table"]
         assert info["seats"][0]["bot"] == "greedy"
         assert info["ending"] == {"normal": True}
+        events = masha.app.state.club.tables[tid].events  # type: ignore[attr-defined]
+    # a restarted server rebuilds the same event log, the bot's arrival included
+    with TestClient(make_app(db)) as again:
+        rebuilt = again.app.state.club.table(tid).events  # type: ignore[attr-defined]
+        shape = [(e["v"], e["t"], e.get("move"), e.get("seat")) for e in events]
+        assert [(e["v"], e["t"], e.get("move"), e.get("seat")) for e in rebuilt] == shape
 
 
 def test_a_rated_player_who_times_out_interrupts_the_match(db: str) -> None:
@@ -411,3 +420,28 @@ def test_the_replay_shows_the_position_after_any_move(client: TestClient) -> Non
         assert got["ply"] == ply and got["view"]["hand"] is None
         assert got["last"] == (moves[ply - 1] if ply else None)
     assert client.get(f"/api/records/{rid}/position?ply=x").status_code == 400
+
+
+def test_bazar_verify_confirms_the_deals_of_a_record(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    m = bazar.Match(bazar.rules("kozel"), seed=12)
+    while not m.is_over():
+        m.push(m.legal_moves()[0])
+    good = tmp_path / "good.json"
+    good.write_text(bazar.record.dumps(m))
+    run = [sys.executable, "-m", "bazar", "verify"]
+    out = subprocess.run([*run, str(good), "--json"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    rounds = json.loads(out.stdout)["rounds"]
+    assert len(rounds) == len(m.rounds)
+    assert rounds[0]["seed_hash"] == seed_hash(deal_seed(12, 1))
+    data = json.loads(good.read_text())
+    hands = data["rounds"][0]["deal"]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]  # a dealt tile moved to another hand
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    out = subprocess.run([*run, str(bad)], capture_output=True, text=True)
+    assert out.returncode == 2 and out.stderr.startswith("bazar:")
+    assert "round 1" in out.stderr

@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Driver, Person, make_app, play_together
-from starlette.testclient import TestClient
+from server_helpers import Driver, Person, TestClient, make_app, play_together
 
 import bazar
 from bazar.round import deal_seed

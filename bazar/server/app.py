@@ -57,6 +57,8 @@ def create_app(
     storage = Storage(db_url)
     club = Club(storage, bot_delay=bot_delay)
     secret = secret or os.environ.get("BAZAR_SECRET") or secrets.token_hex(32)
+    # behind HTTPS, the session cookie must never travel in clear
+    https_only = https_only or os.environ.get("BAZAR_SECURE_COOKIES") == "1"
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -240,11 +242,12 @@ def create_app(
         except BadRecord as error:
             raise ApiError(str(error)) from None
         text = record.dumps(match)
+        result = match.result()
         row = RecordRow(
             id=secrets.token_urlsafe(8), table_id=None, game=match.rules.name,
             players=[f"seat {i}" for i in range(match.rules.players)], text=text,
             summary={"scores": match.ledger.public(), "rounds": len(match.rounds),
-                     "winners": list(match.result().winners) if match.result() else []},
+                     "winners": list(result.winners) if result else []},
             uploaded=True,
         )
         storage.add_record(row)
@@ -288,7 +291,13 @@ def create_app(
         writer = asyncio.create_task(_write(ws, client))
         try:
             while True:
-                text = await ws.receive_text()
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    client.send({"type": "error", "message": "send JSON in text frames"})
+                    continue
                 _read(table, client, text, user)
         except WebSocketDisconnect:
             pass
@@ -367,6 +376,8 @@ def create_app(
 
 
 async def _write(ws: WebSocket, client: Client) -> None:
-    while True:
-        message = await client.outbox.get()
-        await ws.send_json(message)
+    # a client that went away ends its writer quietly; the reader sees the disconnect
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while True:
+            message = await client.outbox.get()
+            await ws.send_json(message)

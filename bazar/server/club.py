@@ -254,7 +254,7 @@ class Club:
         model = PlackettLuce()
         sides = list(table.rules.teams) or [(s,) for s in range(len(users))]
         winners = set() if result is None else set(result.winners)
-        ranks = [
+        ranks: list[float] = [
             3 if timed_out in side else (1 if set(side) & winners else 2) for side in sides
         ]
         game = table.row.game

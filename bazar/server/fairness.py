@@ -28,7 +28,7 @@ def verify(text: str) -> list[dict[str, Any]]:
     rejects any deal that differs from its seed's). Raises BadRecord for a broken record."""
     match = record.loads(text)
     data = json.loads(text)
-    out = []
+    out: list[dict[str, Any]] = []
     for rnd in match.rounds:
         if data.get("seed") is None:
             out.append({"number": rnd.number, "seed": None, "seed_hash": None,

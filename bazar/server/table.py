@@ -164,10 +164,17 @@ class Table:
         """Rebuild the match and the event log from the stored moves (after a restart)."""
         self.start()
         assert self.match is not None
-        for text in moves:
+        # seats a bot took over, by the number of moves made when it did
+        replaced = {s["at"]: i for i, s in enumerate(self.row.seats) if s and "at" in s}
+        for n, text in enumerate(moves):
+            if n in replaced:
+                self._emit({"t": "replaced", "seat": replaced[n], "seats": self.info()["seats"]})
             seat = self.match.turn
             assert seat is not None
             self._push(seat, self.match_move(text))
+        if len(moves) in replaced:
+            seats = self.info()["seats"]
+            self._emit({"t": "replaced", "seat": replaced[len(moves)], "seats": seats})
         if self.row.ending is not None and self.row.status == "finished":
             self._emit({"t": "match_end", **self._result()})
 
@@ -210,6 +217,10 @@ class Table:
             legal = self.match.legal_moves()
             if seat in self.bots:
                 wait = self.bot_delay
+                if wait <= 0 and self.inbox.empty():
+                    self._apply(seat, self.bots[seat].choose(self.match.view(seat), legal))
+                    await asyncio.sleep(0)  # let the other tables and sockets run
+                    continue
             elif len(legal) == 1 and legal[0].kind in ("draw", "pass"):
                 # online-club.md §2: a lone draw or pass is made at once, without a clock
                 self._apply(seat, legal[0])
@@ -320,7 +331,10 @@ class Table:
             return
         seats = list(self.row.seats)
         old = seats[seat] or {}
-        seats[seat] = {"bot": "greedy", "name": f"{old.get('name', '?')} (bot)", "was": old}
+        assert self.match is not None
+        made = sum(len(r.moves) for r in self.match.rounds)
+        seats[seat] = {"bot": "greedy", "name": f"{old.get('name', '?')} (bot)", "was": old,
+                       "at": made}
         self.row = self.storage.update_table(self.id, seats=seats)
         self.bots[seat] = botlib.make("greedy", seed=self.row.seed + seat)
         self._emit({"t": "replaced", "seat": seat, "seats": self.info()["seats"]})

@@ -160,6 +160,8 @@ async function tablePage(id) {
   const fair = h("section", { class: "small", id: "fair" });
   felt.append(players, status, boardSvg, actions, handSvg);
   main.replaceChildren(head, felt, result, fair);
+  // a friend who opens an invitation link before logging in can do it here
+  if (!me && info.status === "open") main.prepend(loginForms());
 
   function seatName(s) { return (info.seats[s] && info.seats[s].name) || t("seatN", { n: s + 1 }); }
 
@@ -171,7 +173,12 @@ async function tablePage(id) {
     info.seats.forEach((s, i) => {
       if (s) list.append(h("span", { class: "player" }, s.name));
       else list.append(h("button", { disabled: !me || info.your_seat != null, onclick: async () => {
-        try { await api(`/api/tables/${id}/join`, { seat: i, invite: params.get("invite") }); await reload(); }
+        try {
+          await api(`/api/tables/${id}/join`, { seat: i, invite: params.get("invite") });
+          // the socket's seat is fixed when it opens: open a new one as the seated player
+          socket.onclose = null; socket.close(); connect();
+          await reload();
+        }
         catch (err) { head.append(h("div", { class: "error" }, err.message)); }
       } }, `${t("join")} · ${t("seatN", { n: i + 1 })}`));
     });
