@@ -199,6 +199,15 @@ class _Setup:
         self.zero_zero_may_lead: bool = getattr(rules, "zero_zero_may_lead", True)
         self.redeal_min_doubles: int | None = getattr(rules, "redeal_min_doubles", None)
         self.redeal_min_suit: int | None = getattr(rules, "redeal_min_suit", None)
+        self.first_lead: str = str(getattr(rules, "first_lead", "random"))
+        self.hundred_privilege: bool = getattr(rules, "hundred_privilege", False)
+        #: whether any lead rule of the game draws lots (then a lot is drawn before the deal)
+        self.may_lot = "lot" in (
+            self.first_lead,
+            getattr(rules, "later_lead", None),
+            getattr(rules, "after_block_lead", None),
+            getattr(rules, "after_tie_lead", None),
+        )
         set_max = rules.set_max
         #: the non-double tiles of each suit, for the dead-layout test
         self.suit_singles = [
@@ -384,7 +393,7 @@ class Round:
 
     def _lot(self, rng: random.Random) -> list[Tile] | None:
         """Before the deal, when a lot decides the lead: one tile drawn by each player."""
-        if self._lead_rule() != "lot":
+        if not _Setup.of(self.rules).may_lot or self._lead_rule() != "lot":
             return None
         return shuffled(self._t.tiles, rng)[: self.players]
 
@@ -393,7 +402,7 @@ class Round:
         r = self.rules
         prev = self.previous
         if prev is None or self.number <= 1:
-            return str(r.first_lead)
+            return _Setup.of(r).first_lead
         after_block = getattr(r, "after_block_lead", None)
         if prev.reason == "fish" and after_block is not None:
             rule = after_block if fish_winner(r, prev) is not None else r.after_tie_lead
@@ -461,7 +470,7 @@ class Round:
 
     def _privileged_side(self) -> int | None:
         """The side that may open with a "hundred" (Sea Kozel, ``sea-kozel.md`` §2)."""
-        if not getattr(self.rules, "hundred_privilege", False) or self.number <= 1:
+        if not _Setup.of(self.rules).hundred_privilege or self.number <= 1:
             return None
         key = "record_holder" if self.rules.single_record else "first_recorded"
         side: int | None = self.ledger.get(key)
