@@ -3,7 +3,9 @@
 ``pimc`` (perfect-information Monte Carlo): deal the hidden tiles many times consistently
 with the view (:func:`bazar.search.sample_deal`), play every legal move out to the end of the
 round in each deal with a fast greedy rollout, and keep the move with the best mean value
-in the game's own points (:func:`bazar.search.outcome_value`).
+in the game's own points (:func:`bazar.search.outcome_value`) -- unless the heuristic
+prefers another move and the samples do not show the best one better by more than their
+noise (one standard error of the paired difference over the same deals).
 
 ``ismcts`` (information-set MCTS, single observer): one tree over the bot's own information
 set; each iteration deals a fresh consistent deal, walks down the tree choosing by UCB
@@ -83,7 +85,9 @@ class PimcBot(_Searching):
     """Perfect-information Monte Carlo over consistent deals (budget: playouts or ms)."""
 
     name = "pimc"
-    default = Budget(96)
+    default = Budget(64)
+    #: standard errors by which a sampled best move must beat the heuristic's choice
+    margin = 1.0
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
         if len(legal) == 1:
@@ -93,19 +97,34 @@ class PimcBot(_Searching):
         side = view.rules.side_of(me)
         clock = self.budget.clock()
         totals = [0.0] * len(legal)
-        deals = 0
-        while clock.more() or deals == 0:
+        rows: list[list[float]] = []
+        while clock.more() or not rows:
             rnd = search.determinize(view, self.rng)
             if rnd is None:
                 return self.fallback.choose(view, legal)
             values = evaluate(rnd, legal, side, self.rng)
             for i, v in enumerate(values):
                 totals[i] += v
-            deals += 1
+            rows.append(values)
             for _ in legal:
                 clock.tick()
         best = max(range(len(legal)), key=lambda i: (totals[i], _order(legal[i])))
+        # the heuristic's move stands unless the samples show the best one better by more
+        # than their noise (paired over the same deals)
+        liked = legal.index(self.fallback.choose(view, legal))
+        if liked != best and _not_clearly_better(rows, best, liked, self.margin):
+            return legal[liked]
         return legal[best]
+
+
+def _not_clearly_better(rows: list[list[float]], best: int, other: int, z: float) -> bool:
+    diffs = [row[best] - row[other] for row in rows]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean <= 0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean <= z * math.sqrt(var / n)
 
 
 def _order(move: Move) -> tuple[int, bool, str]:

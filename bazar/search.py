@@ -303,6 +303,8 @@ def rollout(rnd: Round, rng: random.Random, eps: float = 0.1, limit: int = 2000)
     pushed = 0
     passes = 0
     players = rnd.players
+    scored = rnd.rules.variant.family == "cross"
+    scored_moves = 2 * players  # the next turns matter most: score-greedy, then heaviest
     while not rnd.is_over() and pushed < limit and passes < players:
         legal = rnd.legal_moves()
         if len(legal) == 1:
@@ -311,11 +313,31 @@ def rollout(rnd: Round, rng: random.Random, eps: float = 0.1, limit: int = 2000)
             passes = passes + 1 if move.kind == "pass" else 0
         elif rng.random() < eps:
             move = legal[int(rng.random() * len(legal))]
+        elif scored and pushed < scored_moves:
+            move = scoring_move(rnd, legal)
         else:
             move = greedy_move(legal)
         rnd.push(move)
         pushed += 1
     return pushed
+
+
+def scoring_move(rnd: Round, legal: Sequence[Move]) -> Move:
+    """The move that scores most at once, then the heaviest (the rollout policy of the
+    games that score during play)."""
+    before = len(rnd.scoring())
+    best = legal[0]
+    best_key: tuple[int, int, bool] = (-1, -1, False)
+    for move in legal:
+        gain = 0
+        if move.tile is not None:
+            rnd.push(move)
+            gain = sum(p for _, p in rnd.scoring()[before:])
+            rnd.pop()
+        key = (gain, *_weight(move))
+        if key > best_key:
+            best, best_key = move, key
+    return best
 
 
 def round_value(rnd: Round) -> list[float]:

@@ -142,7 +142,9 @@ def main() -> None:
         json.dumps(
             {
                 "bot": args.bot,
-                "opponent": f"probabilistic_alphabeta(start_move={START_MOVE}, sample_size={args.samples})",
+                "opponent": (
+                    f"probabilistic_alphabeta(start_move={START_MOVE}, sample_size={args.samples})"
+                ),
                 "hands": hands,
                 "win_rate": wins / hands,
                 "ci95": list(arena.wilson(wins, hands)),

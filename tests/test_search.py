@@ -230,3 +230,19 @@ def test_outcome_values_are_relative_and_signed() -> None:
     rnd.push("6-6")
     values = search.round_value(rnd)
     assert values[0] > 0 and values[0] == -values[1]
+
+
+def test_bazar_arena_runs_an_external_bot_from_the_command_line(bot_script: str) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from bazar import cli
+
+    result = CliRunner().invoke(
+        cli.app,
+        ["arena", "block", "--bots", f"random,{bot_script}", "--games", "2", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [r["bot"] for r in report["results"]] == ["random", bot_script]
