@@ -902,7 +902,16 @@ class Round:
                     f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}"
                 )
         rnd._restore(view)
+        if rnd._over is None and rnd._left >= 0 and rnd._nobody_can_move():
+            # hidden tiles chosen for a search can leave nobody a move: that is a fish
+            rnd._over = "fish"
         return rnd
+
+    def _nobody_can_move(self) -> bool:
+        """Whether no hand can play on the ends and nothing can be drawn (a standard fish)."""
+        if self._drawn < self._drawable:
+            return False
+        return not self._inhand & (self._fits[self._left] | self._fits[self._right])
 
     def _restore(self, view: View) -> None:
         ends = view.ends

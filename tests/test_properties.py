@@ -432,3 +432,15 @@ def test_settling_is_pure_and_a_hand_built_outcome_settles_alike(
         # only the winner scores a round of the classic games (classic-draw-block.md §6)
         gains = [after - now for after, now in zip(settled.scores, ledger.scores, strict=True)]
         assert min(gains) >= 0 and sum(1 for g in gains if g) <= 1
+
+
+def test_a_round_rebuilt_with_hidden_tiles_that_block_the_table_is_a_fish() -> None:
+    rules = bazar.rules("block")
+    rnd = Round(rules, hands=[["6-4", "1-1", "2-2"], ["4-3", "6-6", "5-5"]], bazar=[], leader=0)
+    rnd.push("6-4")
+    view = rnd.view(0)
+    # another deal of seat 0's view: seat 1 holds nothing for a 6 or a 4 either
+    blocked = Round.from_view(view, hands=[["1-1", "2-2"], ["3-3", "5-0", "5-5"]], bazar=[])
+    assert blocked.is_over() and blocked.outcome().reason == "fish"  # type: ignore[union-attr]
+    real = Round.from_view(view, hands=rnd.hands, bazar=[])
+    assert not real.is_over()
