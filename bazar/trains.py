@@ -352,22 +352,7 @@ class TrainRound(Round):
 
     # -- the state -------------------------------------------------------------------------
 
-    @property
-    def turn(self) -> int | None:
-        """The seat to move; None once the round is over."""
-        return None if self._over else self._turn
-
-    @property
-    def hands(self) -> list[tuple[Tile, ...]]:
-        return [tiles_of(h) for h in self._hands]
-
-    @property
-    def bazar(self) -> tuple[Tile, ...]:
-        return tuple(self._bazar[self._drawn :])
-
-    @property
-    def bazar_size(self) -> int:
-        return len(self._bazar) - self._drawn
+    # turn, hands, bazar and bazar_size are the base class's; every bazar tile may be drawn
 
     @property
     def drawable(self) -> int:
