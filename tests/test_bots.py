@@ -173,3 +173,19 @@ def test_a_budget_is_given_after_an_at_sign() -> None:
     assert bots.make("ismcts@300").budget.playouts == 300  # type: ignore[attr-defined]
     with pytest.raises(bots.UnknownBot):
         bots.make("greedy@10")
+
+
+def test_greedy_takes_the_largest_immediate_score_in_the_scored_games() -> None:
+    rules = bazar.rules("domino-five")
+    hands = [["6-6", "6-1"], ["6-4", "3-3"]]
+    rest = [t for t in bazar.tile_set(6) if str(t) not in {"6-6", "6-1", "6-4", "3-3"}]
+    rnd = bazar.Round(rules, hands=hands, bazar=rest, leader=1)
+    rnd.push("6-4")
+    view = rnd.view(0)
+    move = bazar.bots.make("greedy", seed=1).choose(view, view.legal)
+    assert str(move) == "6-1:L", "6 + 4 ends: 6-1 on the 6 makes 1 + 4 = 5 and scores"
+    block = bazar.rules("block")
+    plain = bazar.Round(block, hands=hands, bazar=[], leader=1)
+    plain.push("6-4")
+    view = plain.view(0)
+    assert str(bazar.bots.make("greedy", seed=1).choose(view, view.legal)) == "6-6:L"
