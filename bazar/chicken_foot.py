@@ -33,18 +33,17 @@ from .notation import Move
 from .round import Outcome, Round, shuffled
 from .rules import OPTIONS, Option, Rules, Variant, register
 from .scoring import hand_value
-from .tiles import Tile, mask_of, tile_set, tiles_of
+from .tiles import Tile, mask_of, tile_set
 from .trains import (
     HAND_SIZES,
+    EngineRound,
     check_deal,
     check_view,
     deal_size,
     engine_for,
-    engine_of,
     find_engine,
     lowest_or_highest,
     penalty_totals,
-    round_outcome,
 )
 
 if TYPE_CHECKING:
@@ -247,7 +246,7 @@ def grow(
     return (*dests[:i], (end, tile.other(pip), -1), *dests[i + 1 :]), arms, -1, end
 
 
-class TreeRound(Round):
+class TreeRound(EngineRound):
     """One round of Chicken Foot. ``Round(rules, ...)`` builds it for the ``tree`` family.
 
     The state is a bit set per hand, the engine's arms, the open destinations of the tree in
@@ -644,33 +643,6 @@ class TreeRound(Round):
         return twin
 
     # -- the end ---------------------------------------------------------------------------
-
-    def outcome(self) -> Outcome | None:
-        """How the round ended: ``out`` or ``fish`` (blocked; ``fisher`` laid the last tile);
-        ``last_turn`` holds the tile that went out, for the double penalty."""
-        if self._over is None:
-            return None
-        return round_outcome(self, self._over, self._engine_tile)
-
-    # -- what seats may know ---------------------------------------------------------------
-
-    def deal(self) -> dict[str, Any]:
-        """The deal after the set-up: hands and bazar as play began, the first player; the
-        engine as ``lead`` when it is not the round's scheduled double."""
-        data: dict[str, Any] = {
-            "hands": [[str(t) for t in tiles_of(h)] for h in self._dealt],
-            "bazar": [str(t) for t in self._bazar],
-            "leader": self.leader,
-        }
-        if self._engine_tile is not engine_of(self.number, self.rules.set_max):
-            data["lead"] = [str(self._engine_tile)]
-        return data
-
-    def seen_hand(self, seat: int) -> tuple[Tile, ...] | None:
-        return tiles_of(self._hands[seat])
-
-    def lead_tiles(self) -> tuple[Tile, ...] | None:
-        return None
 
     def public_extra(self, seat: int | None) -> dict[str, Any]:
         """The engine, the first player and round number, what is pending (``E`` or a foot:

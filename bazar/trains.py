@@ -266,7 +266,40 @@ _State = tuple[int, int, tuple[int, ...], int, int, int, bool, tuple[int, ...], 
 _Undo = tuple[Move, int, int, int, int, _State]
 
 
-class TrainRound(Round):
+class EngineRound(Round):
+    """What the trains and the tree share: a round around an engine double, recorded as the
+    position after the set-up (``_dealt``, ``_engine_tile``)."""
+
+    _dealt: Sequence[int]
+    _engine_tile: Tile
+
+    def outcome(self) -> Outcome | None:
+        """How the round ended: ``out`` or ``fish`` (blocked; ``fisher`` laid the last tile);
+        ``last_turn`` holds the tile that went out, for the double penalty."""
+        if self._over is None:
+            return None
+        return round_outcome(self, self._over, self._engine_tile)
+
+    # -- what seats may know ---------------------------------------------------------------
+
+    def deal(self) -> dict[str, Any]:
+        """The deal after the set-up: hands and bazar as play began, the first player; the
+        engine as ``lead`` when it is not the round's scheduled double."""
+        data: dict[str, Any] = {
+            "hands": [[str(t) for t in tiles_of(h)] for h in self._dealt],
+            "bazar": [str(t) for t in self._bazar],
+            "leader": self.leader,
+        }
+        if self._engine_tile is not engine_of(self.number, self.rules.set_max):
+            data["lead"] = [str(self._engine_tile)]
+        return data
+
+    def lead_tiles(self) -> tuple[Tile, ...] | None:
+        return None
+
+
+
+class TrainRound(EngineRound):
     """One round of Mexican Train. ``Round(rules, ...)`` builds it for the ``trains`` family.
 
     Trains are numbered by seat, the Mexican train last (id ``"M"``). The state is a bit set
@@ -621,33 +654,6 @@ class TrainRound(Round):
         return twin
 
     # -- the end ---------------------------------------------------------------------------
-
-    def outcome(self) -> Outcome | None:
-        """How the round ended: ``out`` (``out_seat`` the first to empty his hand) or
-        ``fish`` (blocked, ``fisher`` the last to lay a tile)."""
-        if self._over is None:
-            return None
-        return round_outcome(self, self._over, self._engine_tile)
-
-    # -- what seats may know ---------------------------------------------------------------
-
-    def deal(self) -> dict[str, Any]:
-        """The deal after the set-up: hands and bazar as play began, the first player; the
-        engine as ``lead`` when it is not the round's scheduled double."""
-        data: dict[str, Any] = {
-            "hands": [[str(t) for t in tiles_of(h)] for h in self._dealt],
-            "bazar": [str(t) for t in self._bazar],
-            "leader": self.leader,
-        }
-        if self._engine_tile is not engine_of(self.number, self.rules.set_max):
-            data["lead"] = [str(self._engine_tile)]
-        return data
-
-    def seen_hand(self, seat: int) -> tuple[Tile, ...] | None:
-        return tiles_of(self._hands[seat])
-
-    def lead_tiles(self) -> tuple[Tile, ...] | None:
-        return None
 
     def public_extra(self, seat: int | None) -> dict[str, Any]:
         """The engine, the first player and round number, the markers, the doubles to
