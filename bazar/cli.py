@@ -44,7 +44,7 @@ from .view import View
 try:
     from typer._click.exceptions import ClickException, NoArgsIsHelpError
 except ImportError:  # typer releases that use click itself
-    from click.exceptions import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+    from click.exceptions import (  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]
         ClickException,
         NoArgsIsHelpError,
     )
