@@ -122,12 +122,7 @@ class KolbasaRound(Round):
         self, rules: Rules, number: int, previous: Outcome | None, ledger: Ledger | None
     ) -> None:
         """The state before the deal: an empty table, no move made."""
-        self.rules = rules
-        self.seed = None
-        self.number = number
-        self.previous = previous
-        self.dealer = None
-        self._ledger = ledger
+        self._begin(rules, None, number, previous, ledger, None)
         self.players = rules.players
         self._drawn = self._drawable = 0
         self._lead_mask = -1

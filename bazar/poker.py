@@ -230,11 +230,7 @@ class PokerRound(Round):
     ) -> None:
         if lead is not None:
             raise ValueError("poker has no forced lead")
-        self.rules = rules
-        self.seed = seed
-        self.number = number
-        self.previous = previous
-        self._ledger = ledger
+        self._begin(rules, seed, number, previous, ledger, dealer)
         players = self.players = rules.players
         chips = self.ledger.scores
         ante: int = rules.ante

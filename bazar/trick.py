@@ -162,11 +162,7 @@ class TrickRound(Round):
     ) -> None:
         if lead is not None:
             raise ValueError("texas-42 has no forced lead: the bidder leads any tile")
-        self.rules = rules
-        self.seed = seed
-        self.number = number
-        self.previous = previous
-        self._ledger = ledger
+        self._begin(rules, seed, number, previous, ledger, dealer)
         players = self.players = rules.players
         for name, seat in (("dealer", dealer), ("leader", leader)):
             if seat is not None and (
