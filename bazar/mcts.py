@@ -17,7 +17,9 @@ the sampled deals exactly instead (alpha-beta, :func:`bazar.search.solve`).
 View); the arena gives it the round, nothing else does. It measures what hidden
 information costs the others. It is not listed by :func:`bazar.bots.names`.
 
-Budgets: ``pimc@200`` (playouts), ``pimc@50ms``, ``ismcts@1000``, ``ismcts@1s``.
+Budgets: ``pimc@200`` (playouts), ``pimc@50ms``, ``ismcts@1000``, ``ismcts@1s``, and a
+count with a hard time cap, ``pimc@200/40ms``. The default levels are capped: ``pimc`` is
+64 playouts within 45 ms, ``ismcts`` 400 iterations within 900 ms.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from collections.abc import Sequence
 from . import search
 from .bots import Bot, register
 from .heuristic import HeuristicBot
+from .match import Ledger
 from .notation import Move
 from .round import Round
 from .search import Budget
@@ -43,21 +46,27 @@ ENDGAME_NODES = 4000
 
 
 def evaluate(
-    rnd: Round, legal: Sequence[Move], side: int, rng: random.Random, rollouts: int = 1
+    rnd: Round,
+    legal: Sequence[Move],
+    side: int,
+    rng: random.Random,
+    rollouts: int = 1,
+    ledger: Ledger | None = None,
 ) -> list[float]:
     """The value for ``side`` of each move of ``legal`` in ``rnd`` (one deal): the mean of
-    ``rollouts`` greedy playouts, or the exact value in a small endgame."""
+    ``rollouts`` greedy playouts, or the exact value in a small endgame. With the match's
+    ``ledger``, values are for the match (:func:`bazar.search.match_standing`)."""
     exact = rnd.drawable == 0 and sum(len(h) for h in rnd.hands) <= ENDGAME_TILES
     values = []
     for move in legal:
         rnd.push(move)
         if exact:
-            values.append(search.solve(rnd, side, [ENDGAME_NODES]))
+            values.append(search.solve(rnd, side, [ENDGAME_NODES], ledger=ledger))
         else:
             total = 0.0
             for _ in range(rollouts):
                 count = search.rollout(rnd, rng)
-                total += search.round_value(rnd)[side]
+                total += search.round_value(rnd, ledger)[side]
                 search.unwind(rnd, count)
             values.append(total / rollouts)
         rnd.pop()
@@ -85,7 +94,8 @@ class PimcBot(_Searching):
     """Perfect-information Monte Carlo over consistent deals (budget: playouts or ms)."""
 
     name = "pimc"
-    default = Budget(64)
+    #: 64 playouts, never more than 45 ms (the level promises at most 50 ms a move)
+    default = Budget(64, 45.0)
     #: standard errors by which a sampled best move must beat the heuristic's choice
     margin = 1.0
 
@@ -95,14 +105,16 @@ class PimcBot(_Searching):
         me = view.seat
         assert me is not None
         side = view.rules.side_of(me)
-        clock = self.budget.clock()
+        clock = self.budget.clock()  # the heuristic's opinion is part of the time taken
+        ledger = search.ledger_of(view)
+        liked = legal.index(self.fallback.choose(view, legal))
         totals = [0.0] * len(legal)
         rows: list[list[float]] = []
         while clock.more() or not rows:
             rnd = search.determinize(view, self.rng)
             if rnd is None:
-                return self.fallback.choose(view, legal)
-            values = evaluate(rnd, legal, side, self.rng)
+                return legal[liked]
+            values = evaluate(rnd, legal, side, self.rng, ledger=ledger)
             for i, v in enumerate(values):
                 totals[i] += v
             rows.append(values)
@@ -111,7 +123,6 @@ class PimcBot(_Searching):
         best = max(range(len(legal)), key=lambda i: (totals[i], _order(legal[i])))
         # the heuristic's move stands unless the samples show the best one better by more
         # than their noise (paired over the same deals)
-        liked = legal.index(self.fallback.choose(view, legal))
         if liked != best and _not_clearly_better(rows, best, liked, self.margin):
             return legal[liked]
         return legal[best]
@@ -149,7 +160,8 @@ class IsmctsBot(_Searching):
     ms)."""
 
     name = "ismcts"
-    default = Budget(400)
+    #: 400 iterations, never more than 900 ms (the level promises at most 1 s a move)
+    default = Budget(400, 900.0)
     explore = 0.7
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
@@ -163,8 +175,9 @@ class IsmctsBot(_Searching):
         probe = search.determinize(view, self.rng)
         if probe is None:
             return self.fallback.choose(view, legal)
+        ledger = search.ledger_of(view)
         if probe.drawable == 0 and sum(len(h) for h in probe.hands) <= ENDGAME_TILES:
-            return self._endgame(view, legal, side, clock)
+            return self._endgame(view, legal, side, clock, ledger)
         root = _Node(-1)
         scale = 10.0
         seen_abs = 0.0
@@ -212,7 +225,7 @@ class IsmctsBot(_Searching):
                 node = node.children[best_move]
                 path.append(node)
             count = search.rollout(rnd, self.rng)
-            values = search.round_value(rnd)
+            values = search.round_value(rnd, ledger)
             search.unwind(rnd, count + pushed)
             seen_abs += sum(abs(v) for v in values) / len(values)
             scale = max(1.0, seen_abs / runs)
@@ -228,14 +241,21 @@ class IsmctsBot(_Searching):
         )
         return legal[best]
 
-    def _endgame(self, view: View, legal: Sequence[Move], side: int, clock: search._Clock) -> Move:
+    def _endgame(
+        self,
+        view: View,
+        legal: Sequence[Move],
+        side: int,
+        clock: search._Clock,
+        ledger: Ledger | None,
+    ) -> Move:
         totals = [0.0] * len(legal)
         deals = 0
         while clock.more() or deals == 0:
             rnd = search.determinize(view, self.rng)
             if rnd is None:
                 break
-            for i, v in enumerate(evaluate(rnd, legal, side, self.rng)):
+            for i, v in enumerate(evaluate(rnd, legal, side, self.rng, ledger=ledger)):
                 totals[i] += v
             deals += 1
             for _ in range(4 * len(legal)):  # an exact solve is worth several iterations

@@ -26,7 +26,7 @@ import re
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .notation import Move
 from .round import Outcome, Round
@@ -34,12 +34,17 @@ from .rules import Rules
 from .tiles import Tile, tile_set
 from .view import View
 
+if TYPE_CHECKING:
+    from .match import Ledger
+
 __all__ = [
     "Budget",
     "Constraint",
     "constraints",
     "determinize",
     "greedy_move",
+    "ledger_of",
+    "match_standing",
     "outcome_value",
     "rollout",
     "sample_deal",
@@ -254,24 +259,96 @@ def better_sign(rules: Rules) -> int:
     return 1
 
 
+#: what a remembered point (Kozel, not yet recorded) weighs against a recorded one
+REMEMBERED_WEIGHT = 0.6
+
+
+def ledger_of(view: View) -> Ledger | None:
+    """The match's ledger as ``view`` shows it (every seat sees the scores), or None where
+    the view carries none."""
+    from .match import Ledger
+
+    data = dict(view.scores or {})
+    if "scores" not in data:
+        return None
+    try:
+        return Ledger(
+            view.rules,
+            scores=data.pop("scores"),
+            remembered=data.pop("remembered", None),
+            opened=data.pop("opened", None),
+            pot=int(data.pop("pot", 0)),
+            rounds=int(data.pop("rounds", 0)),
+            extra={k: tuple(v) if isinstance(v, list) else v for k, v in data.items()},
+        )
+    except (TypeError, ValueError):
+        return None
+
+
+def match_standing(ledger: Ledger) -> list[float]:
+    """Each side's standing in its match, in points, more being better: what a bot that
+    plays for the match (not only the round) maximises.
+
+    Where the match is lost at a ``limit`` (the Kozel family's goat), a point weighs more
+    the nearer it brings a side to the limit: the standing is ``-(x + L e^((x-L)/t))`` with
+    ``t = L/4``, so 10 points at 20 cost about 11, at 90 about 30; remembered points count
+    at :data:`REMEMBERED_WEIGHT` of their face value. A decided match counts
+    the loser at the limit's full weight and the winners at nothing left to fear. Where a
+    ``target`` is reached first, the winner gains the target again. Otherwise the scores
+    themselves (signed by :func:`better_sign`).
+    """
+    rules = ledger.rules
+    limit = getattr(rules, "limit", None)
+    target = getattr(rules, "target", None)
+    result = ledger.result
+    won = set()
+    if result is not None:
+        won = {rules.side_of(s) for s in result.winners}
+    if target is None and limit:
+        tau = limit / 4
+        out = []
+        for side, x in enumerate(ledger.scores):
+            if result is not None:
+                out.append(0.0 if side in won else -2.0 * limit)
+                continue
+            # remembered points (Kozel) are recorded when the account opens, or wiped by
+            # going out: a debt of about half its face value
+            x += REMEMBERED_WEIGHT * ledger.remembered[side]
+            out.append(-(x + limit * math.exp(min(50.0, (x - limit) / tau))))
+        return out
+    sign = better_sign(rules)
+    bonus = float(target or 0)
+    return [sign * x + (bonus if side in won else 0.0) for side, x in enumerate(ledger.scores)]
+
+
 def outcome_value(
-    rules: Rules, outcome: Outcome, events: Sequence[tuple[int, int]] = ()
+    rules: Rules,
+    outcome: Outcome,
+    events: Sequence[tuple[int, int]] = (),
+    ledger: Ledger | None = None,
 ) -> list[float]:
     """Each side's value of a finished round in the game's own points: what the ledger's
     settlement gives it (plus in-play ``events``) less the mean of the other sides, signed
-    so that more is better."""
+    so that more is better. In the games lost at a limit (the Kozel family) the value is
+    the change of each side's :func:`match_standing` from the match's ``ledger`` (a fresh
+    one if not given): a bot that plays for the match, not only the round."""
     from .match import Ledger
 
     sides = rules.sides
+    start = ledger if ledger is not None else Ledger.new(rules)
     try:
-        scores = list(Ledger.new(rules).settle(outcome).scores)
-        base = Ledger.new(rules).scores
-        gains = [float(a - b) for a, b in zip(scores, base, strict=True)]
+        after = start.settle(outcome)
     except Exception:  # a settlement that needs the match's history: the pips left instead
         gains = [0.0] * sides
         for seat, tiles in enumerate(outcome.remaining):
             gains[rules.side_of(seat)] -= sum(t.pips for t in tiles or ())
         return _relative(gains)
+    if getattr(rules, "limit", None) and getattr(rules, "target", None) is None and not events:
+        before_standing = match_standing(start)
+        return _relative(
+            [a - b for a, b in zip(match_standing(after), before_standing, strict=True)]
+        )
+    gains = [float(a - b) for a, b in zip(after.scores, start.scores, strict=True)]
     if not any(gains) and events:
         for seat, points in events:
             gains[rules.side_of(seat)] += points
@@ -340,16 +417,16 @@ def scoring_move(rnd: Round, legal: Sequence[Move]) -> Move:
     return best
 
 
-def round_value(rnd: Round) -> list[float]:
+def round_value(rnd: Round, ledger: Ledger | None = None) -> list[float]:
     """The side values of a round played to its end (a round left blocked: the pips each
-    side still holds, fewer being better)."""
+    side still holds, fewer being better); with the match's ``ledger``, for the match."""
     outcome = rnd.outcome()
     if outcome is None:
         gains = [0.0] * rnd.rules.sides
         for seat, tiles in enumerate(rnd.hands):
             gains[rnd.rules.side_of(seat)] -= sum(t.pips for t in tiles)
         return _relative(gains)
-    return outcome_value(rnd.rules, outcome, rnd.scoring())
+    return outcome_value(rnd.rules, outcome, rnd.scoring(), ledger)
 
 
 def unwind(rnd: Round, count: int) -> None:
@@ -361,17 +438,22 @@ def unwind(rnd: Round, count: int) -> None:
 
 
 def solve(
-    rnd: Round, side: int, nodes: list[int], alpha: float = -math.inf, beta: float = math.inf
+    rnd: Round,
+    side: int,
+    nodes: list[int],
+    alpha: float = -math.inf,
+    beta: float = math.inf,
+    ledger: Ledger | None = None,
 ) -> float:
     """The value for ``side`` of ``rnd`` with every hand open, by alpha-beta (the other
     sides play against ``side``). ``nodes[0]`` counts down a node budget; when it runs out
     the rest is played greedily."""
     if rnd.is_over():
-        return round_value(rnd)[side]
+        return round_value(rnd, ledger)[side]
     nodes[0] -= 1
     if nodes[0] <= 0:
         count = rollout(rnd, random.Random(0), eps=0.0)
-        value = round_value(rnd)[side]
+        value = round_value(rnd, ledger)[side]
         unwind(rnd, count)
         return value
     turn = rnd.turn
@@ -381,7 +463,7 @@ def solve(
     best = -math.inf if maximise else math.inf
     for move in legal:
         rnd.push(move)
-        value = solve(rnd, side, nodes, alpha, beta)
+        value = solve(rnd, side, nodes, alpha, beta, ledger)
         rnd.pop()
         if maximise:
             best = max(best, value)
@@ -396,29 +478,52 @@ def solve(
 
 @dataclass(frozen=True)
 class Budget:
-    """How long a searching bot thinks: ``playouts`` (a count, reproducible) or ``ms``."""
+    """How long a searching bot thinks: ``playouts`` (a count, reproducible), ``ms`` (wall
+    time), or both: a count of playouts cut short at ``ms`` milliseconds (a hard cap, so a
+    level keeps its promised time on a slow move; on a loaded machine it plays fewer
+    playouts, so only an uncapped count reproduces exactly)."""
 
     playouts: int = 0
     ms: float = 0.0
 
     @staticmethod
     def parse(text: str | None, default: Budget) -> Budget:
-        """``"200"`` playouts or ``"50ms"``; None: ``default``.
+        """``"200"`` playouts, ``"50ms"`` or ``"1s"``, ``"200/50ms"`` (200 playouts, at most
+        50 ms); None: ``default``.
 
         >>> Budget.parse("50ms", Budget(10)), Budget.parse("300", Budget(10))
         (Budget(playouts=0, ms=50.0), Budget(playouts=300, ms=0.0))
+        >>> Budget.parse("200/40ms", Budget(10))
+        Budget(playouts=200, ms=40.0)
         """
         if text is None or text == "":
             return default
         text = text.strip().lower()
+        count, slash, cap = text.partition("/")
+        if slash:
+            playouts = Budget.parse(count, default)
+            limit = Budget.parse(cap, default)
+            if not playouts.playouts or playouts.ms or limit.playouts or not limit.ms:
+                raise ValueError(f"expected PLAYOUTS/TIME, such as 200/50ms, not {text!r}")
+            return Budget(playouts.playouts, limit.ms)
         if text.endswith("ms"):
-            return Budget(0, float(text[:-2]))
-        if text.endswith("s"):
-            return Budget(0, float(text[:-1]) * 1000)
-        return Budget(int(text), 0.0)
+            budget = Budget(0, float(text[:-2]))
+        elif text.endswith("s"):
+            budget = Budget(0, float(text[:-1]) * 1000)
+        else:
+            budget = Budget(int(text), 0.0)
+        if budget.playouts < 0 or budget.ms < 0 or not (budget.playouts or budget.ms):
+            raise ValueError(f"a budget must be positive, not {text!r}")
+        return budget
 
     def clock(self) -> _Clock:
         return _Clock(self)
+
+    def __str__(self) -> str:
+        parts = [str(self.playouts)] if self.playouts else []
+        if self.ms:
+            parts.append(f"{self.ms:g}ms")
+        return "/".join(parts)
 
 
 class _Clock:
@@ -432,6 +537,8 @@ class _Clock:
 
     def more(self) -> bool:
         b = self.budget
+        if b.playouts and self.used >= b.playouts:
+            return False
         if b.ms > 0:
             return (time.perf_counter() - self.start) * 1000 < b.ms
-        return self.used < b.playouts
+        return True
