@@ -10,9 +10,10 @@ True
 
 from __future__ import annotations
 
-# the game modules register their variants
+# the game modules register their variants (and the bots their levels)
 from . import (  # noqa: F401
     bergen,
+    bots,
     chicken_foot,
     cross,
     fives,

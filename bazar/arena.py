@@ -212,6 +212,11 @@ class BotResult:
     moves: int
     ms_median: float
     ms_p95: float
+    #: the matches it played (as many as ``games`` unless it took several places at once)
+    matches: int = 0
+    #: the share of those matches it won (with several places: won by any of them)
+    match_win_rate: float = 0.0
+    match_ci95: tuple[float, float] = (0.0, 1.0)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -221,6 +226,9 @@ class BotResult:
             "wins": self.wins,
             "win_rate": self.win_rate,
             "ci95": list(self.ci95),
+            "matches": self.matches,
+            "match_win_rate": self.match_win_rate,
+            "match_ci95": list(self.match_ci95),
             "margin": self.margin,
             "moves": self.moves,
             "ms_per_move": {"median": self.ms_median, "p95": self.ms_p95},
@@ -251,18 +259,27 @@ def summarize(
     rules: Rules, names: Sequence[str], results: Sequence[GameResult], seed: int = 0
 ) -> Report:
     """The report of the games played: per entry its games (places taken), win rate with a
-    Wilson interval, mean margin over the average opponent side and time per move."""
+    Wilson interval, mean margin over the average opponent side and time per move. Where
+    an entry takes several places of one match (two bots at a four-seat table without
+    teams), ``win_rate`` is per place (even odds: one in the number of places) and
+    ``match_win_rate`` the share of matches any of its places won (even odds with two
+    entries: one half)."""
     labels = entries(names)
     out = []
     for entry, label in enumerate(labels):
         wins = 0.0
+        matches = 0
+        match_wins = 0.0
         margins: list[float] = []
         ms: list[float] = []
         for game in results:
-            for place, who in enumerate(game.lineup):
-                if who == entry:
-                    wins += game.wins[place]
-                    margins.append(game.margins[place])
+            took = [place for place, who in enumerate(game.lineup) if who == entry]
+            for place in took:
+                wins += game.wins[place]
+                margins.append(game.margins[place])
+            if took:
+                matches += 1
+                match_wins += sum(game.wins[place] for place in took)
             ms.extend(game.ms.get(entry, ()))
         n = len(margins)
         out.append(
@@ -277,6 +294,9 @@ def summarize(
                 moves=len(ms),
                 ms_median=percentile(ms, 50),
                 ms_p95=percentile(ms, 95),
+                matches=matches,
+                match_win_rate=match_wins / matches if matches else 0.0,
+                match_ci95=wilson(match_wins, matches),
             )
         )
     return Report(rules.name, rules.players, len(results), seed, tuple(out))

@@ -1336,28 +1336,26 @@ def _show_report(console: Console, report: arenas.Report, lang: str) -> None:
         games=t("games", lang, n=report.games),
     )
     table = Table(title=title, title_justify="left")
+    # an entry holding several seats of one match: its share of the matches is shown too
+    shared = any(r.matches != r.games for r in report.results)
     table.add_column(t("arena.bot", lang))
-    for key in (
-        "arena.games",
-        "arena.win_rate",
-        "arena.ci",
-        "arena.margin",
-        "arena.median",
-        "arena.p95",
-    ):
+    keys = ["arena.games", "arena.win_rate", "arena.ci"]
+    if shared:
+        keys += ["arena.match_win_rate", "arena.ci"]
+    for key in (*keys, "arena.margin", "arena.median", "arena.p95"):
         table.add_column(t(key, lang), justify="right")
     for r in report.results:
-        low, high = r.ci95
-        table.add_row(
-            i18n.bot_name(r.bot, lang),
-            str(r.games),
-            f"{r.win_rate:.1%}",
-            f"{low * 100:.0f}–{high * 100:.0f}%",
-            f"{r.margin:+.1f}",
-            f"{r.ms_median:.4f}",
-            f"{r.ms_p95:.4f}",
-        )
+        cells = [i18n.bot_name(r.bot, lang), str(r.games), f"{r.win_rate:.1%}", _interval(r.ci95)]
+        if shared:
+            cells += [f"{r.match_win_rate:.1%}", _interval(r.match_ci95)]
+        cells += [f"{r.margin:+.1f}", f"{r.ms_median:.4f}", f"{r.ms_p95:.4f}"]
+        table.add_row(*cells)
     console.print(table)
+
+
+def _interval(ci: tuple[float, float]) -> str:
+    low, high = ci
+    return f"{low * 100:.0f}–{high * 100:.0f}%"
 
 
 # -- replay --------------------------------------------------------------------------------

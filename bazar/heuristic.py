@@ -28,7 +28,7 @@ from .round import Round
 from .tiles import Tile
 from .view import View
 
-__all__ = ["HeuristicBot", "move_scores"]
+__all__ = ["HeuristicBot", "move_scores", "plan_train", "train_scores"]
 
 #: sampled deals used to guess the next opponent's best reply in the scored games
 THREAT_SAMPLES = 4
@@ -127,6 +127,99 @@ def move_scores(
     return out
 
 
+#: how much a tile kept for one's own train weighs against a tile with nowhere planned
+PLANNED_WEIGHT = 0.4
+#: nodes the search for the longest own train may visit
+PLAN_NODES = 6000
+
+
+def plan_train(end: int, tiles: Sequence[Tile], nodes: int = PLAN_NODES) -> tuple[Tile, ...]:
+    """The longest run of ``tiles`` that can be laid one after another from the pip
+    ``end`` (the heavier of equally long runs): the train a player plans to lay on their
+    own train, one turn at a time. A depth-first search, stopped after ``nodes`` steps.
+
+    >>> hand = [Tile.of(6, 1), Tile.of(1, 3), Tile.of(5, 5), Tile.of(6, 2)]
+    >>> [str(t) for t in plan_train(6, hand)]
+    ['6-1', '3-1']
+    """
+    by_pip: dict[int, list[Tile]] = {}
+    for t in tiles:
+        by_pip.setdefault(t.high, []).append(t)
+        if not t.is_double:
+            by_pip.setdefault(t.low, []).append(t)
+    best: tuple[Tile, ...] = ()
+    best_key = (0, 0)
+    path: list[Tile] = []
+    used: set[Tile] = set()
+    budget = [nodes]
+
+    def walk(pip: int, pips: int) -> None:
+        nonlocal best, best_key
+        key = (len(path), pips)
+        if key > best_key:
+            best, best_key = tuple(path), key
+        budget[0] -= 1
+        if budget[0] <= 0:
+            return
+        for t in by_pip.get(pip, ()):
+            if t in used:
+                continue
+            used.add(t)
+            path.append(t)
+            walk(t.other(pip), pips + t.pips)
+            path.pop()
+            used.discard(t)
+
+    walk(end, 0)
+    return best
+
+
+def _train_standing(tiles: Sequence[Tile], end: int) -> float:
+    """How well a hand stands with its own train ending on ``end``: the tiles it cannot
+    plan to lay there count in full, the planned ones at :data:`PLANNED_WEIGHT`."""
+    planned = plan_train(end, tiles)
+    kept = set(planned)
+    loose = sum(t.pips for t in tiles if t not in kept)
+    return -loose - PLANNED_WEIGHT * sum(t.pips for t in planned) + 0.5 * len(planned)
+
+
+def train_scores(view: View, legal: Sequence[Move]) -> list[float]:
+    """Mexican Train's strategy (the seeds' "plan your own train"): keep the longest run
+    of the hand that fits one's own train for that train, and shed everything else -- the
+    heaviest first -- on the Mexican train and the open trains of the others; take one's
+    marker off when one can; play a double only with a tile to satisfy it."""
+    me = view.seat
+    assert me is not None
+    hand = list(view.hand or ())
+    own = str(me)
+    ends = view.ends
+    own_end = ends.get(own)
+    marked = own in (view.extra.get("markers") or ())
+    out: list[float] = []
+    for move in legal:
+        tile = move.tile
+        if tile is None:
+            if move.kind == "stop":
+                out.append(_train_standing(hand, own_end) if own_end is not None else 0.0)
+            else:
+                out.append(-1000.0)
+            continue
+        rest = [t for t in hand if t != tile]
+        if not rest:
+            out.append(1e6)
+            continue
+        end = own_end
+        if move.end == own and own_end is not None:
+            end = tile.other(own_end) if tile.has(own_end) else own_end
+        score = _train_standing(rest, end) if end is not None else -sum(t.pips for t in rest)
+        if move.end == own and marked:
+            score += 4.0  # the marker comes off: the others can no longer play there
+        if tile.is_double and not any(t.has(tile.high) for t in rest):
+            score -= 15.0  # a double nobody satisfies at once: a draw and a marker
+        out.append(score)
+    return out
+
+
 def _threat(rnd: Round, move: Move, me: int) -> float:
     """The most the next seat can score in reply to ``move`` in the sampled ``rnd``."""
     try:
@@ -160,6 +253,10 @@ class HeuristicBot(Bot):
             return legal[0]
         if view.hand is None:  # blind rows (Kolbasa): nothing to weigh, play greedily
             return max(legal, key=_weight)
+        if view.rules.variant.family == "trains":
+            scores = train_scores(view, legal)
+            best = max(range(len(legal)), key=lambda i: (scores[i], _tiebreak(legal[i])))
+            return legal[best]
         rnd = search.determinize(view, self.rng)
         samples: list[Round] = []
         if rnd is not None and (rnd.scoring() or view.rules.variant.family == "cross"):

@@ -374,6 +374,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "arena.bot": ("bot", "бот"),
     "arena.games": ("games", "партий"),
     "arena.win_rate": ("wins", "победы"),
+    "arena.match_win_rate": ("matches won", "выиграно матчей"),
     "arena.ci": ("95% CI", "95% ДИ"),
     "arena.margin": ("margin", "разница"),
     "arena.median": ("ms/move", "мс/ход"),
