@@ -158,3 +158,4 @@ def _immediate_scores(view: View, legal: Sequence[Move], rng: random.Random) -> 
 from . import mcts as _mcts  # noqa: E402
 
 HIDDEN["omniscient"] = _mcts.OmniscientBot
+HIDDEN["ismcts-round"] = _mcts.RoundIsmctsBot

@@ -430,10 +430,19 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "help.variant": ("a variant or one of its aliases", "игра или её другое название"),
     "help.players": ("the number of players", "число игроков"),
     "help.seat": ("your seat (0 leads the seating)", "ваше место (от 0)"),
-    "help.bots": ("the bots' level: {levels}", "уровень ботов: {levels}"),
+    "help.bots": (
+        "the bots' level: {levels}; LEVEL@BUDGET sets a search budget (pimc@200 playouts,"
+        " ismcts@1s, pimc@200/40ms); cmd:PROGRAM runs an external bot",
+        "уровень ботов: {levels}; УРОВЕНЬ@БЮДЖЕТ задаёт бюджет поиска (pimc@200 розыгрышей,"
+        " ismcts@1s, pimc@200/40ms); cmd:ПРОГРАММА — внешний бот",
+    ),
     "help.arena_bots": (
-        "the bots, comma-separated ({levels}); a name twice enters it twice",
-        "боты через запятую ({levels}); имя дважды — два участника",
+        "the bots, comma-separated ({levels}); a name twice enters it twice;"
+        " LEVEL@BUDGET sets a search budget (pimc@200, ismcts@1s, pimc@200/40ms);"
+        " cmd:PROGRAM runs an external bot (one JSON view in, one move out, per line)",
+        "боты через запятую ({levels}); имя дважды — два участника;"
+        " УРОВЕНЬ@БЮДЖЕТ задаёт бюджет поиска (pimc@200, ismcts@1s, pimc@200/40ms);"
+        " cmd:ПРОГРАММА — внешний бот (строка JSON с видом на входе, ход на выходе)",
     ),
     "help.seed": ("the seed of the deals", "зерно раздач"),
     "help.lang": ("the language: ru or en", "язык: ru или en"),

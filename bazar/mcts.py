@@ -37,7 +37,7 @@ from .round import Round
 from .search import Budget
 from .view import View
 
-__all__ = ["IsmctsBot", "OmniscientBot", "PimcBot", "evaluate"]
+__all__ = ["IsmctsBot", "OmniscientBot", "PimcBot", "RoundIsmctsBot", "evaluate"]
 
 #: hands holding at most this many tiles in all, with nothing to draw: solved exactly
 ENDGAME_TILES = 8
@@ -78,6 +78,8 @@ class _Searching(Bot):
 
     default: Budget = Budget(64)
     takes_budget = True
+    #: values rounds by the match's standing (the ledger in the view), not the round alone
+    for_match = True
 
     def __init__(self, seed: int | None = None, budget: str | None = None) -> None:
         super().__init__(seed)
@@ -106,7 +108,7 @@ class PimcBot(_Searching):
         assert me is not None
         side = view.rules.side_of(me)
         clock = self.budget.clock()  # the heuristic's opinion is part of the time taken
-        ledger = search.ledger_of(view)
+        ledger = search.ledger_of(view) if self.for_match else None
         liked = legal.index(self.fallback.choose(view, legal))
         totals = [0.0] * len(legal)
         rows: list[list[float]] = []
@@ -175,7 +177,7 @@ class IsmctsBot(_Searching):
         probe = search.determinize(view, self.rng)
         if probe is None:
             return self.fallback.choose(view, legal)
-        ledger = search.ledger_of(view)
+        ledger = search.ledger_of(view) if self.for_match else None
         if probe.drawable == 0 and sum(len(h) for h in probe.hands) <= ENDGAME_TILES:
             return self._endgame(view, legal, side, clock, ledger)
         root = _Node(-1)
@@ -262,6 +264,14 @@ class IsmctsBot(_Searching):
                 clock.tick()
         best = max(range(len(legal)), key=lambda i: (totals[i], _order(legal[i])))
         return legal[best]
+
+
+class RoundIsmctsBot(IsmctsBot):
+    """``ismcts`` that values each round as if the match began with it: for measuring
+    what playing for the match is worth (not offered to players)."""
+
+    name = "ismcts-round"
+    for_match = False
 
 
 class OmniscientBot(_Searching):

@@ -308,9 +308,6 @@ def match_standing(ledger: Ledger) -> list[float]:
         tau = limit / 4
         out = []
         for side, x in enumerate(ledger.scores):
-            if result is not None:
-                out.append(0.0 if side in won else -2.0 * limit)
-                continue
             # remembered points (Kozel) are recorded when the account opens, or wiped by
             # going out: a debt of about half its face value
             x += REMEMBERED_WEIGHT * ledger.remembered[side]

@@ -21,8 +21,8 @@ from bazar.server import create_app
 SECRET = "test-secret"
 
 
-def make_app(db: str, bot_delay: float = 0.0) -> Any:
-    return create_app(db, secret=SECRET, bot_delay=bot_delay)
+def make_app(db: str, bot_delay: float = 0.0, **options: Any) -> Any:
+    return create_app(db, secret=SECRET, bot_delay=bot_delay, **options)
 
 
 def guest(client: TestClient, name: str) -> dict[str, Any]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bazar
 from bazar import bots
@@ -189,3 +191,48 @@ def test_greedy_takes_the_largest_immediate_score_in_the_scored_games() -> None:
     plain.push("6-4")
     view = plain.view(0)
     assert str(bazar.bots.make("greedy", seed=1).choose(view, view.legal)) == "6-6:L"
+
+
+def _longest_run(end: int, tiles: list[bazar.Tile]) -> int:
+    """The longest run from ``end`` by trying every order (small hands only)."""
+    best = 0
+    for i, t in enumerate(tiles):
+        if t.has(end):
+            best = max(best, 1 + _longest_run(t.other(end), tiles[:i] + tiles[i + 1 :]))
+    return best
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    end=st.integers(0, 6),
+    picks=st.lists(st.integers(0, 27), min_size=0, max_size=7, unique=True),
+)
+def test_the_planned_train_is_a_longest_run_of_the_hand(end: int, picks: list[int]) -> None:
+    from bazar.heuristic import plan_train
+
+    hand = [bazar.tile_set(6)[i] for i in picks]
+    run = plan_train(end, hand)
+    pip = end
+    for tile in run:
+        assert tile in hand and tile.has(pip)
+        pip = tile.other(pip)
+    assert len(set(run)) == len(run)
+    assert len(run) == _longest_run(end, hand)
+
+
+def test_mexican_train_heuristic_keeps_its_own_train_and_sheds_the_rest() -> None:
+    """mexican-train.md, the seeds' advice: plan your own train. Seat 0's train ends on 2
+    and its hand runs 2-5, 5-3 from there; 6-0 fits nothing of that plan, and the Mexican
+    train (engine 6) takes it. Greedy plays the heavier 2-5 and breaks nothing -- but
+    leaves 6-0 with nowhere planned."""
+    rules = bazar.rules("mexican-train", players=2, set_max=6, hand_size=5)
+    hands = [["6-2", "2-5", "5-3", "6-0", "1-1"], ["6-4", "4-1", "2-2", "5-5", "0-2"]]
+    used = {bazar.Tile.parse(t) for t in [*hands[0], *hands[1], "6-6"]}
+    rest = [t for t in bazar.tile_set(6) if t not in used]
+    rnd = bazar.Round(rules, hands=hands, bazar=rest, leader=1)
+    for move in ("6-4:1", "stop", "6-2:0", "stop", "4-1:1"):
+        rnd.push(move)
+    view = rnd.view(0)
+    assert {str(m) for m in view.legal} == {"5-2:0", "6-0:M"}
+    assert str(bots.make("heuristic", seed=1).choose(view, view.legal)) == "6-0:M"
+    assert str(bots.make("greedy", seed=1).choose(view, view.legal)) == "5-2:0"

@@ -246,3 +246,89 @@ def test_bazar_arena_runs_an_external_bot_from_the_command_line(bot_script: str)
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert [r["bot"] for r in report["results"]] == ["random", bot_script]
+
+
+def test_budgets_parse_counts_times_and_capped_counts() -> None:
+    parse = search.Budget.parse
+    assert parse("200/40ms", search.Budget(1)) == search.Budget(200, 40.0)
+    assert parse("1s", search.Budget(1)) == search.Budget(0, 1000.0)
+    assert str(search.Budget(64, 45.0)) == "64/45ms"
+    for bad in ("0", "-3", "40ms/200", "200/300", "x", "200/"):
+        with pytest.raises(ValueError):
+            parse(bad, search.Budget(1))
+    with pytest.raises(bots.UnknownBot):
+        bots.make("pimc@200/")
+
+
+def test_a_capped_budget_stops_at_its_count_or_its_time() -> None:
+    clock = search.Budget(3, 10_000.0).clock()
+    ticks = 0
+    while clock.more():
+        clock.tick()
+        ticks += 1
+    assert ticks == 3, "the count ends it long before the cap"
+    clock = search.Budget(10**9, 1.0).clock()
+    while clock.more():
+        clock.tick()
+    assert 0 < clock.used < 10**9, "the cap ends it long before the count"
+
+
+def test_the_levels_promise_their_time() -> None:
+    pimc = bots.make("pimc")
+    ismcts = bots.make("ismcts")
+    assert pimc.budget.ms and pimc.budget.ms <= 50  # type: ignore[attr-defined]
+    assert ismcts.budget.ms and ismcts.budget.ms <= 1000  # type: ignore[attr-defined]
+
+
+def test_a_bot_reads_the_match_ledger_from_its_view() -> None:
+    rules = bazar.rules("kozel")
+    match = bazar.Match(rules, seed=5)
+    players = [bots.make("greedy", seed=s) for s in range(rules.players)]
+    while match.ledger.rounds < 3:
+        view = match.view(match.turn)
+        match.push(players[match.turn].choose(view, view.legal))
+    ledger = search.ledger_of(match.view(0))
+    assert ledger is not None
+    assert ledger.public() == match.ledger.public()
+    lone = search.ledger_of(bazar.Round(rules, seed=1).view(0))
+    assert lone is not None and lone.public() == bazar.Ledger.new(rules).public()
+
+
+def test_the_match_standing_fears_points_more_near_the_goat() -> None:
+    """kozel.md §9: 101 makes the goat. The same 10 points cost more at 85 than at 5, and a
+    remembered point costs less than a recorded one."""
+    rules = bazar.rules("kozel")
+
+    def standing(scores: list[int], remembered: list[int] | None = None) -> list[float]:
+        return search.match_standing(bazar.Ledger(rules, scores=scores, remembered=remembered))
+
+    low = standing([5, 0, 0, 0])[0] - standing([15, 0, 0, 0])[0]
+    high = standing([85, 0, 0, 0])[0] - standing([95, 0, 0, 0])[0]
+    assert 10 <= low < high
+    recorded = standing([10, 0, 0, 0])[0]
+    remembered = standing([0, 0, 0, 0], [10, 0, 0, 0])[0]
+    assert recorded < remembered < standing([0, 0, 0, 0])[0]
+    # a game played to a target: the scores themselves
+    fives = bazar.rules("fives")
+    assert search.match_standing(bazar.Ledger(fives, scores=[40, 25])) == [40.0, 25.0]
+
+
+def test_round_values_in_kozel_see_remembered_points() -> None:
+    """A round whose awards are only remembered (kozel: under 13) is not worth nothing."""
+    rules = bazar.rules("kozel", players=2)
+    rnd = bazar.Round(rules, hands=[["6-6"], ["3-3", "2-1"]], leader=0)
+    rnd.push("6-6")
+    values = search.round_value(rnd)
+    assert values[0] > 0 and values[0] == pytest.approx(-values[1])
+
+
+def test_the_arena_counts_matches_won_by_an_entry_holding_several_seats() -> None:
+    """Two entries at a four-seat table without teams each hold two seats a match: even
+    odds are a quarter per seat and a half per match."""
+    rules = bazar.rules("block", players=4, teams=False)
+    report = arena.run(rules, ["greedy", "greedy"], games=8, seed=2)
+    first, second = report.results
+    assert first.games == second.games == 16 and first.matches == second.matches == 8
+    assert first.win_rate + second.win_rate == pytest.approx(0.5)
+    assert first.match_win_rate + second.match_win_rate == pytest.approx(1.0)
+    assert first.match_win_rate == pytest.approx(first.win_rate * 2)

@@ -346,24 +346,26 @@ def test_a_casual_player_who_times_out_is_replaced_by_a_bot(db: str) -> None:
     with TestClient(make_app(db)) as masha:
         guest(masha, "Masha")
         tid = create(masha, game="kozel", players=2, bots="greedy", move_time_s=1)["table"]["id"]
+        events = []
         with masha.websocket_connect(f"/ws/{tid}") as ws:
             ws.send_json({"type": "hello", "v": 0})
             for _ in range(10_000):
-                message = ws.receive_json()
-                kinds = [e["t"] for e in events_of(message)]
-                if "match_end" in kinds:
+                events += events_of(ws.receive_json())
+                if events and events[-1]["t"] == "match_end":
                     break
             else:
                 raise AssertionError("no end")
         info = masha.get(f"/api/tables/{tid}").json()["table"]
         assert info["seats"][0]["bot"] == "greedy"
         assert info["ending"] == {"normal": True}
-        events = masha.app.state.club.tables[tid].events  # type: ignore[attr-defined]
+        (replaced,) = [e for e in events if e["t"] == "replaced"]
+        assert replaced["seat"] == 0 and replaced["why"] == "timeout"
     # a restarted server rebuilds the same event log, the bot's arrival included
-    with TestClient(make_app(db)) as again:
-        rebuilt = again.app.state.club.table(tid).events  # type: ignore[attr-defined]
-        shape = [(e["v"], e["t"], e.get("move"), e.get("seat")) for e in events]
-        assert [(e["v"], e["t"], e.get("move"), e.get("seat")) for e in rebuilt] == shape
+    with TestClient(make_app(db)) as again, again.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_json({"type": "hello", "v": 0})
+        rebuilt = ws.receive_json()["events"]
+        shape = [(e["v"], e["t"], e.get("move"), e.get("seat"), e.get("why")) for e in events]
+        assert [(e["v"], e["t"], e.get("move"), e.get("seat"), e.get("why")) for e in rebuilt] == shape
 
 
 def test_a_rated_player_who_times_out_interrupts_the_match(db: str) -> None:

@@ -52,11 +52,22 @@ def create_app(
     *,
     secret: str | None = None,
     bot_delay: float = 0.5,
+    grace_s: float | None = None,
+    rematch_window_s: float = 120.0,
     https_only: bool = False,
 ) -> Starlette:
+    """The club on ``db_url``. ``secret`` signs the session cookies (else ``BAZAR_SECRET``,
+    else one the database keeps); ``bot_delay`` is how long a bot waits before its move;
+    ``grace_s`` how long a player may be away before a bot takes the seat or, rated, the
+    match ends (else ``BAZAR_GRACE_S``, else 60); ``rematch_window_s`` how long a finished
+    table waits in memory for a rematch."""
     storage = Storage(db_url)
-    club = Club(storage, bot_delay=bot_delay)
-    secret = secret or os.environ.get("BAZAR_SECRET") or secrets.token_hex(32)
+    if grace_s is None:
+        grace_s = float(os.environ.get("BAZAR_GRACE_S", 60))
+    club = Club(
+        storage, bot_delay=bot_delay, grace_s=grace_s, rematch_window_s=rematch_window_s
+    )
+    secret = secret or os.environ.get("BAZAR_SECRET") or storage.secret()
     # behind HTTPS, the session cookie must never travel in clear
     https_only = https_only or os.environ.get("BAZAR_SECURE_COOKIES") == "1"
 
@@ -64,8 +75,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         club.resume()
         yield
-        for table in list(club.tables.values()):
-            await table.stop()
+        await club.close()
         storage.close()
 
     def user_of(request: Request | WebSocket) -> User | None:
@@ -231,6 +241,8 @@ def create_app(
         rnd = match.round
         return {"ply": ply, "plies": plies, "round": rnd.number,
                 "view": match.view(None).to_json(), "deal": rnd.deal(),
+                # a stored match is over: every hand may be shown as it stands
+                "hands": [[str(t) for t in hand] for hand in rnd.hands],
                 "last": moves[ply - 1] if ply else None}
 
     async def record_upload(request: Request) -> Any:
@@ -285,9 +297,7 @@ def create_app(
             return
         user = user_of(ws)
         client = Client(seat=None if user is None else table.seat_of(user.id))
-        table.clients.add(client)
-        if table.match is not None:
-            table.run()
+        table.attach(client)
         writer = asyncio.create_task(_write(ws, client))
         try:
             while True:
@@ -302,7 +312,7 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
-            table.clients.discard(client)
+            table.detach(client)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
@@ -323,6 +333,7 @@ def create_app(
                 since = 0
             # the seat may have been taken since the socket opened
             client.seat = None if user is None else table.seat_of(user.id)
+            table.attach(client)
             client.send(table.sync(client, since))
         elif kind == "move":
             table.submit(client, message.get("move"), message.get("v"))

@@ -1,9 +1,14 @@
 """The club: the tables in memory, their creation from the game-request form, seats, bots,
-rematches, and what happens when a match ends (its record, the ratings)."""
+rematches, and what happens when a match ends (its record, the ratings).
+
+Only open and live tables, and finished ones still watched, are held in memory; any other is
+rebuilt from the database when asked for.
+"""
 
 from __future__ import annotations
 
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from .. import bots as botlib
@@ -18,15 +23,28 @@ from .table import Table, TableError
 __all__ = ["LEVELS", "MOVE_TIMES", "Club"]
 
 MOVE_TIMES = (15, 30, 60, 120)
-LEVELS = tuple(botlib.BOTS)
+LEVELS = tuple(botlib.names())
 ACCESS = ("open", "invitation_link")
 
 
 class Club:
-    def __init__(self, storage: Storage, *, bot_delay: float = 0.5) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        bot_delay: float = 0.5,
+        grace_s: float = 60.0,
+        rematch_window_s: float = 120.0,
+    ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        #: how long a player may be away before a bot takes the seat (or the match ends)
+        self.grace_s = grace_s
+        #: how long a finished table stays in memory for its players' rematch
+        self.rematch_window_s = rematch_window_s
         self.tables: dict[str, Table] = {}
+        # the bots think here, off the event loop
+        self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bazar-bot")
 
     # finding tables
 
@@ -42,15 +60,38 @@ class Club:
         if row.status != "open":
             table.restore(self.storage.moves(row.id))
         self.tables[row.id] = table
+        if row.status != "open":
+            # a live match goes on; a finished one leaves memory again once nobody needs it
+            table.run()
         return table
 
     def _table(self, row: TableRow) -> Table:
-        return Table(row, self.storage, bot_delay=self.bot_delay, on_finish=self.finished)
+        return Table(
+            row,
+            self.storage,
+            bot_delay=self.bot_delay,
+            grace_s=self.grace_s,
+            rematch_window_s=self.rematch_window_s,
+            executor=self.executor,
+            on_finish=self.finished,
+            on_close=self.drop,
+        )
+
+    def drop(self, table: Table) -> None:
+        """Forget a finished table (its record and moves stay in the database)."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+
+    async def close(self) -> None:
+        """Stop every table and the bots' threads (the server is shutting down)."""
+        for table in list(self.tables.values()):
+            await table.stop()
+        self.executor.shutdown(wait=True, cancel_futures=True)
 
     def resume(self) -> None:
         """Restart the actors of every match that was being played (after a restart)."""
         for row in self.storage.tables(status="playing", limit=10_000):
-            self.table(row.id).run()
+            self.table(row.id)
 
     def open_tables(self) -> list[dict[str, Any]]:
         rows = self.storage.tables(limit=200)

@@ -6,6 +6,7 @@ restart by replaying its moves from its seed.
 
 from __future__ import annotations
 
+import secrets
 import time
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "MoveRow",
     "Rating",
     "RecordRow",
+    "Setting",
     "Storage",
     "TableRow",
     "User",
@@ -110,6 +113,14 @@ class Rating(Base):
     games: Mapped[int] = mapped_column(Integer, default=0)
 
 
+class Setting(Base):
+    """A value the server made for itself once and keeps (the session secret)."""
+
+    __tablename__ = "settings"
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
 class Storage:
     """The database of one club."""
 
@@ -126,6 +137,23 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def secret(self) -> str:
+        """The club's session secret: made on first use and kept, so that a restarted server
+        still knows its players' cookies."""
+        with self.session() as db:
+            row = db.get(Setting, "secret")
+            if row is not None:
+                return row.value
+            db.add(Setting(key="secret", value=secrets.token_hex(32)))
+            try:
+                db.commit()
+            except IntegrityError:
+                # another server process on the same database made it first
+                db.rollback()
+            row = db.get(Setting, "secret")
+            assert row is not None
+            return row.value
 
     # accounts
 

@@ -5,6 +5,11 @@ each one against the legal moves, appends the move to the database, pushes it, a
 tells every client what happened: a versioned public event plus that client's own
 ``match.view(seat)``. A reconnecting client names the last version it saw and gets the events
 it missed with its current view.
+
+A player with no open socket is *gone*: after a grace period a bot takes the seat (casual) or
+the match is interrupted as by a timeout (rated). A finished table answers late requests
+while its players may still ask for a rematch, then leaves memory (its record stays stored).
+Bots think in a thread, so a slow one never holds up the other tables and sockets.
 """
 
 from __future__ import annotations
@@ -12,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +32,10 @@ from ..rules import rules as make_rules
 from .fairness import seed_hash
 from .storage import TableRow
 
-__all__ = ["Client", "Table", "TableError", "rules_of", "seed_hash"]
+__all__ = ["REPLACEMENT", "Client", "Table", "TableError", "rules_of", "seed_hash"]
+
+#: the bot that takes the seat of a casual player who timed out or is gone
+REPLACEMENT = "greedy"
 
 
 class TableError(ValueError):
@@ -68,18 +77,29 @@ class Table:
         storage: Any,
         *,
         bot_delay: float = 0.5,
+        grace_s: float = 60.0,
+        rematch_window_s: float = 120.0,
+        executor: Executor | None = None,
         on_finish: Callable[[Table], dict[str, Any] | None] | None = None,
+        on_close: Callable[[Table], None] | None = None,
     ) -> None:
         self.row = row
         self.storage = storage
         self.rules = rules_of(row)
         self.bot_delay = bot_delay
+        self.grace_s = grace_s
+        self.rematch_window_s = rematch_window_s
+        self.executor = executor
         self.on_finish = on_finish
+        self.on_close = on_close
         self.match: Match | None = None
         self.events: list[dict[str, Any]] = []
         self.clients: set[Client] = set()
         self.bots: dict[int, botlib.Bot] = {}
-        self.inbox: asyncio.Queue[_Request] = asyncio.Queue()
+        #: the players with no open socket: seat -> when the last one closed (monotonic)
+        self.gone: dict[int, float] = {}
+        #: requests; None only wakes the actor to look at the clocks and seats again
+        self.inbox: asyncio.Queue[_Request | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.turn_started = time.monotonic()
         #: move latency samples (seconds from receipt to the answer being queued)
@@ -110,6 +130,9 @@ class Table:
             "access": row.access,
             "status": row.status,
             "ending": row.ending,
+            "away": [
+                {"seat": seat, "left_s": round(left, 1)} for seat, left in self.graces().items()
+            ],
             "v": len(self.events),
         }
 
@@ -130,6 +153,14 @@ class Table:
         assert self.match is not None
         left = self.row.move_time_s - (time.monotonic() - self.turn_started)
         return {"seat": self.match.turn, "left_s": round(max(0.0, left), 1)}
+
+    def graces(self) -> dict[int, float]:
+        """The seconds each gone player has left to come back, by seat."""
+        now = time.monotonic()
+        return {
+            seat: max(0.0, self.grace_s - (now - since))
+            for seat, since in sorted(self.gone.items())
+        }
 
     def round_number(self) -> int | None:
         """The number of the round the views show (the next one as soon as one ends)."""
@@ -159,6 +190,7 @@ class Table:
         self._make_bots()
         self._emit({"t": "start", "seats": self.info()["seats"]})
         self._emit_round_start()
+        self._look_at_seats()
 
     def restore(self, moves: list[str]) -> None:
         """Rebuild the match and the event log from the stored moves (after a restart)."""
@@ -168,13 +200,12 @@ class Table:
         replaced = {s["at"]: i for i, s in enumerate(self.row.seats) if s and "at" in s}
         for n, text in enumerate(moves):
             if n in replaced:
-                self._emit({"t": "replaced", "seat": replaced[n], "seats": self.info()["seats"]})
+                self._emit_replaced(replaced[n])
             seat = self.match.turn
             assert seat is not None
             self._push(seat, self.match_move(text))
         if len(moves) in replaced:
-            seats = self.info()["seats"]
-            self._emit({"t": "replaced", "seat": replaced[len(moves)], "seats": seats})
+            self._emit_replaced(replaced[len(moves)])
         if self.row.ending is not None and self.row.status == "finished":
             self._emit({"t": "match_end", **self._result()})
 
@@ -212,34 +243,63 @@ class Table:
     async def _loop(self) -> None:
         while self.live:
             assert self.match is not None
+            if self._give_up_the_gone():
+                continue
             seat = self.match.turn
             assert seat is not None
             legal = self.match.legal_moves()
+            elapsed = time.monotonic() - self.turn_started
             if seat in self.bots:
-                wait = self.bot_delay
-                if wait <= 0 and self.inbox.empty():
-                    self._apply(seat, self.bots[seat].choose(self.match.view(seat), legal))
-                    await asyncio.sleep(0)  # let the other tables and sockets run
+                left = self.bot_delay - elapsed
+                if left <= 0 and self.inbox.empty():
+                    self._apply(seat, await self._think(seat, legal))
                     continue
             elif len(legal) == 1 and legal[0].kind in ("draw", "pass"):
                 # online-club.md §2: a lone draw or pass is made at once, without a clock
                 self._apply(seat, legal[0])
                 continue
             else:
-                wait = self.row.move_time_s - (time.monotonic() - self.turn_started)
-            try:
-                request = await asyncio.wait_for(self.inbox.get(), timeout=max(0.0, wait))
-            except TimeoutError:
-                if seat in self.bots:
-                    bot = self.bots[seat]
-                    self._apply(seat, bot.choose(self.match.view(seat), legal))
-                else:
-                    self._timeout(seat)
-                continue
-            self._handle(request)
-        # answer whatever arrives after the end
-        while True:
-            self._handle(await self.inbox.get())
+                left = self.row.move_time_s - elapsed
+                if left <= 0:
+                    self._give_up(seat, "timeout")
+                    continue
+            graces = self.graces()
+            request = await self._next_request(min([left, *graces.values()]))
+            if request is not None:
+                self._handle(request)
+        await self._linger()
+
+    async def _think(self, seat: int, legal: Sequence[Move]) -> Move:
+        """The bot's move, chosen in the executor: the view is frozen and the bot is this
+        table's alone, and nothing else moves the match while the actor waits here."""
+        assert self.match is not None
+        view = self.match.view(seat)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, self.bots[seat].choose, view, legal)
+
+    async def _next_request(self, timeout: float) -> _Request | None:
+        """The next request, or None when ``timeout`` passes or the actor is woken."""
+        if not self.inbox.empty():
+            return self.inbox.get_nowait()
+        try:
+            return await asyncio.wait_for(self.inbox.get(), timeout=max(0.0, timeout))
+        except TimeoutError:
+            return None
+
+    async def _linger(self) -> None:
+        """After the end: answer late requests while somebody watches and a rematch may still
+        be asked for, then leave the club's memory."""
+        closing = time.monotonic() + self.rematch_window_s
+        while self.clients and (left := closing - time.monotonic()) > 0:
+            request = await self._next_request(left)
+            if request is not None:
+                self._handle(request)
+        while not self.inbox.empty():
+            request = self.inbox.get_nowait()
+            if request is not None:
+                self._handle(request)
+        if self.on_close is not None:
+            self.on_close(self)
 
     def _handle(self, request: _Request) -> None:
         started = time.perf_counter()
@@ -271,7 +331,49 @@ class Table:
         if v is not None and type(v) is not int:
             client.send({"type": "error", "message": "'v' must be the last version seen"})
             return
+        if self.match is not None and not self.live:
+            # the actor may have left already
+            client.send({"type": "error", "message": "the match is over"})
+            return
         self.inbox.put_nowait(_Request(client, client.seat, text, v))
+
+    # who is at the table
+
+    def attach(self, client: Client) -> None:
+        """A socket opened, or named its seat again (its ``hello``)."""
+        self.clients.add(client)
+        self._look_at_seats(client)
+
+    def detach(self, client: Client) -> None:
+        """A socket closed; the actor looks again at the seats' graces, or at who is left."""
+        self.clients.discard(client)
+        self._look_at_seats()
+        self.inbox.put_nowait(None)
+
+    def _look_at_seats(self, newcomer: Client | None = None) -> None:
+        """Start the grace of each player whose last socket closed; end it for one back (and
+        tell the others: the ``newcomer`` hears its own news in its sync)."""
+        if not self.live:
+            return
+        present = {c.seat for c in self.clients}
+        for seat, s in enumerate(self.row.seats):
+            if s is None or seat in self.bots:
+                continue
+            if seat in present and seat in self.gone:
+                del self.gone[seat]
+                self._notify({"t": "reconnected", "seat": seat}, but=newcomer)
+            elif seat not in present and seat not in self.gone:
+                self.gone[seat] = time.monotonic()
+                self._notify({"t": "disconnected", "seat": seat, "grace_s": self.grace_s})
+
+    def _give_up_the_gone(self) -> bool:
+        """Give up every seat whose grace is over; whether there was one."""
+        over = [seat for seat, left in self.graces().items() if left <= 0]
+        for seat in over:
+            self.gone.pop(seat, None)
+            if self.live:
+                self._give_up(seat, "gone")
+        return bool(over)
 
     def _apply(self, seat: int, move: Move) -> None:
         """Store, push and announce one legal move (the database first)."""
@@ -324,23 +426,35 @@ class Table:
             }
         )
 
-    def _timeout(self, seat: int) -> None:
-        """online-club.md §2: rated, the match is interrupted; casual, a bot takes the seat."""
+    def _give_up(self, seat: int, why: str) -> None:
+        """A player who ran out of time (``why`` "timeout") or stayed away past the grace
+        ("gone"), online-club.md §2: rated, the match is interrupted; casual, a bot takes
+        the seat for the rest of the match."""
         if self.row.rated:
-            self._finish(seat)
+            self._finish(seat, why)
             return
         seats = list(self.row.seats)
         old = seats[seat] or {}
         assert self.match is not None
         made = sum(len(r.moves) for r in self.match.rounds)
-        seats[seat] = {"bot": "greedy", "name": f"{old.get('name', '?')} (bot)", "was": old,
-                       "at": made}
+        seats[seat] = {"bot": REPLACEMENT, "name": f"{old.get('name', '?')} (bot)", "was": old,
+                       "at": made, "why": why}
         self.row = self.storage.update_table(self.id, seats=seats)
-        self.bots[seat] = botlib.make("greedy", seed=self.row.seed + seat)
-        self._emit({"t": "replaced", "seat": seat, "seats": self.info()["seats"]})
+        self.bots[seat] = botlib.make(REPLACEMENT, seed=self.row.seed + seat)
+        self.gone.pop(seat, None)
+        self._emit_replaced(seat)
 
-    def _finish(self, timed_out: int | None) -> None:
-        ending = {"timeout": timed_out} if timed_out is not None else {"normal": True}
+    def _emit_replaced(self, seat: int) -> None:
+        why = self.row.seats[seat].get("why", "timeout")
+        self._emit({"t": "replaced", "seat": seat, "why": why, "seats": self.info()["seats"]})
+
+    def _finish(self, timed_out: int | None, why: str = "timeout") -> None:
+        ending: dict[str, Any] = {"normal": True}
+        if timed_out is not None:
+            ending = {"timeout": timed_out}
+            if why == "gone":
+                ending["gone"] = True
+        self.gone.clear()
         self.row = self.storage.update_table(self.id, status="finished", ending=ending)
         ratings = self.on_finish(self) if self.on_finish is not None else None
         if ratings:
@@ -364,6 +478,11 @@ class Table:
         for client in list(self.clients):
             view = self.view_json(client.seat)
             client.send({"type": "table", "table": self.info(), "view": view})
+
+    def _notify(self, event: dict[str, Any], but: Client | None = None) -> None:
+        """Tell the clients of a change that is not part of the game (unversioned)."""
+        for client in self.clients - {but}:
+            client.send({"type": "notice", "event": event, "table": self.info()})
 
     def _emit(self, event: dict[str, Any]) -> None:
         event["v"] = len(self.events) + 1

@@ -1,6 +1,7 @@
 // The club's pages: lobby, table, history and replay, leaderboard, profile. No build step.
 import { lang, setLang, t } from "./i18n.js";
-import { drawHand, drawLine, el } from "./tiles.js";
+import { drawBoard, endOf, familyOf, tileOf } from "./board.js";
+import { drawHand, el } from "./tiles.js";
 
 const main = document.getElementById("main");
 let me = null;
@@ -25,6 +26,33 @@ function h(tag, attrs = {}, ...children) {
   }
   for (const c of children.flat()) node.append(c instanceof Node ? c : String(c ?? ""));
   return node;
+}
+
+// The width the board is laid out for: the page's, within what a tile row reads well at.
+function boardWidth(box) { return Math.max(300, Math.min(720, (box && box.clientWidth) || 640)); }
+
+// An end in words: sides and arms by name, a train by its owner, a branch or a joint by number.
+function endName(view, end, seatName) {
+  const sides = { L: "leftEnd", R: "rightEnd", U: "upEnd", D: "downEnd", S: "slotEnd", E: "engine",
+    M: "mexicanTrain" };
+  const family = familyOf(view);
+  if (family === "kolbasa" && end !== "R") return t("joint", { n: end });
+  if (end in sides) return t(sides[end]);
+  if (family === "trains") return t("trainOf", { name: seatName(Number(end)) });
+  if (family === "tree") return t("branch", { id: end });
+  return end;
+}
+
+// A move as a person reads it: "close 2-2 → right (2)", "Bid 30", "Draw".
+function moveText(view, move, seatName) {
+  const tileText = tileOf(move);
+  const [word, ...rest] = move.split(" ");
+  if (!tileText) return [t(word), ...rest].join(" ");
+  const kind = /^\d/.test(word) ? "" : `${t(word)} `;
+  const end = endOf(move);
+  if (end === null) return `${kind}${tileText}`;
+  const pip = view.ends && view.ends[end] !== undefined ? ` (${view.ends[end]})` : "";
+  return `${kind}${tileText} → ${endName(view, end, seatName)}${pip}`;
 }
 
 function translateChrome() {
@@ -152,13 +180,14 @@ async function tablePage(id) {
   const head = h("section", {});
   const felt = h("div", { class: "felt" });
   const boardSvg = el("svg", { class: "board", id: "board" });
+  const boardBox = h("div", { class: "board-wrap" }, boardSvg);
   const handSvg = el("svg", { class: "hand", id: "hand" });
   const actions = h("div", { class: "actions" });
   const status = h("div", { class: "status" });
   const players = h("div", { class: "players" });
   const result = h("section", { id: "result" });
   const fair = h("section", { class: "small", id: "fair" });
-  felt.append(players, status, boardSvg, actions, handSvg);
+  felt.append(players, status, boardBox, actions, handSvg);
   main.replaceChildren(head, felt, result, fair);
   // a friend who opens an invitation link before logging in can do it here
   if (!me && info.status === "open") main.prepend(loginForms());
@@ -204,10 +233,9 @@ async function tablePage(id) {
   }
 
   function clickTile(text) {
-    const moves = state.view.legal.filter((m) => m.split(" ").pop().split(":")[0] === text
-      || m.startsWith(`${text}:`) || m === text);
+    const moves = state.view.legal.filter((m) => tileOf(m) === text);
     if (moves.length === 1) { send(moves[0]); return; }
-    state.selected = text; render();
+    state.selected = state.selected === text ? null : text; render();
   }
 
   function render() {
@@ -232,41 +260,32 @@ async function tablePage(id) {
     }
     if (view.scores && view.scores.pot > 0) status.append(h("span", { class: "pot" }, `🐟 +${view.scores.pot}`));
     if (view.seat === null) status.append(h("span", {}, t("spectator")));
-    // the board and its ends
+    // the board, and the ends the chosen tile fits: a disc on each, its train or branch lit up
     const legal = view.legal || [];
-    const withTile = (tileText) => legal.filter((m) => m.split(":")[0] === tileText);
-    const ends = state.selected ? withTile(state.selected).map((m) => m.split(":")[1]).filter(Boolean) : [];
-    if (Array.isArray(view.board)) {
-      const spots = drawLine(boardSvg, view.board, Math.max(300, Math.min(640, felt.clientWidth || 640)));
-      for (const end of ends) {
-        const at = spots[end];
-        if (!at) continue;
-        const g = el("g", { class: "end", "data-end": end }, boardSvg);
-        el("circle", { cx: at[0], cy: at[1], r: 14 }, g);
-        const label = el("text", { x: at[0], y: at[1] + 5, "text-anchor": "middle" }, g);
-        label.textContent = view.ends[end] ?? end;
-        g.addEventListener("click", () => send(`${state.selected}:${end}`));
-      }
-    } else {
-      boardSvg.replaceChildren();
-      const text = el("text", { x: 10, y: 20, fill: "#fff", "font-size": 12 }, boardSvg);
-      text.textContent = JSON.stringify(view.board).slice(0, 200);
-      boardSvg.setAttribute("viewBox", "0 0 640 40");
+    const tileMoves = new Set(legal.map(tileOf).filter(Boolean));
+    const chosen = state.selected ? legal.filter((m) => tileOf(m) === state.selected) : [];
+    const width = boardWidth(felt);
+    const spots = drawBoard(boardSvg, view, { width, names: seatName, playable: tileMoves, onTile: clickTile });
+    for (const end of new Set(chosen.map(endOf).filter((e) => e !== null))) {
+      // a plain play before its variants (close, last) that name the same end
+      const move = chosen.find((m) => m === `${state.selected}:${end}`) || chosen.find((m) => endOf(m) === end);
+      const lane = boardSvg.querySelector(`g.lane[data-end="${end}"]`);
+      if (lane) { lane.classList.add("target"); lane.addEventListener("click", () => send(move)); }
+      const at = spots[end];
+      if (!at) continue;
+      const g = el("g", { class: "end", "data-end": end }, boardSvg);
+      el("circle", { cx: at[0], cy: at[1], r: 14 }, g);
+      const pip = el("text", { x: at[0], y: at[1] + 5, "text-anchor": "middle" }, g);
+      pip.textContent = view.ends[end] ?? end;
+      g.addEventListener("click", (e) => { e.stopPropagation(); send(move); });
     }
-    if (state.selected) {
-      for (const m of withTile(state.selected)) {
-        const end = m.split(":")[1];
-        actions.append(h("button", { class: "secondary", onclick: () => send(m) },
-          end ? `${state.selected} → ${end === "L" ? t("leftEnd") : end === "R" ? t("rightEnd") : end} (${view.ends[end] ?? ""})` : m));
-      }
+    for (const m of chosen) {
+      actions.append(h("button", { class: "secondary", onclick: () => send(m) }, moveText(view, m, seatName)));
     }
-    const tileMoves = new Set();
     for (const m of legal) {
-      const first = m.split(":")[0];
-      if (/^\d+-\d+$/.test(first)) tileMoves.add(first);
-      else actions.append(h("button", { onclick: () => send(m) }, t(m.split(" ")[0]) === m.split(" ")[0] ? m : t(m)));
+      if (!tileOf(m)) actions.append(h("button", { onclick: () => send(m) }, moveText(view, m, seatName)));
     }
-    drawHand(handSvg, view.hand || [], tileMoves, state.selected, clickTile);
+    drawHand(handSvg, view.hand || [], tileMoves, state.selected, clickTile, width);
     if (state.error) actions.append(h("span", { class: "error" }, state.error));
     renderResult();
   }
@@ -396,31 +415,40 @@ async function historyPage() {
     h("section", {}, upload, error));
 }
 
+// A stored match, position by position: the board and every hand (a finished record is public).
 async function replayPage(id) {
   const meta = await api(`/api/records/${id}`);
-  const boardSvg = el("svg", { class: "board" });
-  const info = h("div", { class: "status" });
-  const hands = h("div", { class: "small" });
-  const slider = h("input", { type: "range", min: 0, value: 0, style: "width:100%" });
-  let ply = 0, plies = 0;
+  const names = (s) => meta.players[s] || t("seatN", { n: s + 1 });
+  const boardSvg = el("svg", { class: "board", id: "board" });
+  const felt = h("div", { class: "felt" });
+  const info = h("div", { class: "status", id: "replay-status" });
+  const slider = h("input", { type: "range", min: 0, value: 0, style: "width:100%", "aria-label": t("move") });
+  let ply = 0, plies = 0, asked = 0;
   async function show(n) {
-    const pos = await api(`/api/records/${id}/position?ply=${n}`);
+    const ask = ++asked;
+    const pos = await api(`/api/records/${id}/position?ply=${Math.max(0, n)}`);
+    if (ask !== asked) return; // a later step was asked for meanwhile
     ply = pos.ply; plies = pos.plies; slider.max = plies; slider.value = ply;
-    drawLine(boardSvg, Array.isArray(pos.view.board) ? pos.view.board : []);
-    info.replaceChildren(h("span", {}, t("round", { n: pos.round })), h("span", {}, `${t("move")} ${ply}/${plies}`),
-      h("span", {}, pos.last || ""), h("span", {}, JSON.stringify(pos.view.scores.scores)));
-    hands.replaceChildren(...pos.deal.hands.map((hand, s) => h("div", {}, `${meta.players[s] || s}: ${hand.join(" ")}`)));
+    drawBoard(boardSvg, pos.view, { width: boardWidth(felt), names, hands: pos.hands });
+    const parts = [t("round", { n: pos.round }), `${t("move")} ${ply}/${plies}`];
+    if (pos.last) parts.push(`${t("lastMove")}: ${moveText(pos.view, pos.last, names)}`);
+    if (pos.view.turn !== null) parts.push(t("turnOf", { name: names(pos.view.turn) }));
+    info.replaceChildren(...parts.map((p) => h("span", {}, p)));
+    felt.dataset.ply = ply;
   }
   slider.addEventListener("input", () => show(Number(slider.value)));
+  felt.append(info, h("div", { class: "board-wrap" }, boardSvg));
   const deals = meta.deals.map((d) => h("div", {}, `${t("round", { n: d.number })}: ${d.seed_hash || "—"} ${d.confirmed ? "✓ " + t("verified") : ""}`));
   main.replaceChildren(h("section", {}, h("h2", {}, `${t("replay")}: ${meta.game} · ${meta.players.join(", ")}`),
-    h("div", { class: "felt" }, info, boardSvg),
+    felt,
     h("div", { class: "actions" },
-      h("button", { onclick: () => show(0) }, t("start")), h("button", { onclick: () => show(Math.max(0, ply - 1)) }, t("prev")),
-      h("button", { onclick: () => show(ply + 1) }, t("next")), h("button", { onclick: () => show(plies) }, t("end")),
+      h("button", { id: "replay-start", onclick: () => show(0) }, t("start")),
+      h("button", { id: "replay-prev", onclick: () => show(ply - 1) }, t("prev")),
+      h("button", { id: "replay-next", onclick: () => show(ply + 1) }, t("next")),
+      h("button", { id: "replay-end", onclick: () => show(plies) }, t("end")),
       h("a", { href: `/api/records/${id}?download=1` }, t("download"))),
-    slider, hands), h("section", { class: "small" }, deals));
-  await show(0);
+    slider), h("section", { class: "small" }, deals));
+  await show(Number(new URLSearchParams(location.search).get("ply")) || 0);
 }
 
 async function leaderboardPage() {

@@ -30,6 +30,20 @@ const TEXT = {
   verified: ["deal confirmed by its seed", "раздача подтверждена сидом"], move: ["Move", "Ход"],
   leaveFirst: ["Log in first", "Сначала войдите"], seatN: ["seat {n}", "место {n}"],
   bot: ["bot", "бот"], leftEnd: ["left", "слева"], rightEnd: ["right", "справа"],
+  // the boards of the game families
+  upEnd: ["up", "вверх"], downEnd: ["down", "вниз"], slotEnd: ["the spinner", "к кресту"],
+  engine: ["Engine", "Паровоз"], mexicanTrain: ["Mexican train", "Мексиканский поезд"],
+  trainOf: ["{name}'s train", "поезд: {name}"], branch: ["branch {id}", "ветка {id}"],
+  joint: ["cut at joint {n}", "разрез по стыку {n}"],
+  contract: ["Bid {bid}: {name}", "Заявка {bid}: {name}"], trumpsAre: ["Trumps: {suit}", "Козыри: {suit}"],
+  sidePoints: ["Points: {a} : {b}", "Очки: {a} : {b}"], tricksTaken: ["Tricks played: {n}", "Сыграно взяток: {n}"],
+  bidding: ["Bidding", "Торговля"], potChips: ["Pot: {n}", "Банк: {n}"], putChips: ["in the pot {n}", "в банке {n}"],
+  folded: ["folded", "сбросил"], lastMove: ["Last move", "Последний ход"],
+  // the words of the moves that lay no tile, and of the variants of a play
+  bid: ["Bid", "Заявка"], trumps: ["Trumps", "Козыри"], check: ["Check", "Чек"], bet: ["Bet", "Ставка"],
+  call: ["Call", "Уравнять"], raise: ["Raise", "Поднять"], fold: ["Fold", "Сбросить"],
+  cut: ["Cut", "Разрезать"], close: ["Close", "Закрыть"], last: ["Last tile", "Последняя"],
+  announce: ["Announce", "Объявить"], challenge: ["Challenge", "Оспорить"], skip: ["Skip", "Пропуск"],
 };
 
 export let lang = localStorage.getItem("bazar.lang")

@@ -1,15 +1,23 @@
-// Dominoes drawn in SVG: tiles, a line layout wrapped in rows, a hand.
+// Dominoes drawn in SVG: a tile face up or face down, a row of tiles that wraps, a hand.
 const NS = "http://www.w3.org/2000/svg";
 const PIPS = {
   0: [], 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]],
   4: [[0, 0], [0, 2], [2, 0], [2, 2]], 5: [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]],
   6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
 };
+//: the gap between neighbouring tiles
+export const GAP = 3;
 
 export function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   if (parent) parent.appendChild(node);
+  return node;
+}
+
+export function label(parent, x, y, text, attrs = {}) {
+  const node = el("text", { x, y, class: "label", ...attrs }, parent);
+  node.textContent = text;
   return node;
 }
 
@@ -20,6 +28,7 @@ function half(g, x, y, s, n) {
         class: "pip" }, g);
     }
   } else {
+    // past six the pips would be too many to count at a glance
     const text = el("text", { x: x + s / 2, y: y + s * 0.68, "text-anchor": "middle",
       "font-size": s * 0.5, class: "pip" }, g);
     text.textContent = n;
@@ -41,46 +50,58 @@ export function tile(parent, x, y, a, b, vertical, s = 30, cls = "") {
   return g;
 }
 
+// A tile face down: nobody at the table may see it.
+export function back(parent, x, y, vertical, s = 30) {
+  const g = el("g", { class: "tile back", transform: `translate(${x},${y})` }, parent);
+  el("rect", { x: 0, y: 0, width: vertical ? s : 2 * s, height: vertical ? 2 * s : s, rx: 4,
+    class: "face" }, g);
+  return g;
+}
+
+// [a, b] of "a-b", "a|b" or a double laid closed "#a|a#"; null for anything else.
 export function parseTile(text) {
-  const m = /^(\d+)[-|](\d+)/.exec(text);
+  const m = /^#?(\d+)[-|](\d+)/.exec(text);
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
-// A line layout ("a|b" left to right) in rows; returns the svg and where the ends L and R are.
-export function drawLine(svg, board, width = 640, s = 26) {
-  svg.replaceChildren();
-  let x = 40, y = 10, rowH = 2 * s + 10;
-  const places = [];
-  for (const text of board) {
-    const [a, b] = parseTile(text) || [0, 0];
-    const double = a === b;
-    const w = double ? s : 2 * s;
-    if (x + w > width - 40) { x = 40; y += rowH; }
-    places.push([x, y, a, b, double]);
-    x += w + 3;
+// Tiles laid end to end from (x, y), left to right, a double across; a row that would pass
+// `right` goes on under the previous one from `indent`. An entry null is a tile face down.
+// Returns each tile's box [x, y, w] (of the row's band, 2s high), the point just after the
+// last tile and the y under the last band.
+export function row(parent, texts, x, y, { right, indent = x, s = 26, standing = false } = {}) {
+  const band = 2 * s + 8;
+  let cx = x, cy = y;
+  const boxes = [];
+  for (const text of texts) {
+    const pips = text === null ? null : parseTile(text);
+    const across = standing || (pips !== null && pips[0] === pips[1]);
+    const w = across ? s : 2 * s;
+    if (cx + w > right && cx > indent) { cx = indent; cy += band; }
+    const top = across ? cy : cy + s / 2;
+    let g;
+    if (pips === null) g = back(parent, cx, top, across, s);
+    else g = tile(parent, cx, top, pips[0], pips[1], across, s, text.startsWith("#") ? "closed" : "");
+    if (text !== null) g.dataset.tile = text;
+    boxes.push([cx, cy, w]);
+    cx += w + GAP;
   }
-  for (const [px, py, a, b, double] of places) {
-    if (double) tile(svg, px, py, a, b, true, s);
-    else tile(svg, px, py + s / 2, a, b, false, s);
-  }
-  const height = y + rowH + 10;
-  svg.setAttribute("viewBox", `0 0 ${width} ${Math.max(height, 80)}`);
-  const first = places[0], last = places[places.length - 1];
-  return {
-    L: first ? [first[0] - 18, first[1] + s] : [width / 2 - 30, 40],
-    R: last ? [last[0] + (last[4] ? s : 2 * s) + 18, last[1] + s] : [width / 2 + 30, 40],
-  };
+  return { boxes, after: [cx, cy + s], bottom: cy + band };
 }
 
-export function drawHand(svg, hand, playable, selected, onClick, s = 30) {
+// The player's hand, standing tiles that wrap; a playable one calls onClick with its text.
+export function drawHand(svg, hand, playable, selected, onClick, width = 640, s = 30) {
   svg.replaceChildren();
-  const gap = 6;
-  hand.forEach((text, i) => {
-    const [a, b] = parseTile(text) || [0, 0];
-    const cls = (playable.has(text) ? "playable" : "") + (selected === text ? " selected" : "");
-    const g = tile(svg, 4 + i * (s + gap), 4, a, b, true, s, cls);
-    g.dataset.tile = text;
-    if (playable.has(text)) g.addEventListener("click", () => onClick(text));
+  const { boxes, bottom } = row(svg, hand.map((text) => text), 4, 4,
+    { right: Math.max(width, s + 8) - 4, s, standing: true });
+  boxes.forEach((_, i) => {
+    const g = svg.children[i];
+    const text = hand[i];
+    if (playable.has(text)) {
+      g.classList.add("playable");
+      g.addEventListener("click", () => onClick(text));
+    }
+    if (selected === text) g.classList.add("selected");
   });
-  svg.setAttribute("viewBox", `0 0 ${Math.max(8 + hand.length * (s + gap), 200)} ${2 * s + 8}`);
+  const used = hand.length ? Math.min(width, 8 + hand.length * (s + GAP)) : 200;
+  svg.setAttribute("viewBox", `0 0 ${Math.max(used, 200)} ${hand.length ? bottom : 2 * s + 8}`);
 }

@@ -1,0 +1,301 @@
+// The board of every game family drawn in SVG, with the seats' tiles under it. One picture
+// serves the table and the replay: a view (what a seat may know) and, where the whole deal is
+// public, every hand.
+import { t } from "./i18n.js";
+import { GAP, el, label, parseTile, row, tile } from "./tiles.js";
+
+const S = 26; // the side of a half tile on the board
+const SMALL = 16; // the side of a half tile in a seat's row
+const MARGIN = 30;
+const LABEL = 110; // the width of the labels in front of trains and branches
+
+// The family of a view's board, read from its shape (the View does not name it).
+export function familyOf(view) {
+  const board = view.board, extra = view.extra || {};
+  if (!Array.isArray(board)) {
+    if (board && "trains" in board) return "trains";
+    if (board && "branches" in board) return "tree";
+    return "cross";
+  }
+  if ("trick" in extra) return "trick";
+  if ("put" in extra) return "poker";
+  if ("joints" in extra) return "kolbasa";
+  return "line";
+}
+
+// The tile a move lays ("6-4:R", "close 2-2:L", "cut 5-3:1", "5-5"), or null.
+export function tileOf(move) {
+  const m = /(?:^|\s)(\d+-\d+)(?::|$)/.exec(move);
+  return m ? m[1] : null;
+}
+
+// The end a move names ("6-4:R" -> "R", "6-1:3.1" -> "3.1"), or null.
+export function endOf(move) {
+  const i = move.indexOf(":");
+  return i < 0 ? null : move.slice(i + 1);
+}
+
+// Where a box of tiles reaches: grown by each thing drawn, read for the viewBox.
+class Extent {
+  constructor() { this.x0 = Infinity; this.y0 = Infinity; this.x1 = -Infinity; this.y1 = -Infinity; }
+  add(x0, y0, x1, y1) {
+    this.x0 = Math.min(this.x0, x0); this.y0 = Math.min(this.y0, y0);
+    this.x1 = Math.max(this.x1, x1); this.y1 = Math.max(this.y1, y1);
+  }
+  get empty() { return this.x0 > this.x1; }
+}
+
+// A lane (a train, a branch) that can be picked as a whole: a band under its tiles.
+function band(group, y, width, bottom) {
+  const rect = el("rect", { x: -4, y: y - 4, width: width + 8, height: bottom - y + 4, rx: 6,
+    class: "band" });
+  group.prepend(rect);
+}
+
+// ---- the families' layouts: each draws into g and returns where its open ends are ----------
+
+// A line, wrapped in rows; a closed double stays face down. Returns each tile's box too.
+function laidRow(g, tiles, width, box) {
+  const { boxes, bottom } = row(g, tiles, 0, 0, { right: width, s: S });
+  box.add(0, 0, width, Math.max(bottom, 2 * S));
+  const first = boxes[0], last = boxes[boxes.length - 1];
+  return {
+    boxes,
+    L: first ? [first[0] - 18, first[1] + S] : [width / 2 - 30, S],
+    R: last ? [last[0] + last[2] + 18, last[1] + S] : [width / 2 + 30, S],
+  };
+}
+
+function drawLineLayout(g, tiles, width, box) {
+  const { L, R } = laidRow(g, tiles, width, box);
+  return { L, R };
+}
+
+// The cross: the line through the spinner, which lies across it, the arms U up and D down.
+function drawCross(g, board, width, box) {
+  const { line, spinner, U: up, D: down } = board;
+  const centre = line.indexOf(`${spinner}|${spinner}`);
+  if (spinner === null || centre < 0) return drawLineLayout(g, line, width, box);
+  const xs = [];
+  let x = 0;
+  for (const text of line) {
+    const [a, b] = parseTile(text);
+    xs.push(x);
+    x += (a === b ? S : 2 * S) + GAP;
+  }
+  const shift = -xs[centre]; // the spinner at x = 0, its middle on y = 0
+  line.forEach((text, i) => {
+    const [a, b] = parseTile(text);
+    const across = a === b;
+    const at = xs[i] + shift;
+    tile(g, at, across ? -S : -S / 2, a, b, across, S, text.startsWith("#") ? "closed" : "")
+      .dataset.tile = text;
+    box.add(at, -S, at + (across ? S : 2 * S), S);
+  });
+  // an arm's tile "a|b" has a next to the spinner
+  function arm(tiles, sign) {
+    let edge = sign * S; // the far edge of what is laid so far
+    for (const text of tiles) {
+      const [a, b] = parseTile(text);
+      const across = a === b;
+      const h = across ? S : 2 * S;
+      const top = sign < 0 ? edge - GAP - h : edge + GAP;
+      const near = sign < 0 ? [b, a] : [a, b];
+      tile(g, across ? -S / 2 : 0, top, near[0], near[1], !across, S,
+        text.startsWith("#") ? "closed" : "").dataset.tile = text;
+      box.add(across ? -S / 2 : 0, top, across ? 1.5 * S : S, top + h);
+      edge = sign < 0 ? top : top + h;
+    }
+    return edge + sign * 18;
+  }
+  const top = arm(up, -1), bottom = arm(down, 1);
+  const last = line.length - 1;
+  const right = xs[last] + shift + (parseTile(line[last])[0] === parseTile(line[last])[1] ? S : 2 * S);
+  return {
+    L: [xs[0] + shift - 18, 0], R: [right + 18, 0], U: [S / 2, top], D: [S / 2, bottom],
+    S: up.length ? [S / 2, bottom] : [S / 2, top],
+  };
+}
+
+// Lanes under an engine: one row per train or branch, each named by `name`, wrapped. On a
+// narrow screen the names go above the rows, which then have the whole width.
+function drawLanes(g, engine, engineName, lanes, width, box, marked = () => false) {
+  const spots = {};
+  const stacked = width < 480;
+  const head = stacked ? 18 : 0; // the room a name takes above its row
+  const start = stacked ? 0 : LABEL; // where the rows begin
+  const [e] = parseTile(engine);
+  label(g, 0, stacked ? 12 : S / 2 + 5, engineName);
+  tile(g, start, head, e, e, false, S, "engine").dataset.tile = engine;
+  spots.E = [start + 2 * S + 18, head + S / 2];
+  let y = head + S + 16;
+  for (const { id, tiles, name, depth = 0, cls = "" } of lanes) {
+    const indent = start + depth * 14;
+    const group = el("g", { class: `lane ${cls}`, "data-end": id }, g);
+    const mark = marked(id) ? 16 : 0;
+    if (mark) el("circle", { cx: depth * 14 + 6, cy: y + (stacked ? 8 : S), r: 6, class: "marker" }, group);
+    label(group, depth * 14 + mark, y + (stacked ? 12 : S + 5), name);
+    const { after, bottom } = row(group, tiles, indent, y + head, { right: width, indent, s: S });
+    band(group, y, width, tiles.length ? bottom : y + head + 2 * S + 8);
+    spots[id] = [tiles.length ? after[0] + 15 : indent + 15, after[1]];
+    y = (tiles.length ? bottom : y + head + 2 * S + 8) + 4;
+  }
+  box.add(0, 0, width, y);
+  return spots;
+}
+
+function drawTrains(g, view, width, box, names) {
+  const { engine, trains } = view.board;
+  const extra = view.extra || {};
+  const markers = new Set(extra.markers || []);
+  const unsatisfied = new Set(extra.unsatisfied || []);
+  const ids = [...new Set([...Object.keys(trains), ...Object.keys(view.ends || {})])]
+    .filter((id) => id !== "E")
+    .sort((a, b) => (a === "M") - (b === "M") || Number(a) - Number(b));
+  const lanes = ids.map((id) => ({
+    id, tiles: trains[id] || [],
+    name: id === "M" ? t("mexicanTrain") : names(Number(id)),
+    cls: `train${markers.has(id) ? " marked" : ""}${unsatisfied.has(id) ? " unsatisfied" : ""}`,
+  }));
+  return drawLanes(g, engine, t("engine"), lanes, width, box, (id) => markers.has(id));
+}
+
+function drawTree(g, view, width, box) {
+  const { engine, branches } = view.board;
+  const path = (id) => id.split(".").map(Number);
+  const ids = [...new Set([...Object.keys(branches), ...Object.keys(view.ends || {})])]
+    .filter((id) => id !== "E")
+    .sort((a, b) => {
+      const p = path(a), q = path(b);
+      for (let i = 0; i < Math.min(p.length, q.length); i++) if (p[i] !== q[i]) return p[i] - q[i];
+      return p.length - q.length;
+    });
+  const lanes = ids.map((id) => ({ id, tiles: branches[id] || [], name: id, depth: path(id).length - 1,
+    cls: "branch" }));
+  return drawLanes(g, engine, t("engine"), lanes, width, box);
+}
+
+// The sausage: its start on the left, the open end R on the right; joint j (a cut) lies
+// between tile j - 1 and tile j.
+function drawKolbasa(g, view, width, box) {
+  const { boxes, R } = laidRow(g, view.board, width, box);
+  const spots = { R };
+  boxes.slice(1).forEach(([x, y], i) => { spots[String(i + 1)] = [x - GAP / 2, y + S]; });
+  return spots;
+}
+
+// The trick on the table: each tile over the name of who played it; the contract above.
+function drawTrick(g, view, width, box, names) {
+  const x = view.extra || {};
+  const lines = [];
+  if (x.bid) lines.push(t("contract", { bid: x.bid, name: names(x.bidder) }));
+  if (x.trumps !== null && x.trumps !== undefined) lines.push(t("trumpsAre", { suit: x.trumps }));
+  if (x.points) lines.push(t("sidePoints", { a: x.points[0], b: x.points[1] }));
+  if (x.tricks) lines.push(t("tricksTaken", { n: x.tricks.length }));
+  if (x.phase === "bidding") lines.push(t("bidding"));
+  lines.forEach((text, i) => label(g, 0, 16 + i * 18, text));
+  const top = 16 + lines.length * 18;
+  (x.trick || []).forEach(([seat, text], i) => {
+    const [a, b] = parseTile(text);
+    const at = i * (S + 40);
+    tile(g, at, top, a, b, true, S, "played").dataset.tile = text;
+    label(g, at + S / 2, top + 2 * S + 14, names(seat), { "text-anchor": "middle" });
+  });
+  box.add(0, 0, Math.min(width, Math.max(4 * (S + 40), 200)), top + 2 * S + 20);
+  return {};
+}
+
+// Poker has no layout: the pot and the bets; the hands are the seats' rows.
+function drawPot(g, view, width, box) {
+  const x = view.extra || {};
+  label(g, 0, 18, t("potChips", { n: x.pot ?? 0 }));
+  box.add(0, 0, Math.min(width, 200), 24);
+  return {};
+}
+
+// ---- the seats -----------------------------------------------------------------------------
+
+// What each seat's row shows: its tiles face up where known, else as many face down.
+function seatTiles(view, s, hands) {
+  if (hands && hands[s]) return hands[s];
+  const shown = view.outcome && view.outcome.remaining && view.outcome.remaining[s];
+  if (shown) return shown;
+  const n = view.hand_sizes[s];
+  const front = familyOf(view) === "kolbasa" && view.turn === s && view.extra.front;
+  // the mover's front tile in Kolbasa is turned over for everybody to see
+  if (front) return [front, ...Array(Math.max(0, n - 1)).fill(null)];
+  return Array(n).fill(null);
+}
+
+function seatNote(view, s) {
+  const x = view.extra || {};
+  const parts = [];
+  if (x.put) parts.push(t("putChips", { n: x.put[s] }));
+  if (x.folded && x.folded.includes(s)) parts.push(t("folded"));
+  const ranks = view.outcome && view.outcome.extra && view.outcome.extra.ranks;
+  if (ranks && ranks[s]) parts.push(ranks[s]);
+  return parts.join(" · ");
+}
+
+function drawSeats(g, view, seats, hands, names, y, width, box) {
+  for (const s of seats) {
+    const group = el("g", { class: `seat${view.turn === s ? " turn" : ""}`, "data-seat": s }, g);
+    const note = seatNote(view, s);
+    label(group, 0, y + 12, `${names(s)}${note ? ` · ${note}` : ""}`);
+    const tiles = seatTiles(view, s, hands);
+    const { bottom } = row(group, tiles, 0, y + 18, { right: width, s: SMALL, standing: true });
+    y = (tiles.length ? bottom : y + 18) + 6;
+  }
+  box.add(0, 0, width, y);
+  return y;
+}
+
+// ---- the picture ---------------------------------------------------------------------------
+
+const LAYOUTS = {
+  line: (g, view, width, box) => drawLineLayout(g, view.board, width, box),
+  cross: (g, view, width, box) => drawCross(g, view.board, width, box),
+  trains: drawTrains, tree: drawTree,
+  kolbasa: drawKolbasa,
+  trick: drawTrick, poker: drawPot,
+};
+
+// Draws the board of `view` into svg and returns where each open end is ({end: [x, y]}).
+// Options: width (where rows wrap), names(seat), hands (every hand, where the deal is public),
+// playable (tiles the viewer may pick on the board) and onTile(text) when he does.
+export function drawBoard(svg, view, { width = 640, names = (s) => t("seatN", { n: s + 1 }), hands = null,
+  playable = new Set(), onTile = null } = {}) {
+  svg.replaceChildren();
+  const family = familyOf(view);
+  svg.dataset.family = family;
+  const layout = el("g", { class: "layout" }, svg);
+  const box = new Extent();
+  const spots = LAYOUTS[family](layout, view, width - 2 * MARGIN, box, names);
+  for (const at of Object.values(spots)) box.add(at[0] - 16, at[1] - 16, at[0] + 16, at[1] + 16);
+  // the seats' rows go under the layout; the viewer's own hand is drawn apart (unless hidden)
+  const n = view.hand_sizes.length;
+  const seats = [...Array(n).keys()].filter((s) => hands
+    || (["kolbasa", "poker", "trick"].includes(family) && !(s === view.seat && view.hand)));
+  if (seats.length) {
+    const left = box.empty ? 0 : box.x0;
+    const group = el("g", { class: "seats", transform: `translate(${left},0)` }, svg);
+    const seatsBox = new Extent();
+    drawSeats(group, view, seats, hands, names, (box.empty ? 0 : box.y1) + 12, width - 2 * MARGIN,
+      seatsBox);
+    box.add(left, seatsBox.y0, left + seatsBox.x1, seatsBox.y1);
+  }
+  if (box.empty) box.add(0, 0, 200, 40);
+  if (onTile) {
+    for (const node of svg.querySelectorAll("g.tile")) {
+      if (playable.has(node.dataset.tile)) {
+        node.classList.add("playable");
+        node.addEventListener("click", () => onTile(node.dataset.tile));
+      }
+    }
+  }
+  const w = box.x1 - box.x0 + 2 * MARGIN, h = box.y1 - box.y0 + 2 * MARGIN;
+  svg.setAttribute("viewBox", `${box.x0 - MARGIN} ${box.y0 - MARGIN} ${w} ${h}`);
+  // a cross wider than the screen scrolls rather than shrinking its tiles out of sight
+  svg.style.minWidth = w > width * 1.05 ? `${Math.round(w * 0.7)}px` : "";
+  return spots;
+}

@@ -1,0 +1,213 @@
+"""The club around the games: players who go away, tables that leave memory, bots that think
+off the event loop, and sessions that outlive a restart. The real app on a real SQLite file."""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+import weakref
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Person, TestClient, events_of, make_app, play_until_end
+
+import bazar
+from bazar.server import create_app
+
+GRACE = 0.2
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'club.sqlite3'}"
+
+
+def _read_until(ws: Any, kind: str, limit: int = 20_000) -> list[dict[str, Any]]:
+    """The events and notices of ``ws`` up to the first event or notice of kind ``kind``."""
+    seen: list[dict[str, Any]] = []
+    for _ in range(limit):
+        message = ws.receive_json()
+        seen += [message["event"]] if message["type"] == "notice" else events_of(message)
+        if seen and seen[-1]["t"] == kind:
+            return seen
+    raise AssertionError(f"no {kind}")
+
+
+def _wait(predicate: Any, seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.01)
+
+
+# a player who goes away
+
+
+def test_a_casual_player_away_past_the_grace_is_replaced_by_a_bot(db: str) -> None:
+    app = make_app(db, grace_s=GRACE)
+    with TestClient(app) as client:
+        masha, watcher = Person(client, "Masha"), Person(client)
+        tid = masha.create(game="kozel", players=2)["table"]["id"]
+        with watcher.ws(f"/ws/{tid}") as spectator:
+            spectator.send_json({"type": "hello", "v": 0})
+            with masha.ws(f"/ws/{tid}") as ws:
+                ws.send_json({"type": "hello", "v": 0})
+                assert ws.receive_json()["type"] == "sync"
+                masha.post(f"/api/tables/{tid}/bots", json={"level": "greedy"})
+                _read_until(spectator, "round_start")
+            left = time.monotonic()
+            seen = _read_until(spectator, "replaced")
+            assert time.monotonic() - left >= GRACE
+            assert {"t": "disconnected", "seat": 0, "grace_s": GRACE} in seen
+            assert seen[-1]["seat"] == 0 and seen[-1]["why"] == "gone"
+            end = _read_until(spectator, "match_end")[-1]
+        assert end["ending"] == {"normal": True}
+        seat = masha.get(f"/api/tables/{tid}").json()["table"]["seats"][0]
+        assert seat == {"name": "Masha (bot)", "bot": "greedy"}
+
+
+def test_a_player_back_within_the_grace_keeps_the_seat_and_the_hand(db: str) -> None:
+    app = make_app(db, bot_delay=60, grace_s=0.5)
+    with TestClient(app) as client:
+        masha, watcher = Person(client, "Masha"), Person(client)
+        tid = masha.create(game="kozel", players=2)["table"]["id"]
+        with masha.ws(f"/ws/{tid}") as ws:
+            masha.post(f"/api/tables/{tid}/bots", json={"level": "greedy"})
+        with watcher.ws(f"/ws/{tid}") as spectator:
+            spectator.send_json({"type": "hello", "v": 0})
+            assert spectator.receive_json()["type"] == "sync"
+            assert [a["seat"] for a in app.state.club.tables[tid].info()["away"]] == [0]
+            with masha.ws(f"/ws/{tid}") as ws:
+                ws.send_json({"type": "hello", "v": 0})
+                sync = ws.receive_json()
+                assert spectator.receive_json()["event"] == {"t": "reconnected", "seat": 0}
+                time.sleep(3 * 0.5)
+                info = masha.get(f"/api/tables/{tid}").json()["table"]
+        table = app.state.club.tables[tid]
+        assert sync["view"]["seat"] == 0
+        assert sorted(sync["view"]["hand"]) == sorted(str(t) for t in table.match.round.hands[0])
+        assert info["seats"][0] == {"name": "Masha", "bot": None} and info["away"] == []
+        assert all(e["t"] != "replaced" for e in table.events)
+
+
+def test_a_rated_player_away_past_the_grace_interrupts_the_match(db: str) -> None:
+    app = make_app(db, grace_s=GRACE)
+    with TestClient(app) as client:
+        masha = Person(client, "Masha", "password-1")
+        alex = Person(client, "Alex", "password-2")
+        tid = masha.create(game="kozel", players=2, rated=True)["table"]["id"]
+        with masha.ws(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "hello", "v": 0})
+            # Alex sits down and never opens the table
+            alex.post(f"/api/tables/{tid}/join", json={})
+            end = _read_until(ws, "match_end")[-1]
+        assert end["ending"]["timeout"] == 1 and end["ending"]["gone"] is True
+        assert set(end["ratings"]["kozel"]) == {"0"} and end["ratings"]["kozel"]["0"] >= 1
+        assert masha.get("/api/session").json()["user"]["kozel_rating"] >= 1
+
+
+# tables that leave memory
+
+
+def test_a_finished_table_leaves_memory_and_its_record_stays(db: str) -> None:
+    app = make_app(db)
+    club = app.state.club
+    with TestClient(app) as client:
+        masha = Person(client, "Masha")
+        tid = masha.create(game="kozel", players=2, bots="random")["table"]["id"]
+        gone = weakref.ref(club.tables[tid])
+        with masha.ws(f"/ws/{tid}") as ws:
+            end = play_until_end(ws, random.Random(3))
+        _wait(lambda: tid not in club.tables)
+        gc.collect()
+        assert gone() is None
+        record = bazar.record.loads(masha.get(f"/api/records/{tid}?download=1").text)
+        assert record.ledger.public()["scores"] == end["scores"]["scores"]
+        assert masha.get(f"/api/records/{tid}/position?ply=3").json()["ply"] == 3
+        # asked for again, it is rebuilt from the database, and leaves again
+        info = masha.get(f"/api/tables/{tid}").json()["table"]
+        assert info["status"] == "finished" and info["v"] == end["v"]
+        _wait(lambda: tid not in club.tables)
+
+
+def test_a_finished_table_waits_for_a_rematch_while_watched_then_leaves(db: str) -> None:
+    app = make_app(db, rematch_window_s=0.5)
+    club = app.state.club
+    with TestClient(app) as client:
+        masha = Person(client, "Masha")
+        tid = masha.create(game="kozel", players=2, bots="random")["table"]["id"]
+        with masha.ws(f"/ws/{tid}") as ws:
+            play_until_end(ws, random.Random(4))
+            ended = time.monotonic()
+            assert tid in club.tables
+            ws.send_json({"type": "move", "move": "draw"})
+            assert ws.receive_json() == {"type": "error", "message": "the match is over"}
+            _wait(lambda: tid not in club.tables)
+            assert time.monotonic() - ended >= 0.4
+        new = masha.post(f"/api/tables/{tid}/rematch").json()["table"]
+        assert new["status"] == "playing"
+
+
+# bots
+
+
+def test_every_bot_level_may_fill_the_empty_seats(db: str) -> None:
+    with TestClient(make_app(db, bot_delay=60)) as client:
+        masha = Person(client, "Masha")
+        levels = bazar.bots.names()
+        assert masha.get("/api/games").json()["levels"] == levels
+        for level in levels:
+            table = masha.create(game="kozel", players=3, bots=level)["table"]
+            assert [s["bot"] for s in table["seats"]] == [None, level, level]
+            other = masha.create(game="block", players=2)["table"]["id"]
+            r = masha.post(f"/api/tables/{other}/bots", json={"level": level})
+            assert r.json()["table"]["seats"][1]["bot"] == level
+
+
+def test_a_thinking_bot_does_not_hold_up_the_club(db: str) -> None:
+    app = make_app(db)
+    club = app.state.club
+    with TestClient(app) as client:
+        masha = Person(client, "Masha")
+        tid = masha.create(game="kozel", players=4, bots="ismcts")["table"]["id"]
+        table = club.tables[tid]
+        answers: list[float] = []
+        with masha.ws(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "hello", "v": 0})
+            deadline = time.monotonic() + 20
+            while len(answers) < 5 and time.monotonic() < deadline:
+                turn, made = table.match.turn, len(table.events)
+                if turn == 0:
+                    legal = table.match.legal_moves()
+                    if len(legal) > 1 or legal[0].kind not in ("draw", "pass"):
+                        ws.send_json({"type": "move", "move": str(legal[0]), "v": made})
+                    _wait(lambda made=made: len(table.events) > made)
+                    continue
+                asked = time.monotonic()
+                assert masha.get("/api/tables").status_code == 200
+                took = time.monotonic() - asked
+                if table.match.turn == turn and len(table.events) == made:
+                    # the bot was thinking all along
+                    answers.append(took)
+        assert len(answers) == 5, answers
+        assert max(answers) < 0.3, answers
+
+
+# sessions
+
+
+def test_sessions_survive_a_restart_without_a_configured_secret(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("BAZAR_SECRET", raising=False)
+    with TestClient(create_app(db)) as client:
+        masha = Person(client, "Masha")
+    with TestClient(create_app(db)) as client:
+        masha.client = client
+        assert masha.get("/api/session").json()["user"]["name"] == "Masha"
+    # another club keeps its own secret: the cookie means nothing there
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'other.sqlite3'}")) as client:
+        masha.client = client
+        assert masha.get("/api/session").json()["user"] is None

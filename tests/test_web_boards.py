@@ -1,0 +1,264 @@
+"""Every family's board drawn in SVG, in a real browser: headless Chromium (Debian's, launched
+by path) driven by Playwright. The replay page draws known positions of stored matches, with
+every hand; the table page draws the live board against bots and lights up the ends a tile
+fits."""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
+pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+import uvicorn  # noqa: E402
+
+import bazar  # noqa: E402
+from bazar import record  # noqa: E402
+from bazar.server import create_app  # noqa: E402
+
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+#: a game of each family, and how many moves into its first round the replay is looked at
+FAMILIES = {
+    "line": ("kozel", 9),
+    "cross": ("fives", 14),
+    "trains": ("mexican-train", 16),
+    "tree": ("chicken-foot", 20),
+    "kolbasa": ("kolbasa", 12),
+    "poker": ("poker", 2),
+    "trick": ("texas-42", 11),
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = tmp_path_factory.mktemp("club") / "club.sqlite3"
+    app = create_app(f"sqlite:///{db}", secret="boards", bot_delay=0.01)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page; the test fails on any script error or console error it reports."""
+    context = browser.new_context(viewport={"width": 900, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and "favicon" not in m.location.get("url", "")
+            and page.errors.append(m.text))
+    yield page
+    errors = page.errors
+    context.close()
+    assert not errors
+
+
+def laid(board: Any) -> int:
+    """How many tiles a view's board holds, whatever its family."""
+    if isinstance(board, (list, tuple)):
+        return len(board)
+    if "trains" in board:
+        return 1 + sum(len(t) for t in board["trains"].values())
+    if "branches" in board:
+        return 1 + sum(len(b) for b in board["branches"].values())
+    return len(board["line"]) + len(board["U"]) + len(board["D"])
+
+
+def played(game: str, plies: int, seed: int = 5) -> bazar.Match:
+    """A match of ``game`` whose first round has had ``plies`` random moves (fixed seeds)."""
+    match = bazar.Match(bazar.rules(game), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        assert not match.round.is_over(), f"{game}: the round ended before {plies} moves"
+        match.round.push(rng.choice(match.round.legal_moves()))
+    return match
+
+
+def upload(server: str, match: bazar.Match) -> str:
+    request = urllib.request.Request(server + "/api/records", data=record.dumps(match).encode(),
+                                     method="POST")
+    with urllib.request.urlopen(request) as response:
+        return str(json.loads(response.read())["id"])
+
+
+def tiles_in(page: Any, part: str) -> int:
+    return int(page.locator(f"svg#board g.{part} g.tile").count())
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_the_replay_draws_the_board_and_every_hand(server: str, page: Any, family: str) -> None:
+    game, plies = FAMILIES[family]
+    match = played(game, plies)
+    rnd = match.round
+    # trick taking keeps the trick on the table: the extra knows it, the board lists it
+    board = match.view(None).to_json()["board"]
+    hands = sum(len(h) for h in rnd.hands)
+    record_id = upload(server, match)
+    page.goto(f"{server}/replay/{record_id}?ply={plies}")
+    page.wait_for_selector(f".felt[data-ply='{plies}']")
+    assert page.locator("svg#board").get_attribute("data-family") == family
+    assert tiles_in(page, "layout") == laid(board)
+    assert tiles_in(page, "seats") == hands
+    assert page.locator("svg#board g.seats g.tile.back").count() == 0
+    # a step back shows the position before the last move
+    page.click("#replay-prev")
+    page.wait_for_selector(f".felt[data-ply='{plies - 1}']")
+    before = played(game, plies - 1)
+    assert tiles_in(page, "layout") == laid(before.view(None).to_json()["board"])
+
+
+def test_a_cross_shows_the_spinner_across_and_its_arms(server: str, page: Any) -> None:
+    rnd = bazar.Round(bazar.rules("domino-five"), hands=[["5-5", "3-5", "6-1", "2-2"],
+                                                         ["5-0", "0-2", "5-1", "4-4"]],
+                      bazar=[], leader=0)
+    match = bazar.Match(bazar.rules("domino-five"), seed=1)
+    data = json.loads(record.dumps(match))
+    data.pop("seed", None)  # a deal of our own, not the seed's
+    match = record.from_data({**data, "rounds": [
+        {"number": 1, "deal": rnd.deal(), "moves": ["5-5", "5-0:L", "3-5:R", "0-2:L", "2-2:L", "5-1:S"]}]})
+    board = match.view(None).to_json()["board"]
+    assert board == {"line": ["2|2", "2|0", "0|5", "5|5", "5|3"], "spinner": 5, "U": ["5|1"],
+                     "D": []}
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=6")
+    page.wait_for_selector(".felt[data-ply='6']")
+    spinner = page.locator("svg#board g.layout g.tile[data-tile='5|5']").bounding_box()
+    up = page.locator("svg#board g.layout g.tile[data-tile='5|1']").bounding_box()
+    left = page.locator("svg#board g.layout g.tile[data-tile='0|5']").bounding_box()
+    assert spinner["height"] > spinner["width"]  # the spinner lies across the line
+    assert up["y"] + up["height"] <= spinner["y"] + 1 and up["height"] > up["width"]
+    assert left["x"] + left["width"] <= spinner["x"] + 1
+
+
+def test_a_phone_scrolls_the_board_rather_than_the_page(server: str, browser: Any) -> None:
+    match = played("mexican-train", 16)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ru-RU")
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server}/replay/{upload(server, match)}?ply=16")
+        page.wait_for_selector(".felt[data-ply='16']")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 361
+        assert "Паровоз" in page.locator("svg#board").inner_html()
+        assert not errors
+    finally:
+        context.close()
+
+
+# ---- live tables against bots ------------------------------------------------------------
+
+def open_table(page: Any, server: str, game: str, players: int) -> list[dict[str, Any]]:
+    """Seat a guest at a new table of ``game`` with random bots; return the views it gets."""
+    views: list[dict[str, Any]] = []
+
+    def frame(payload: Any) -> None:
+        data = json.loads(payload)
+        if data.get("view"):
+            views.append(data["view"])
+
+    page.on("websocket", lambda ws: ws.on("framereceived", frame))
+    page.goto(server + "/history")
+    made = page.evaluate("""async ([game, players]) => {
+        const post = (path, body) => fetch(path, { method: "POST",
+            headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+            .then((r) => r.json());
+        await post("/api/guest", { name: "Masha" });
+        return post("/api/tables", { game, players, bots: "random", move_time_s: 60 });
+    }""", [game, players])
+    page.goto(f"{server}/table/{made['table']['id']}")
+    return views
+
+
+def my_turn(page: Any, views: list[dict[str, Any]]) -> dict[str, Any]:
+    """Wait until the seat is to move and the page has drawn that view."""
+    deadline = time.monotonic() + 20
+    while True:
+        assert time.monotonic() < deadline, "the seat was never to move"
+        view = views[-1] if views else None
+        if view and view["legal"] and view["turn"] == view["seat"]:
+            page.wait_for_timeout(100)  # the page draws the frame it has just received
+            if views[-1] is view:
+                return view
+        page.wait_for_timeout(50)
+
+
+@pytest.mark.parametrize(("game", "players"), [
+    ("fives", 2), ("mexican-train", 4), ("chicken-foot", 4), ("kolbasa", 2), ("poker", 4),
+    ("texas-42", 4), ("kozel", 4),
+])
+def test_the_table_draws_the_live_board(server: str, page: Any, game: str, players: int) -> None:
+    views = open_table(page, server, game, players)
+    view = my_turn(page, views)
+    assert tiles_in(page, "layout") == laid(view["board"])
+    hidden = [n for s, n in enumerate(view["hand_sizes"]) if s != view["seat"] or view["hand"] is None]
+    if game in ("kolbasa", "poker", "texas-42"):
+        # the other seats' tiles lie face down (the mover's front tile in Kolbasa is turned over)
+        front = 1 if game == "kolbasa" and view["extra"]["front"] else 0
+        assert page.locator("svg#board g.seats g.tile.back").count() == sum(hidden) - front
+    else:
+        assert page.locator("svg#board g.seats").count() == 0
+    assert page.locator("svg#hand g.tile").count() == len(view["hand"] or [])
+
+
+@pytest.mark.parametrize("game", ["mexican-train", "chicken-foot", "fives"])
+def test_a_chosen_tile_lights_up_the_ends_it_fits(server: str, page: Any, game: str) -> None:
+    views = open_table(page, server, game, 4 if game != "fives" else 2)
+    deadline = time.monotonic() + 30
+    while True:
+        assert time.monotonic() < deadline, "no tile fitting two ends came to the hand"
+        view = my_turn(page, views)
+        by_tile: dict[str, list[str]] = {}
+        for move in view["legal"]:
+            if ":" in move:
+                by_tile.setdefault(move.split(":")[0], []).append(move)
+        many = [t for t, moves in by_tile.items() if len(moves) > 1]
+        if many:
+            break
+        page.locator("svg#hand g.tile.playable, .actions button").first.click()
+        page.wait_for_timeout(150)
+    tile = many[0]
+    page.click(f"svg#hand g.tile[data-tile='{tile}']")
+    ends = page.locator("svg#board g.end")
+    assert ends.count() == len(by_tile[tile])
+    if game != "fives":
+        assert page.locator("svg#board g.lane.target").count() == len(by_tile[tile])
+    count = len(views)
+    ends.first.click()
+    deadline = time.monotonic() + 10
+    while len(views) == count:
+        assert time.monotonic() < deadline, "the move was not sent"
+        page.wait_for_timeout(50)
+    assert tile not in (views[-1]["hand"] or [])
