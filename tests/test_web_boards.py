@@ -29,8 +29,16 @@ import bazar  # noqa: E402
 from bazar import record  # noqa: E402
 from bazar.server import create_app  # noqa: E402
 
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 #: a game of each family, and how many moves into its first round the replay is looked at
 FAMILIES = {
@@ -78,8 +86,14 @@ def page(browser: Any) -> Iterator[Any]:
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("console", lambda m: m.type == "error" and "favicon" not in m.location.get("url", "")
-            and page.errors.append(m.text))
+    page.on(
+        "console",
+        lambda m: (
+            m.type == "error"
+            and "favicon" not in m.location.get("url", "")
+            and page.errors.append(m.text)
+        ),
+    )
     yield page
     errors = page.errors
     context.close()
@@ -108,8 +122,9 @@ def played(game: str, plies: int, seed: int = 5) -> bazar.Match:
 
 
 def upload(server: str, match: bazar.Match) -> str:
-    request = urllib.request.Request(server + "/api/records", data=record.dumps(match).encode(),
-                                     method="POST")
+    request = urllib.request.Request(
+        server + "/api/records", data=record.dumps(match).encode(), method="POST"
+    )
     with urllib.request.urlopen(request) as response:
         return str(json.loads(response.read())["id"])
 
@@ -123,7 +138,6 @@ def test_the_replay_draws_the_board_and_every_hand(server: str, page: Any, famil
     game, plies = FAMILIES[family]
     match = played(game, plies)
     rnd = match.round
-    # trick taking keeps the trick on the table: the extra knows it, the board lists it
     board = match.view(None).to_json()["board"]
     hands = sum(len(h) for h in rnd.hands)
     record_id = upload(server, match)
@@ -141,17 +155,26 @@ def test_the_replay_draws_the_board_and_every_hand(server: str, page: Any, famil
 
 
 def test_a_cross_shows_the_spinner_across_and_its_arms(server: str, page: Any) -> None:
-    rnd = bazar.Round(bazar.rules("domino-five"), hands=[["5-5", "3-5", "6-1", "2-2"],
-                                                         ["5-0", "0-2", "5-1", "4-4"]],
-                      bazar=[], leader=0)
+    rnd = bazar.Round(
+        bazar.rules("domino-five"),
+        hands=[["5-5", "3-5", "6-1", "2-2"], ["5-0", "0-2", "5-1", "4-4"]],
+        bazar=[],
+        leader=0,
+    )
     match = bazar.Match(bazar.rules("domino-five"), seed=1)
     data = json.loads(record.dumps(match))
     data.pop("seed", None)  # a deal of our own, not the seed's
-    match = record.from_data({**data, "rounds": [
-        {"number": 1, "deal": rnd.deal(), "moves": ["5-5", "5-0:L", "3-5:R", "0-2:L", "2-2:L", "5-1:S"]}]})
+    moves = ["5-5", "5-0:L", "3-5:R", "0-2:L", "2-2:L", "5-1:S"]
+    match = record.from_data(
+        {**data, "rounds": [{"number": 1, "deal": rnd.deal(), "moves": moves}]}
+    )
     board = match.view(None).to_json()["board"]
-    assert board == {"line": ["2|2", "2|0", "0|5", "5|5", "5|3"], "spinner": 5, "U": ["5|1"],
-                     "D": []}
+    assert board == {
+        "line": ["2|2", "2|0", "0|5", "5|5", "5|3"],
+        "spinner": 5,
+        "U": ["5|1"],
+        "D": [],
+    }
     page.goto(f"{server}/replay/{upload(server, match)}?ply=6")
     page.wait_for_selector(".felt[data-ply='6']")
     spinner = page.locator("svg#board g.layout g.tile[data-tile='5|5']").bounding_box()
@@ -180,6 +203,7 @@ def test_a_phone_scrolls_the_board_rather_than_the_page(server: str, browser: An
 
 # ---- live tables against bots ------------------------------------------------------------
 
+
 def open_table(page: Any, server: str, game: str, players: int) -> list[dict[str, Any]]:
     """Seat a guest at a new table of ``game`` with random bots; return the views it gets."""
     views: list[dict[str, Any]] = []
@@ -191,13 +215,16 @@ def open_table(page: Any, server: str, game: str, players: int) -> list[dict[str
 
     page.on("websocket", lambda ws: ws.on("framereceived", frame))
     page.goto(server + "/history")
-    made = page.evaluate("""async ([game, players]) => {
+    made = page.evaluate(
+        """async ([game, players]) => {
         const post = (path, body) => fetch(path, { method: "POST",
             headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
             .then((r) => r.json());
         await post("/api/guest", { name: "Masha" });
         return post("/api/tables", { game, players, bots: "random", move_time_s: 60 });
-    }""", [game, players])
+    }""",
+        [game, players],
+    )
     page.goto(f"{server}/table/{made['table']['id']}")
     return views
 
@@ -215,19 +242,31 @@ def my_turn(page: Any, views: list[dict[str, Any]]) -> dict[str, Any]:
         page.wait_for_timeout(50)
 
 
-@pytest.mark.parametrize(("game", "players"), [
-    ("fives", 2), ("mexican-train", 4), ("chicken-foot", 4), ("kolbasa", 2), ("poker", 4),
-    ("texas-42", 4), ("kozel", 4),
-])
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("fives", 2),
+        ("mexican-train", 4),
+        ("chicken-foot", 4),
+        ("kolbasa", 2),
+        ("poker", 4),
+        ("texas-42", 4),
+        ("kozel", 4),
+    ],
+)
 def test_the_table_draws_the_live_board(server: str, page: Any, game: str, players: int) -> None:
     views = open_table(page, server, game, players)
     view = my_turn(page, views)
     assert tiles_in(page, "layout") == laid(view["board"])
-    hidden = [n for s, n in enumerate(view["hand_sizes"]) if s != view["seat"] or view["hand"] is None]
+    seat, sizes = view["seat"], view["hand_sizes"]
+    hidden = [n for s, n in enumerate(sizes) if s != seat or view["hand"] is None]
     if game in ("kolbasa", "poker", "texas-42"):
         # the other seats' tiles lie face down (the mover's front tile in Kolbasa is turned over)
         front = 1 if game == "kolbasa" and view["extra"]["front"] else 0
         assert page.locator("svg#board g.seats g.tile.back").count() == sum(hidden) - front
+        # and it is there, not in a hand, that the Kolbasa player picks it
+        picks = 1 if front and any(m != "pass" for m in view["legal"]) else 0
+        assert page.locator("svg#board g.seats g.tile.playable").count() == picks
     else:
         assert page.locator("svg#board g.seats").count() == 0
     assert page.locator("svg#hand g.tile").count() == len(view["hand"] or [])

@@ -66,56 +66,64 @@ function laidRow(g, tiles, width, box) {
   };
 }
 
-function drawLineLayout(g, tiles, width, box) {
-  const { L, R } = laidRow(g, tiles, width, box);
+function drawLine(g, view, width, box) {
+  const { L, R } = laidRow(g, view.board, width, box);
   return { L, R };
 }
 
+// How long a tile lies along a line: a double stands across it.
+function span(text) {
+  const [a, b] = parseTile(text);
+  return a === b ? S : 2 * S;
+}
+
 // The cross: the line through the spinner, which lies across it, the arms U up and D down.
-function drawCross(g, board, width, box) {
-  const { line, spinner, U: up, D: down } = board;
+function drawCross(g, view, width, box) {
+  const { line, spinner, U: up, D: down } = view.board;
   const centre = line.indexOf(`${spinner}|${spinner}`);
-  if (spinner === null || centre < 0) return drawLineLayout(g, line, width, box);
+  if (spinner === null || centre < 0) {
+    const { L, R } = laidRow(g, line, width, box);
+    return { L, R };
+  }
+  // the spinner's left edge at x = 0, the line's middle on y = 0
   const xs = [];
   let x = 0;
-  for (const text of line) {
-    const [a, b] = parseTile(text);
-    xs.push(x);
-    x += (a === b ? S : 2 * S) + GAP;
-  }
-  const shift = -xs[centre]; // the spinner at x = 0, its middle on y = 0
+  for (const text of line) { xs.push(x); x += span(text) + GAP; }
+  const shift = xs[centre];
   line.forEach((text, i) => {
     const [a, b] = parseTile(text);
-    const across = a === b;
-    const at = xs[i] + shift;
+    const at = xs[i] - shift, across = a === b;
     tile(g, at, across ? -S : -S / 2, a, b, across, S, text.startsWith("#") ? "closed" : "")
       .dataset.tile = text;
-    box.add(at, -S, at + (across ? S : 2 * S), S);
+    box.add(at, -S, at + span(text), S);
   });
-  // an arm's tile "a|b" has a next to the spinner
+  // an arm's tile "a|b" has a next to the spinner; returns where the arm's end is
   function arm(tiles, sign) {
     let edge = sign * S; // the far edge of what is laid so far
     for (const text of tiles) {
       const [a, b] = parseTile(text);
-      const across = a === b;
-      const h = across ? S : 2 * S;
+      const across = a === b, h = across ? S : 2 * S, left = across ? -S / 2 : 0;
       const top = sign < 0 ? edge - GAP - h : edge + GAP;
-      const near = sign < 0 ? [b, a] : [a, b];
-      tile(g, across ? -S / 2 : 0, top, near[0], near[1], !across, S,
-        text.startsWith("#") ? "closed" : "").dataset.tile = text;
-      box.add(across ? -S / 2 : 0, top, across ? 1.5 * S : S, top + h);
+      const [first, second] = sign < 0 ? [b, a] : [a, b];
+      tile(g, left, top, first, second, !across, S, text.startsWith("#") ? "closed" : "")
+        .dataset.tile = text;
+      box.add(left, top, left + (across ? 2 * S : S), top + h);
       edge = sign < 0 ? top : top + h;
     }
     return edge + sign * 18;
   }
   const top = arm(up, -1), bottom = arm(down, 1);
   const last = line.length - 1;
-  const right = xs[last] + shift + (parseTile(line[last])[0] === parseTile(line[last])[1] ? S : 2 * S);
   return {
-    L: [xs[0] + shift - 18, 0], R: [right + 18, 0], U: [S / 2, top], D: [S / 2, bottom],
+    L: [xs[0] - shift - 18, 0], R: [xs[last] - shift + span(line[last]) + 18, 0],
+    U: [S / 2, top], D: [S / 2, bottom],
+    // the spinner's free slot starts the arm up, then the arm down
     S: up.length ? [S / 2, bottom] : [S / 2, top],
   };
 }
+
+// A name cut to n characters, so that it keeps out of the tiles beside it.
+function clip(name, n) { return name.length > n ? `${name.slice(0, n - 1)}…` : name; }
 
 // Lanes under an engine: one row per train or branch, each named by `name`, wrapped. On a
 // narrow screen the names go above the rows, which then have the whole width.
@@ -134,7 +142,7 @@ function drawLanes(g, engine, engineName, lanes, width, box, marked = () => fals
     const group = el("g", { class: `lane ${cls}`, "data-end": id }, g);
     const mark = marked(id) ? 16 : 0;
     if (mark) el("circle", { cx: depth * 14 + 6, cy: y + (stacked ? 8 : S), r: 6, class: "marker" }, group);
-    label(group, depth * 14 + mark, y + (stacked ? 12 : S + 5), name);
+    label(group, depth * 14 + mark, y + (stacked ? 12 : S + 5), stacked ? name : clip(name, 14 - mark / 8));
     const { after, bottom } = row(group, tiles, indent, y + head, { right: width, indent, s: S });
     band(group, y, width, tiles.length ? bottom : y + head + 2 * S + 8);
     spots[id] = [tiles.length ? after[0] + 15 : indent + 15, after[1]];
@@ -201,7 +209,7 @@ function drawTrick(g, view, width, box, names) {
     tile(g, at, top, a, b, true, S, "played").dataset.tile = text;
     label(g, at + S / 2, top + 2 * S + 14, names(seat), { "text-anchor": "middle" });
   });
-  box.add(0, 0, Math.min(width, Math.max(4 * (S + 40), 200)), top + 2 * S + 20);
+  box.add(0, 0, Math.min(width, Math.max(4 * (S + 40), 200)), x.trick && x.trick.length ? top + 2 * S + 20 : top);
   return {};
 }
 
@@ -233,7 +241,7 @@ function seatNote(view, s) {
   if (x.put) parts.push(t("putChips", { n: x.put[s] }));
   if (x.folded && x.folded.includes(s)) parts.push(t("folded"));
   const ranks = view.outcome && view.outcome.extra && view.outcome.extra.ranks;
-  if (ranks && ranks[s]) parts.push(ranks[s]);
+  if (ranks && ranks[s]) parts.push(t(`rank.${ranks[s]}`));
   return parts.join(" · ");
 }
 
@@ -247,16 +255,12 @@ function drawSeats(g, view, seats, hands, names, y, width, box) {
     y = (tiles.length ? bottom : y + 18) + 6;
   }
   box.add(0, 0, width, y);
-  return y;
 }
 
 // ---- the picture ---------------------------------------------------------------------------
 
 const LAYOUTS = {
-  line: (g, view, width, box) => drawLineLayout(g, view.board, width, box),
-  cross: (g, view, width, box) => drawCross(g, view.board, width, box),
-  trains: drawTrains, tree: drawTree,
-  kolbasa: drawKolbasa,
+  line: drawLine, cross: drawCross, trains: drawTrains, tree: drawTree, kolbasa: drawKolbasa,
   trick: drawTrick, poker: drawPot,
 };
 
@@ -264,7 +268,7 @@ const LAYOUTS = {
 // Options: width (where rows wrap), names(seat), hands (every hand, where the deal is public),
 // playable (tiles the viewer may pick on the board) and onTile(text) when he does.
 export function drawBoard(svg, view, { width = 640, names = (s) => t("seatN", { n: s + 1 }), hands = null,
-  playable = new Set(), onTile = null } = {}) {
+  playable = new Set(), selected = null, onTile = null } = {}) {
   svg.replaceChildren();
   const family = familyOf(view);
   svg.dataset.family = family;
@@ -272,6 +276,13 @@ export function drawBoard(svg, view, { width = 640, names = (s) => t("seatN", { 
   const box = new Extent();
   const spots = LAYOUTS[family](layout, view, width - 2 * MARGIN, box, names);
   for (const at of Object.values(spots)) box.add(at[0] - 16, at[1] - 16, at[0] + 16, at[1] + 16);
+  const room = width - 2 * MARGIN - (box.x1 - box.x0);
+  if (family === "cross" && room > 0) {
+    // a small cross in the middle of the table, the seats' rows under it from the left
+    layout.setAttribute("transform", `translate(${room / 2},0)`);
+    for (const at of Object.values(spots)) at[0] += room / 2;
+    box.add(box.x0, box.y0, box.x1 + room, box.y1);
+  }
   // the seats' rows go under the layout; the viewer's own hand is drawn apart (unless hidden)
   const n = view.hand_sizes.length;
   const seats = [...Array(n).keys()].filter((s) => hands
@@ -289,12 +300,15 @@ export function drawBoard(svg, view, { width = 640, names = (s) => t("seatN", { 
     for (const node of svg.querySelectorAll("g.tile")) {
       if (playable.has(node.dataset.tile)) {
         node.classList.add("playable");
+        if (node.dataset.tile === selected) node.classList.add("selected");
         node.addEventListener("click", () => onTile(node.dataset.tile));
       }
     }
   }
-  const w = box.x1 - box.x0 + 2 * MARGIN, h = box.y1 - box.y0 + 2 * MARGIN;
-  svg.setAttribute("viewBox", `${box.x0 - MARGIN} ${box.y0 - MARGIN} ${w} ${h}`);
+  // never narrower than the page: a small layout keeps the size of a large one's tiles
+  const w = Math.max(box.x1 - box.x0 + 2 * MARGIN, width), h = box.y1 - box.y0 + 2 * MARGIN;
+  const x0 = box.x0 - MARGIN - Math.max(0, width - (box.x1 - box.x0 + 2 * MARGIN)) / 2;
+  svg.setAttribute("viewBox", `${x0} ${box.y0 - MARGIN} ${w} ${h}`);
   // a cross wider than the screen scrolls rather than shrinking its tiles out of sight
   svg.style.minWidth = w > width * 1.05 ? `${Math.round(w * 0.7)}px` : "";
   return spots;
