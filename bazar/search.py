@@ -307,10 +307,10 @@ def match_standing(ledger: Ledger) -> list[float]:
     if target is None and limit:
         tau = limit / 4
         out = []
-        for side, x in enumerate(ledger.scores):
+        for side, score in enumerate(ledger.scores):
             # remembered points (Kozel) are recorded when the account opens, or wiped by
             # going out: a debt of about half its face value
-            x += REMEMBERED_WEIGHT * ledger.remembered[side]
+            x = score + REMEMBERED_WEIGHT * ledger.remembered[side]
             out.append(-(x + limit * math.exp(min(50.0, (x - limit) / tau))))
         return out
     sign = better_sign(rules)

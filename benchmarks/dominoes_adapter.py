@@ -7,7 +7,7 @@ Each deal is played twice with the teams swapped (duplicate). The bazar side see
 the bot is asked through ``round.view(seat)``. The ``dominoes`` side is the package's own
 player, which samples the hands the others could hold from its game object.
 
-    .venv/bin/python benchmarks/dominoes_adapter.py --bot ismcts --deals 50 --samples 20
+    .venv/bin/python benchmarks/dominoes_adapter.py --bot ismcts --deals 50 --samples 20 --jobs 2
 
 prints one JSON line: hands won by the bazar bot (a tie counts half), the Wilson interval
 and the time per move of each side.
@@ -19,7 +19,9 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import dominoes
@@ -64,7 +66,7 @@ def _to_dominoes(rnd: bazar.Round, move: Move, game: Any) -> tuple[Any, bool]:
 
 
 def play_hand(
-    seed: int, ours: tuple[int, int], bot_name: str, samples: int
+    seed: int, ours: tuple[int, int], bot_name: str, samples: int, start_move: int = START_MOVE
 ) -> tuple[float, list[float], list[float]]:
     """One hand: the bazar bot plays the seats ``ours``; returns its score (1, 0.5, 0) and
     the ms per move of each side."""
@@ -73,12 +75,12 @@ def play_hand(
     hands = [[_tile(d) for d in h] for h in game.hands]
     rnd = bazar.Round(RULES, hands=hands, bazar=[], leader=game.turn)
     ours_bots = {s: bots.make(bot_name, seed=seed * 10 + s) for s in ours}
-    search = dominoes.players.probabilistic_alphabeta(start_move=START_MOVE, sample_size=samples)
+    search = dominoes.players.probabilistic_alphabeta(start_move=start_move, sample_size=samples)
 
     def theirs(game: Any) -> None:
         # alphabeta to the end of the hand from the first move takes minutes: the package's
         # own heaviest-first player opens, the search takes over from START_MOVE
-        if len(game.moves) < START_MOVE:
+        if len(game.moves) < start_move:
             dominoes.players.bota_gorda(game)
         else:
             search(game)
@@ -118,6 +120,13 @@ def play_hand(
     return score, ms_ours, ms_theirs
 
 
+def play_deal(
+    seed: int, bot_name: str, samples: int, start_move: int
+) -> list[tuple[float, list[float], list[float]]]:
+    """One deal, played twice: the bazar bot on seats 0+2, then on 1+3."""
+    return [play_hand(seed, ours, bot_name, samples, start_move) for ours in ((0, 2), (1, 3))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bot", default="ismcts")
@@ -125,32 +134,46 @@ def main() -> None:
     parser.add_argument(
         "--samples", type=int, default=20, help="probabilistic_alphabeta's sample_size"
     )
+    parser.add_argument(
+        "--start-move", type=int, default=START_MOVE,
+        help="the move from which probabilistic_alphabeta searches (bota_gorda before)",
+    )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args()
     wins = 0.0
     ms_ours: list[float] = []
     ms_theirs: list[float] = []
     hands = 0
-    for k in range(args.deals):
-        for ours in ((0, 2), (1, 3)):
-            score, a, b = play_hand(args.seed * 100_000 + k, ours, args.bot, args.samples)
-            wins += score
-            hands += 1
-            ms_ours += a
-            ms_theirs += b
+    seeds = [args.seed * 100_000 + k for k in range(args.deals)]
+    work = (args.bot, args.samples, args.start_move)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(play_deal, seed, *work) for seed in seeds]
+        for done, future in enumerate(as_completed(futures), 1):
+            for score, a, b in future.result():
+                wins += score
+                hands += 1
+                ms_ours += a
+                ms_theirs += b
+            print(f"\r{done}/{args.deals} deals, {wins / hands:.1%}", end="", file=sys.stderr)
+    print(file=sys.stderr)
     print(
         json.dumps(
             {
                 "bot": args.bot,
                 "opponent": (
-                    f"probabilistic_alphabeta(start_move={START_MOVE}, sample_size={args.samples})"
+                    f"probabilistic_alphabeta(start_move={args.start_move}, "
+                    f"sample_size={args.samples})"
                 ),
+                "deals": args.deals,
                 "hands": hands,
                 "win_rate": wins / hands,
                 "ci95": list(arena.wilson(wins, hands)),
                 "ms_per_move": {
                     "ours_median": statistics.median(ms_ours) if ms_ours else 0.0,
+                    "ours_p95": arena.percentile(ms_ours, 95),
                     "theirs_median": statistics.median(ms_theirs) if ms_theirs else 0.0,
+                    "theirs_p95": arena.percentile(ms_theirs, 95),
                 },
             }
         )

@@ -23,6 +23,7 @@ from server_helpers import (
 
 import bazar
 from bazar.round import deal_seed
+from bazar.server import create_app
 from bazar.server.fairness import seed_hash, verify
 from bazar.server.storage import User
 
@@ -257,9 +258,13 @@ def test_records_can_be_uploaded_and_bad_ones_are_refused(client: TestClient) ->
     assert client.post("/api/records", content=b" " * 2_000_000).status_code == 413
 
 
-def test_a_restarted_server_resumes_the_match_with_no_move_lost(db: str) -> None:
+def test_a_restarted_server_resumes_the_match_with_no_move_lost(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # no secret configured: the club keeps the one it made, and its players stay logged in
+    monkeypatch.delenv("BAZAR_SECRET", raising=False)
     rng = random.Random(9)
-    app = make_app(db, bot_delay=0)
+    app = create_app(db, bot_delay=0)
     with TestClient(app) as masha:
         guest(masha, "Masha")
         cookies = dict(masha.cookies)
@@ -279,10 +284,11 @@ def test_a_restarted_server_resumes_the_match_with_no_move_lost(db: str) -> None
         before = bazar.record.dumps(app.state.club.tables[tid].match)
         events = len(app.state.club.tables[tid].events)
     assert len(stored) >= 5
-    again = make_app(db, bot_delay=0)
+    again = create_app(db, bot_delay=0)
     with TestClient(again) as masha:
         for name, value in cookies.items():
             masha.cookies.set(name, value)
+        assert masha.get("/api/session").json()["user"]["name"] == "Masha"
         table = again.state.club.tables[tid]
         assert again.state.storage.moves(tid)[: len(stored)] == stored
         assert bazar.record.dumps(table.match).startswith(before[:-3]) or len(
@@ -364,8 +370,11 @@ def test_a_casual_player_who_times_out_is_replaced_by_a_bot(db: str) -> None:
     with TestClient(make_app(db)) as again, again.websocket_connect(f"/ws/{tid}") as ws:
         ws.send_json({"type": "hello", "v": 0})
         rebuilt = ws.receive_json()["events"]
-        shape = [(e["v"], e["t"], e.get("move"), e.get("seat"), e.get("why")) for e in events]
-        assert [(e["v"], e["t"], e.get("move"), e.get("seat"), e.get("why")) for e in rebuilt] == shape
+
+    def shape(log: list[dict]) -> list[tuple]:
+        return [(e["v"], e["t"], e.get("move"), e.get("seat"), e.get("why")) for e in log]
+
+    assert shape(rebuilt) == shape(events)
 
 
 def test_a_rated_player_who_times_out_interrupts_the_match(db: str) -> None:

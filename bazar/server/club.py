@@ -59,10 +59,9 @@ class Club:
         table = self._table(row)
         if row.status != "open":
             table.restore(self.storage.moves(row.id))
-        self.tables[row.id] = table
-        if row.status != "open":
             # a live match goes on; a finished one leaves memory again once nobody needs it
             table.run()
+        self.tables[row.id] = table
         return table
 
     def _table(self, row: TableRow) -> Table:

@@ -79,7 +79,8 @@ class TableRow(Base):
     #: "open" (waiting for players), "playing", "finished"
     status: Mapped[str] = mapped_column(String(12), default="open")
     seed: Mapped[int] = mapped_column(Integer)
-    #: why the match ended early ({"timeout": seat}) or None
+    #: how the match ended: {"normal": true}, or early {"timeout": seat} ("gone": true when
+    #: the player stayed away past the grace), with the "ratings"; None while it is played
     ending: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created: Mapped[float] = mapped_column(Float, default=time.time)
 

@@ -263,8 +263,7 @@ class Table:
                 if left <= 0:
                     self._give_up(seat, "timeout")
                     continue
-            graces = self.graces()
-            request = await self._next_request(min([left, *graces.values()]))
+            request = await self._next_request(min([left, *self.graces().values()]))
             if request is not None:
                 self._handle(request)
         await self._linger()
@@ -308,6 +307,8 @@ class Table:
                 raise TableError("the match has not started")
             if not self.live:
                 raise TableError("the match is over")
+            if request.seat in self.bots:
+                raise TableError("a bot has taken your seat")
             if self.match.turn != request.seat:
                 raise TableError(f"not your turn: seat {self.match.turn} is to move")
             if request.v is not None and request.v != len(self.events):
@@ -361,10 +362,12 @@ class Table:
                 continue
             if seat in present and seat in self.gone:
                 del self.gone[seat]
-                self._notify({"t": "reconnected", "seat": seat}, but=newcomer)
+                self._notify({"t": "reconnected", "seat": seat, "name": s["name"]}, but=newcomer)
             elif seat not in present and seat not in self.gone:
                 self.gone[seat] = time.monotonic()
-                self._notify({"t": "disconnected", "seat": seat, "grace_s": self.grace_s})
+                self._notify(
+                    {"t": "disconnected", "seat": seat, "name": s["name"], "grace_s": self.grace_s}
+                )
 
     def _give_up_the_gone(self) -> bool:
         """Give up every seat whose grace is over; whether there was one."""
@@ -445,8 +448,16 @@ class Table:
         self._emit_replaced(seat)
 
     def _emit_replaced(self, seat: int) -> None:
-        why = self.row.seats[seat].get("why", "timeout")
-        self._emit({"t": "replaced", "seat": seat, "why": why, "seats": self.info()["seats"]})
+        bot = self.row.seats[seat]
+        self._emit(
+            {
+                "t": "replaced",
+                "seat": seat,
+                "name": bot["was"].get("name"),
+                "why": bot.get("why", "timeout"),
+                "seats": self.info()["seats"],
+            }
+        )
 
     def _finish(self, timed_out: int | None, why: str = "timeout") -> None:
         ending: dict[str, Any] = {"normal": True}
@@ -481,8 +492,9 @@ class Table:
 
     def _notify(self, event: dict[str, Any], but: Client | None = None) -> None:
         """Tell the clients of a change that is not part of the game (unversioned)."""
+        message = {"type": "notice", "event": event, "table": self.info()}
         for client in self.clients - {but}:
-            client.send({"type": "notice", "event": event, "table": self.info()})
+            client.send(message)
 
     def _emit(self, event: dict[str, Any]) -> None:
         event["v"] = len(self.events) + 1

@@ -175,6 +175,7 @@ async function sha256(text) {
 async function tablePage(id) {
   const params = new URLSearchParams(location.search);
   let info = (await api(`/api/tables/${id}`)).table;
+  const { levels } = await api("/api/games");
   const state = { view: null, v: 0, clock: null, clockAt: 0, selected: null, commitments: {},
     lastRound: null, end: null, reveals: [], rematch: null, error: "" };
   const head = h("section", {});
@@ -187,8 +188,9 @@ async function tablePage(id) {
   const players = h("div", { class: "players" });
   const result = h("section", { id: "result" });
   const fair = h("section", { class: "small", id: "fair" });
+  const notice = h("p", { class: "notice", id: "notice" });
   felt.append(players, status, boardBox, actions, handSvg);
-  main.replaceChildren(head, felt, result, fair);
+  main.replaceChildren(head, notice, felt, result, fair);
   // a friend who opens an invitation link before logging in can do it here
   if (!me && info.status === "open") main.prepend(loginForms());
 
@@ -217,7 +219,7 @@ async function tablePage(id) {
       head.append(h("p", { class: "small" }, `${t("invite")}: `, h("a", { href: link }, link)));
     }
     if (me && info.your_seat != null && info.invite) {
-      const level = h("select", {}, ["random", "greedy"].map((l) => h("option", { value: l }, l)));
+      const level = h("select", {}, levels.map((l) => h("option", { value: l }, l)));
       level.value = "greedy";
       head.append(h("div", { class: "actions" }, level, h("button", { onclick: async () => {
         await api(`/api/tables/${id}/bots`, { level: level.value }); await reload();
@@ -265,7 +267,8 @@ async function tablePage(id) {
     const tileMoves = new Set(legal.map(tileOf).filter(Boolean));
     const chosen = state.selected ? legal.filter((m) => tileOf(m) === state.selected) : [];
     const width = boardWidth(felt);
-    const spots = drawBoard(boardSvg, view, { width, names: seatName, playable: tileMoves, onTile: clickTile });
+    const spots = drawBoard(boardSvg, view, { width, names: seatName, playable: tileMoves,
+      selected: state.selected, onTile: clickTile });
     for (const end of new Set(chosen.map(endOf).filter((e) => e !== null))) {
       // a plain play before its variants (close, last) that name the same end
       const move = chosen.find((m) => m === `${state.selected}:${end}`) || chosen.find((m) => endOf(m) === end);
@@ -286,6 +289,7 @@ async function tablePage(id) {
       if (!tileOf(m)) actions.append(h("button", { onclick: () => send(m) }, moveText(view, m, seatName)));
     }
     drawHand(handSvg, view.hand || [], tileMoves, state.selected, clickTile, width);
+    handSvg.style.display = view.hand ? "" : "none"; // a spectator, or Kolbasa's blind rows
     if (state.error) actions.append(h("span", { class: "error" }, state.error));
     renderResult();
   }
@@ -356,6 +360,9 @@ async function tablePage(id) {
     if (event.t === "match_end") state.end = event;
     if (event.t === "rematch") state.rematch = event.table;
     if (event.t === "replaced") info.seats = event.seats;
+    if (["disconnected", "reconnected", "replaced"].includes(event.t)) {
+      notice.textContent = t(event.t, { name: event.name, s: event.grace_s });
+    }
   }
 
   let socket;
@@ -376,7 +383,8 @@ async function tablePage(id) {
         info = { ...info, ...data.table };
         renderHead();
       }
-      if (data.type === "event") await onEvent(data.event);
+      // a notice (a player away or back) is not part of the game: it has no version
+      if (data.type === "event" || data.type === "notice") await onEvent(data.event);
       if ("view" in data && data.view) state.view = data.view;
       if (data.v !== undefined) { state.v = data.v; sessionStorage.setItem(key, data.v); }
       if (data.clock !== undefined) { state.clock = data.clock; state.clockAt = performance.now(); }

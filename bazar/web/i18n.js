@@ -30,11 +30,15 @@ const TEXT = {
   verified: ["deal confirmed by its seed", "раздача подтверждена сидом"], move: ["Move", "Ход"],
   leaveFirst: ["Log in first", "Сначала войдите"], seatN: ["seat {n}", "место {n}"],
   bot: ["bot", "бот"], leftEnd: ["left", "слева"], rightEnd: ["right", "справа"],
+  // a player away from the table
+  disconnected: ["{name} disconnected: waiting {s} s for a return", "{name}: нет связи, ждём возвращения {s} с"],
+  reconnected: ["{name} is back", "{name} снова за столом"],
+  replaced: ["{name} is replaced by a bot", "Вместо {name} играет бот"],
   // the boards of the game families
   upEnd: ["up", "вверх"], downEnd: ["down", "вниз"], slotEnd: ["the spinner", "к кресту"],
   engine: ["Engine", "Паровоз"], mexicanTrain: ["Mexican train", "Мексиканский поезд"],
   trainOf: ["{name}'s train", "поезд: {name}"], branch: ["branch {id}", "ветка {id}"],
-  joint: ["cut at joint {n}", "разрез по стыку {n}"],
+  joint: ["joint {n}", "стык {n}"],
   contract: ["Bid {bid}: {name}", "Заявка {bid}: {name}"], trumpsAre: ["Trumps: {suit}", "Козыри: {suit}"],
   sidePoints: ["Points: {a} : {b}", "Очки: {a} : {b}"], tricksTaken: ["Tricks played: {n}", "Сыграно взяток: {n}"],
   bidding: ["Bidding", "Торговля"], potChips: ["Pot: {n}", "Банк: {n}"], putChips: ["in the pot {n}", "в банке {n}"],
@@ -44,6 +48,12 @@ const TEXT = {
   call: ["Call", "Уравнять"], raise: ["Raise", "Поднять"], fold: ["Fold", "Сбросить"],
   cut: ["Cut", "Разрезать"], close: ["Close", "Закрыть"], last: ["Last tile", "Последняя"],
   announce: ["Announce", "Объявить"], challenge: ["Challenge", "Оспорить"], skip: ["Skip", "Пропуск"],
+  // domino poker's combinations, as the engine names them
+  "rank.No Combination": ["no combination", "без комбинации"], "rank.Pair": ["Pair", "пара"],
+  "rank.Flush": ["Flush", "флеш"], "rank.Three": ["Three", "тройка"],
+  "rank.Four Straight": ["Four Straight", "стрит из четырёх"], "rank.Full Hand": ["Full Hand", "фулл"],
+  "rank.Five Straight": ["Five Straight", "стрит из пяти"], "rank.Four of a Kind": ["Four of a Kind", "каре"],
+  "rank.Six Straight": ["Six Straight", "стрит шестёрок"], "rank.Royal Flush": ["Royal Flush", "роял-флеш"],
 };
 
 export let lang = localStorage.getItem("bazar.lang")
