@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from .notation import Move
 from .round import Outcome, Round
 from .rules import Rules
+from .scoring import award
 from .tiles import Tile, tile_set
 from .view import View
 
@@ -178,18 +179,7 @@ def sample_deal(
     the passes and forced draws (:func:`constraints`). Raises ValueError where the tiles
     left cannot fill the hands the view shows."""
     me = view.seat
-    own = list(view.hand) if view.hand is not None and me is not None else None
-    hidden = [s for s in range(view.rules.players) if not (s == me and own is not None)]
-    pool = sorted(set(full_set(view.rules)) - seen_tiles(view))
-    need = sum(view.hand_sizes[s] for s in hidden) + view.bazar_size
-    if len(pool) < need:
-        raise ValueError(f"the view leaves {len(pool)} unseen tiles for {need} places")
-    rules = constraints(view) if use_constraints else []
-    by_seat: dict[int, list[Constraint]] = {}
-    for c in rules:
-        by_seat.setdefault(c.seat, []).append(c)
-    # the most constrained seats are filled first
-    order = sorted(hidden, key=lambda s: -len(by_seat.get(s, ())))
+    own, pool, by_seat, order = _prepared(view, use_constraints)
     for attempt in range(tries + 1):
         relax = attempt == tries  # the last try keeps the counts alone
         left = list(pool)
@@ -228,6 +218,35 @@ def sample_deal(
             # tiles beyond the bazar are out of play (never dealt)
             return hands, left[: view.bazar_size]
     raise ValueError("no deal fits the view")  # pragma: no cover - the last try always fits
+
+
+_Prepared = tuple[list[Tile] | None, list[Tile], dict[int, list[Constraint]], list[int]]
+#: the last view prepared for sampling: a searching bot deals from one view many times
+_last: tuple[View | None, bool, _Prepared | None] = (None, False, None)
+
+
+def _prepared(view: View, use_constraints: bool) -> _Prepared:
+    """What every deal from ``view`` starts from: the viewer's own hand, the unseen tiles,
+    the constraints by seat and the order to fill the hidden seats in (most constrained
+    first). Kept for the last view asked about (a bot samples one view many times)."""
+    global _last
+    last_view, last_constrained, last = _last
+    if last_view is view and last_constrained == use_constraints and last is not None:
+        return last
+    me = view.seat
+    own = list(view.hand) if view.hand is not None and me is not None else None
+    hidden = [s for s in range(view.rules.players) if not (s == me and own is not None)]
+    pool = sorted(set(full_set(view.rules)) - seen_tiles(view))
+    need = sum(view.hand_sizes[s] for s in hidden) + view.bazar_size
+    if len(pool) < need:
+        raise ValueError(f"the view leaves {len(pool)} unseen tiles for {need} places")
+    by_seat: dict[int, list[Constraint]] = {}
+    for c in constraints(view) if use_constraints else []:
+        by_seat.setdefault(c.seat, []).append(c)
+    order = sorted(hidden, key=lambda s: -len(by_seat.get(s, ())))
+    prepared = (own, pool, by_seat, order)
+    _last = (view, use_constraints, prepared)
+    return prepared
 
 
 def determinize(view: View, rng: random.Random, tries: int = 8) -> Round | None:
@@ -332,6 +351,11 @@ def outcome_value(
     from .match import Ledger
 
     sides = rules.sides
+    standing = getattr(rules, "limit", None) and getattr(rules, "target", None) is None
+    if rules.variant.settle is None and not standing and not events:
+        # the plain settlement adds the award to the scores: no ledger needed
+        sign = better_sign(rules)
+        return _relative([float(sign * g) for g in award(rules, outcome)])
     start = ledger if ledger is not None else Ledger.new(rules)
     try:
         after = start.settle(outcome)
@@ -340,7 +364,7 @@ def outcome_value(
         for seat, tiles in enumerate(outcome.remaining):
             gains[rules.side_of(seat)] -= sum(t.pips for t in tiles or ())
         return _relative(gains)
-    if getattr(rules, "limit", None) and getattr(rules, "target", None) is None and not events:
+    if standing and not events:
         before_standing = match_standing(start)
         return _relative(
             [a - b for a, b in zip(match_standing(after), before_standing, strict=True)]
