@@ -75,7 +75,11 @@ class View:
         """A JSON-safe dict; :meth:`from_json` reverses it."""
         return {
             "seat": self.seat,
-            "rules": {"name": self.rules.name, "options": self.rules.options()},
+            "rules": {
+                "name": self.rules.name,
+                "family": self.rules.variant.family,
+                "options": self.rules.options(),
+            },
             "turn": self.turn,
             "hand": None if self.hand is None else [str(t) for t in self.hand],
             "hand_sizes": list(self.hand_sizes),

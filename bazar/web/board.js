@@ -9,8 +9,10 @@ const SMALL = 16; // the side of a half tile in a seat's row
 const MARGIN = 30;
 const LABEL = 110; // the width of the labels in front of trains and branches
 
-// The family of a view's board, read from its shape (the View does not name it).
+// The family of a view's board: named by the view's rules, else read from its shape.
 export function familyOf(view) {
+  const named = view.rules && view.rules.family;
+  if (named && named in LAYOUTS) return named;
   const board = view.board, extra = view.extra || {};
   if (!Array.isArray(board)) {
     if (board && "trains" in board) return "trains";
