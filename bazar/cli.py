@@ -1503,17 +1503,29 @@ def serve_command(
         str | None,
         typer.Option("--db", help="SQLAlchemy database URL (default: SQLite in the data dir)"),
     ] = None,
+    grace: Annotated[
+        float | None,
+        typer.Option("--grace", min=0, metavar="SECONDS", help=_h("help.grace")),
+    ] = None,
+    rematch_window: Annotated[
+        float,
+        typer.Option(
+            "--rematch-window", min=0, metavar="SECONDS", help=_h("help.rematch_window")
+        ),
+    ] = 120.0,
 ) -> None:
     try:
         import uvicorn
 
         from .server import create_app
-        from .server.storage import default_db_url
+        from .server.storage import default_db_url, engine_url
     except ImportError as error:
         _fail(f"the server needs its extra: pip install 'bazar[server]' ({error})")
     url = db or default_db_url()
-    print(f"bazar club on http://{host}:{port}/  (database {url})", flush=True)
-    uvicorn.run(create_app(url), host=host, port=port, ws_max_size=65536, log_level="warning")
+    shown = engine_url(url).render_as_string(hide_password=True)
+    print(f"bazar club on http://{host}:{port}/  (database {shown})", flush=True)
+    club = create_app(url, grace_s=grace, rematch_window_s=rematch_window)
+    uvicorn.run(club, host=host, port=port, ws_max_size=65536, log_level="warning")
 
 
 @app.command("verify", help="Check that every deal of a record is the one its seed deals.")

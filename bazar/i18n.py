@@ -453,6 +453,16 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "help.json": ("print JSON", "вывести JSON"),
     "help.file": ("a bazar record (JSON)", "запись партии bazar (JSON)"),
     "help.seconds": ("how long to run", "сколько секунд мерить"),
+    "help.grace": (
+        "how long a player may be away before a bot takes the seat (a rated match ends"
+        " instead); default: BAZAR_GRACE_S, else 60",
+        "сколько секунд игрок может отсутствовать, пока его место не займёт бот"
+        " (рейтинговая партия вместо этого заканчивается); по умолчанию BAZAR_GRACE_S или 60",
+    ),
+    "help.rematch_window": (
+        "how long a finished table waits for its players' rematch",
+        "сколько секунд законченный стол ждёт реванша своих игроков",
+    ),
 }
 
 #: The glossary of options (``rules.OPTIONS[name].doc``) in Russian.

@@ -1,11 +1,12 @@
 """The club server: accounts, tables, live play over websockets, records and ratings, with
-the real app on a real SQLite file."""
+the real app on a real database (``db``: SQLite, and PostgreSQL where the run has one)."""
 
 from __future__ import annotations
 
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from server_helpers import (
@@ -26,11 +27,6 @@ from bazar.round import deal_seed
 from bazar.server import create_app
 from bazar.server.fairness import seed_hash, verify
 from bazar.server.storage import User
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'club.sqlite3'}"
 
 
 @pytest.fixture
@@ -431,6 +427,37 @@ def test_the_replay_shows_the_position_after_any_move(client: TestClient) -> Non
         assert got["ply"] == ply and got["view"]["hand"] is None
         assert got["last"] == (moves[ply - 1] if ply else None)
     assert client.get(f"/api/records/{rid}/position?ply=x").status_code == 400
+
+
+def test_a_key_no_database_could_hold_finds_nothing(client: TestClient) -> None:
+    # PostgreSQL refuses a NUL character in text: it must mean "no such thing", not a crash
+    assert client.get("/api/tables/a%00b").status_code == 400
+    assert client.get("/api/records/a%00b").status_code == 404
+    assert client.get("/api/profile/a%00b").status_code == 404
+    assert client.get("/api/leaderboard?game=a%00b").json()["skill"] == []
+    with client.websocket_connect("/ws/a%00b") as ws:
+        assert ws.receive_json()["type"] == "error"
+
+
+def test_bazar_serve_gives_the_club_its_grace_and_rematch_window(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+    from sqlalchemy.engine import make_url
+    from typer.testing import CliRunner
+
+    from bazar.cli import app as cli
+
+    served: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda club, **_: served.append(club))
+    args = ["serve", "--db", db, "--grace", "7.5", "--rematch-window", "30"]
+    out = CliRunner().invoke(cli, args)
+    assert out.exit_code == 0, out.output
+    password = make_url(db).password
+    assert password is None or f":{password}@" not in out.output  # the printed URL hides it
+    club = served[0].state.club
+    served[0].state.storage.close()
+    assert (club.grace_s, club.rematch_window_s) == (7.5, 30)
 
 
 def test_bazar_verify_confirms_the_deals_of_a_record(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Float,
     ForeignKey,
@@ -24,7 +25,7 @@ from sqlalchemy import (
     insert,
     select,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -38,6 +39,7 @@ __all__ = [
     "TableRow",
     "User",
     "default_db_url",
+    "engine_url",
 ]
 
 
@@ -48,6 +50,21 @@ def default_db_url() -> str:
     folder = Path(user_data_dir("bazar", appauthor=False))
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'club.sqlite3'}"
+
+
+def engine_url(url: str) -> URL:
+    """The SQLAlchemy URL of a database URL: one for PostgreSQL that names no driver gets
+    psycopg (version 3, the one the server extra installs).
+
+    >>> engine_url("postgresql://club@localhost/bazar").drivername
+    'postgresql+psycopg'
+    >>> engine_url("sqlite:///club.sqlite3").drivername
+    'sqlite'
+    """
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        return parsed.set(drivername="postgresql+psycopg")
+    return parsed
 
 
 class Base(DeclarativeBase):
@@ -78,7 +95,8 @@ class TableRow(Base):
     invite: Mapped[str] = mapped_column(String(40))
     #: "open" (waiting for players), "playing", "finished"
     status: Mapped[str] = mapped_column(String(12), default="open")
-    seed: Mapped[int] = mapped_column(Integer)
+    #: below 2**62, more than PostgreSQL's 32-bit integer holds
+    seed: Mapped[int] = mapped_column(BigInteger)
     #: how the match ended: {"normal": true}, or early {"timeout": seat} ("gone": true when
     #: the player stayed away past the grace), with the "ratings"; None while it is played
     ending: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -127,11 +145,13 @@ class Storage:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        parsed = engine_url(url)
+        sqlite = parsed.get_backend_name() == "sqlite"
         kwargs: dict[str, Any] = {}
-        if url.startswith("sqlite"):
+        if sqlite:
             kwargs["connect_args"] = {"check_same_thread": False}
-        self.engine: Engine = create_engine(url, **kwargs)
-        if url.startswith("sqlite"):
+        self.engine: Engine = create_engine(parsed, **kwargs)
+        if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
@@ -170,6 +190,8 @@ class Storage:
             return db.get(User, user_id)
 
     def registered(self, name: str) -> User | None:
+        if not _storable(name):
+            return None
         with self.session() as db:
             return db.scalars(
                 select(User).where(User.name == name, User.guest.is_(False))
@@ -183,6 +205,8 @@ class Storage:
             db.commit()
 
     def table(self, table_id: str) -> TableRow | None:
+        if not _storable(table_id):
+            return None
         with self.session() as db:
             return db.get(TableRow, table_id)
 
@@ -224,6 +248,8 @@ class Storage:
             db.commit()
 
     def record(self, record_id: str) -> RecordRow | None:
+        if not _storable(record_id):
+            return None
         with self.session() as db:
             return db.get(RecordRow, record_id)
 
@@ -241,6 +267,8 @@ class Storage:
             return list(db.scalars(select(Rating).where(Rating.user_id == user_id)))
 
     def leaderboard(self, game: str, limit: int = 50) -> list[tuple[User, Rating]]:
+        if not _storable(game):
+            return []
         with self.session() as db:
             rows = db.execute(
                 select(User, Rating)
@@ -261,6 +289,12 @@ class Storage:
                     .limit(limit)
                 )
             )
+
+
+def _storable(text: str) -> bool:
+    """Whether ``text`` may be looked for: PostgreSQL refuses a query with a NUL character in
+    it where SQLite merely finds nothing (nothing stored has one)."""
+    return "\x00" not in text
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

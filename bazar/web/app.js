@@ -301,7 +301,11 @@ async function tablePage(id) {
       const e = state.end;
       const names = e.winners.map(seatName).join(", ");
       result.append(h("h2", {}, t("matchOver")));
-      if (e.ending && e.ending.timeout !== undefined) result.append(h("p", {}, t("timeout", { name: seatName(e.ending.timeout) })));
+      if (e.ending && e.ending.timeout !== undefined) {
+        // away past the grace, or present but silent past the move time
+        const why = e.ending.gone ? "gone" : "timeout";
+        result.append(h("p", {}, t(why, { name: seatName(e.ending.timeout) })));
+      }
       result.append(h("p", {}, `${t("winners")}: ${names}`));
       if (e.ratings && e.ratings.kozel) {
         result.append(h("p", {}, `${t("ratings")}: ` + Object.entries(e.ratings.kozel)

@@ -23,6 +23,7 @@ const TEXT = {
   revealed: ["Seed revealed: {seed} — hash matches ✓", "Сид раскрыт: {seed} — хэш совпадает ✓"],
   mismatch: ["Seed revealed: {seed} — HASH MISMATCH", "Сид раскрыт: {seed} — ХЭШ НЕ СОВПАДАЕТ"],
   timeout: ["Interrupted: {name} ran out of time", "Прервана: у {name} кончилось время"],
+  gone: ["Interrupted: {name} left the table", "Прервана: {name} покинул стол"],
   ratings: ["Rating changes", "Изменения рейтинга"], kozelRating: ["Kozel club rating", "Клубный рейтинг «Козла»"],
   skill: ["Skill (OpenSkill)", "Сила игры (OpenSkill)"], games: ["Games", "Игр"],
   profile: ["Profile", "Профиль"], spectator: ["You are watching", "Вы зритель"],
