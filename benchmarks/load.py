@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,7 @@ class Stats:
         self.moves = 0
         self.latencies: list[float] = []
         self.errors = 0
+        self.why: Counter[str] = Counter()
         self.matches = 0
 
 
@@ -73,12 +75,14 @@ async def player(
             await ws.send(json.dumps({"type": "hello", "v": 0}))
             sent_at: float | None = None
             answered = -1
+            waiting = False
             while time.perf_counter() < stop:
                 message = json.loads(await ws.recv())
                 kind = message["type"]
                 if kind == "error":
                     stats.errors += 1
-                    answered, sent_at = -1, None
+                    stats.why[str(message.get("message") or message.get("error"))] += 1
+                    answered, sent_at, waiting = -1, None, False
                     continue
                 events = message.get("events") or [message.get("event")] if kind in (
                     "sync", "event") else []
@@ -88,6 +92,8 @@ async def player(
                         continue
                     if event["t"] == "move":
                         stats.moves += 1
+                        if event["seat"] == 0:
+                            waiting = False
                         if sent_at is not None and event["seat"] == 0:
                             stats.latencies.append(time.perf_counter() - sent_at)
                             sent_at = None
@@ -99,11 +105,13 @@ async def player(
                 v = message.get("v", 0)
                 legal = view["legal"] if view else []
                 forced = len(legal) == 1 and legal[0] in ("draw", "pass")
-                if legal and not forced and answered != v:
+                # one move at a time: the events already on their way still show the old turn
+                if legal and not forced and answered != v and not waiting:
                     answered = v
                     if think:
                         await asyncio.sleep(think)
                     sent_at = time.perf_counter()
+                    waiting = True
                     await ws.send(json.dumps({"type": "move", "move": rng.choice(legal),
                                               "v": v}))
 
@@ -135,6 +143,7 @@ async def run_level(base: str, tables: int, seconds: float, think: float) -> dic
                        "p99": round(p99 * 1000, 1) if lat else None},
         "matches": stats.matches,
         "errors": stats.errors,
+        "error_messages": dict(stats.why.most_common(5)),
         "failed_clients": len(failures),
         "first_failure": repr(failures[0]) if failures else None,
     }

@@ -483,3 +483,40 @@ def test_bazar_verify_confirms_the_deals_of_a_record(tmp_path: Path) -> None:
     out = subprocess.run([*run, str(bad)], capture_output=True, text=True)
     assert out.returncode == 2 and out.stderr.startswith("bazar:")
     assert "round 1" in out.stderr
+
+
+def test_a_move_answering_the_last_move_is_not_stale_for_the_events_after_it(db: str) -> None:
+    """A round's last move, its end and the next deal's commitment are sent in one instant; a
+    player who leads the next round and answers the first of those messages (its view is
+    already the new round's) is not told his move is stale: only a move in between makes
+    it so."""
+    app = make_app(db)
+    with TestClient(app) as client:
+        guest(client, "Masha")
+        rng = random.Random(5)
+        crossed = 0  # moves sent while a round's end was still on its way
+        for _ in range(6):
+            tid = create(client, game="kozel", players=4, bots="random")["table"]["id"]
+            with client.websocket_connect(f"/ws/{tid}") as ws:
+                ws.send_json({"type": "hello", "v": 0})
+                sent: int | None = None
+                ended = False
+                while not ended:
+                    message = ws.receive_json()
+                    assert message["type"] != "error", message
+                    for event in events_of(message):
+                        ended = ended or event["t"] == "match_end"
+                        if sent is not None and event["t"] == "round_start":
+                            crossed += 1
+                        if event["t"] == "move" and event.get("seat") == 0:
+                            sent = None
+                    view = message.get("view")
+                    if ended or sent is not None or not view or not view["legal"]:
+                        continue
+                    if not is_forced(view):
+                        sent = message["v"]
+                        ws.send_json({"type": "move", "move": rng.choice(view["legal"]),
+                                      "v": sent})
+            if crossed:
+                break
+        assert crossed, "no round began while a move was on its way: nothing was tested"

@@ -123,3 +123,224 @@ def test_a_player_who_goes_away_is_announced_then_replaced_by_a_bot(server: str)
             assert not errors
         finally:
             browser.close()
+
+
+@pytest.mark.parametrize("server", [{"grace_s": 0.5}], indirect=True)
+def test_a_rated_match_ended_by_a_player_gone_says_he_left_the_table(server: str) -> None:
+    httpx = pytest.importorskip("httpx")
+    with sync_api.sync_playwright() as p, httpx.Client(base_url=server) as masha:
+        masha.post("/api/register", json={"name": "Masha", "password": "password-1"})
+        tid = masha.post("/api/tables", json={"game": "kozel", "players": 2, "rated": True})
+        tid = tid.json()["table"]["id"]
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 900, "height": 900}, locale="en-US")
+            context.add_cookies([{"name": "bazar", "value": masha.cookies["bazar"],
+                                  "url": server}])
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            with page.expect_websocket() as opened:
+                page.goto(f"{server}/table/{tid}")
+            # Masha's page is at the table (its socket has had the table's first word)
+            opened.value.wait_for_event("framereceived")
+            with httpx.Client(base_url=server) as alex:
+                alex.post("/api/register", json={"name": "Alex", "password": "password-2"})
+                # Alex sits down and never opens the table
+                assert alex.post(f"/api/tables/{tid}/join", json={}).status_code == 200
+            result = page.locator("#result")
+            sync_api.expect(result).to_contain_text("Alex left the table", timeout=10_000)
+            assert "ran out of time" not in result.inner_text()
+            assert not errors
+        finally:
+            browser.close()
+
+
+#: how many moves a table page offers its player: playable tiles and buttons, but not a lone
+#: draw or pass, which the table makes by itself at once (its button shows for a moment)
+CHOICES = """(() => {
+  const buttons = [...document.querySelectorAll(".felt .actions button")].map((b) => b.textContent);
+  const forced = buttons.length === 1 && ["Draw", "Pass"].includes(buttons[0]);
+  return document.querySelectorAll("svg#hand g.tile.playable").length
+    + (forced ? 0 : buttons.length);
+})()"""
+
+#: what a table page shows, read in one go: its version (the last event it has), the layout,
+#: what it offers to click, the status line, the last round's score table and the result
+SNAPSHOT = """(key) => {
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  const table = document.getElementById("scoretable");
+  return {
+    v: Number(sessionStorage.getItem(key) || 0),
+    layout: all("svg#board g.layout g.tile").map((g) => g.dataset.tile),
+    playable: all("svg#hand g.tile.playable").length,
+    buttons: all(".felt .actions button").length,
+    choices: CHOICES,
+    status: all(".felt .status span").map((s) => s.textContent),
+    players: all(".felt .players .player").map((p) => p.textContent),
+    scores: table ? table.innerText : null,
+    result: document.getElementById("result").innerText,
+    error: all(".felt .actions .error").map((e) => e.textContent).join(" "),
+  };
+}""".replace("CHOICES", CHOICES)
+
+#: the page offers a move, or the match is over
+MOVE_OR_END = """() => CHOICES > 0
+  || document.getElementById("result").innerText.includes("Match over")""".replace(
+    "CHOICES", CHOICES
+)
+
+#: the page has had an event since version v, or has been told its move was refused
+MOVED = """([key, v]) => Number(sessionStorage.getItem(key) || 0) > v
+  || document.querySelector(".felt .actions .error")"""
+
+
+def _guest(browser: sync_api.Browser, server: str, name: str, errors: list[str]) -> sync_api.Page:
+    """A browser of its own (its own cookies) in the lobby, logged in as the guest ``name``."""
+    context = browser.new_context(viewport={"width": 900, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(f"{name}: {e}"))
+    page.goto(server + "/")
+    page.fill("input[name=name]", name)
+    page.click("#guest")
+    page.wait_for_selector("#create button:not([disabled])")
+    return page
+
+
+def _make_a_move(page: sync_api.Page, key: str) -> None:
+    """Play this page's move by clicking: its first playable tile (on the first end lit up,
+    where the tile fits more than one), else the first button (a draw or a pass); then wait
+    for the table to take it."""
+    v = page.evaluate("(key) => Number(sessionStorage.getItem(key) || 0)", key)
+    tiles = page.locator("svg#hand g.tile.playable")
+    if tiles.count():
+        tiles.first.click()
+        ends = page.locator("svg#board g.end")
+        variants = page.locator(".felt .actions button.secondary")
+        if ends.count():
+            ends.first.click()
+        elif variants.count():
+            variants.first.click()
+    else:
+        page.locator(".felt .actions button").first.click()
+    page.wait_for_function(MOVED, arg=[key, v], timeout=10_000)
+    refused = page.locator(".felt .actions .error")
+    assert not refused.count(), refused.inner_text()
+
+
+def test_a_whole_kozel_match_against_bots_is_played_by_clicking(server: str) -> None:
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            errors: list[str] = []
+            page = _guest(browser, server, "Masha", errors)
+            games = page.request.get(server + "/api/games").json()["games"]
+            # the preset's losing mark (101): a match of some ten rounds against random bots
+            limit = next(g for g in games if g["name"] == "kozel")["options"]["limit"]
+            page.select_option("select[name=game]", "kozel")
+            page.select_option("select[name=players]", "4")
+            page.select_option("select[name=level]", "random")
+            page.click("#create button")
+            page.wait_for_url("**/table/*")
+            tid = page.url.split("/table/")[1].split("?")[0]
+            key = f"bazar.v.{tid}"
+            page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+            clicks = 0
+            deadline = time.monotonic() + 60
+            while True:
+                assert time.monotonic() < deadline, "the match did not end"
+                page.wait_for_function(MOVE_OR_END, timeout=15_000)
+                if "Match over" in page.locator("#result").inner_text():
+                    break
+                _make_a_move(page, key)
+                clicks += 1
+            record = page.request.get(f"{server}/api/records/{tid}").json()
+            scores = record["summary"]["scores"]["scores"]
+            rounds = record["summary"]["rounds"]
+            names = record["players"]
+            goats = [s for s, points in enumerate(scores) if points >= limit]
+            assert goats and names[0] == "Masha"
+            assert rounds > 1 and clicks >= rounds
+            result = page.locator("#result")
+            text = result.inner_text()
+            winners = [names[s] for s in record["summary"]["winners"]]
+            assert f"Winners: {', '.join(winners)}" in text
+            assert not {names[s] for s in goats} & set(winners)
+            # the final score table: the last round's totals, the goat's at or over the limit
+            table = result.locator("#scoretable")
+            assert table.locator("th").all_inner_texts() == names
+            totals = table.locator("tr.rule td").all_inner_texts()
+            for s in goats:
+                assert totals[s] == str(scores[s])
+            assert f"Round result · Round {rounds}" in text
+            # every round's deal was committed to and then shown to be the one dealt
+            fair = page.locator("#fair").inner_text()
+            assert fair.count("hash matches") == rounds
+            assert "MISMATCH" not in fair
+            # the match is in the club's history, with its replay
+            page.click("header a[href='/history']")
+            row = page.locator("tr", has=page.locator(f"a[href='/replay/{tid}']"))
+            sync_api.expect(row).to_contain_text("kozel")
+            sync_api.expect(row).to_contain_text("Masha")
+            assert not errors
+        finally:
+            browser.close()
+
+
+def test_two_friends_play_kozel_from_two_browsers(server: str) -> None:
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            errors: list[str] = []
+            masha = _guest(browser, server, "Masha", errors)
+            masha.select_option("select[name=game]", "kozel")
+            masha.select_option("select[name=players]", "2")
+            masha.uncheck("input[name=bots]")
+            masha.click("#create button")
+            masha.wait_for_url("**/table/*")
+            tid = masha.url.split("/table/")[1].split("?")[0]
+            key = f"bazar.v.{tid}"
+            masha.wait_for_selector("text=Waiting for players")
+            # the friend finds the table in the lobby and takes the free seat
+            alex = _guest(browser, server, "Alex", errors)
+            alex.click(f"a[href='/table/{tid}']")
+            alex.click("button:has-text('Join · seat 2')")
+            pages = {"Masha": masha, "Alex": alex}
+            for page in pages.values():
+                page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+            moves = dict.fromkeys(pages, 0)
+            deadline = time.monotonic() + 45
+            while True:
+                assert time.monotonic() < deadline, "the round did not end"
+                seen = {name: page.evaluate(SNAPSHOT, key) for name, page in pages.items()}
+                a, b = seen.values()
+                if a["v"] != b["v"]:
+                    masha.wait_for_timeout(30)  # an event on its way to one of them
+                    continue
+                # at the same version both see the same table
+                assert a["layout"] == b["layout"]
+                assert a["players"] == b["players"]
+                if a["scores"] is not None and b["scores"] is not None:
+                    break
+                movers = [name for name, s in seen.items() if s["choices"]]
+                if not movers:
+                    masha.wait_for_timeout(30)  # a draw the table makes by itself
+                    continue
+                assert len(movers) == 1, seen
+                (mover,) = movers
+                (waiter,) = set(pages) - {mover}
+                assert "Your move" in seen[mover]["status"]
+                # the other page says whose move it is and offers nothing to play
+                assert f"Move: {mover}" in seen[waiter]["status"]
+                assert seen[waiter]["playable"] == 0 and seen[waiter]["buttons"] == 0
+                assert pages[waiter].locator("svg#hand g.tile.playable").count() == 0
+                _make_a_move(pages[mover], key)
+                moves[mover] += 1
+            assert all(n > 0 for n in moves.values()), moves
+            # the round's end: the same scores on both pages, under both names
+            assert a["scores"] == b["scores"]
+            assert "Masha" in a["scores"] and "Alex" in a["scores"]
+            assert not a["error"] and not b["error"]
+            assert not errors
+        finally:
+            browser.close()

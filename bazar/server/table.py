@@ -34,6 +34,9 @@ from .storage import TableRow
 
 __all__ = ["REPLACEMENT", "Client", "Table", "TableError", "rules_of", "seed_hash"]
 
+#: the events that change what a seat may decide: a move sent before one of them is stale
+POSITION_EVENTS = ("move", "replaced", "match_end")
+
 #: the bot that takes the seat of a casual player who timed out or is gone
 REPLACEMENT = "greedy"
 
@@ -311,7 +314,7 @@ class Table:
                 raise TableError("a bot has taken your seat")
             if self.match.turn != request.seat:
                 raise TableError(f"not your turn: seat {self.match.turn} is to move")
-            if request.v is not None and request.v != len(self.events):
+            if request.v is not None and not self._current(request.v):
                 raise TableError(
                     f"stale move: the table is at version {len(self.events)}, not {request.v}"
                 )
@@ -320,6 +323,14 @@ class Table:
             request.client.send({"type": "error", "message": str(error)})
             return
         self.latencies.append(time.perf_counter() - started)
+
+    def _current(self, v: int) -> bool:
+        """Whether a move sent from version ``v`` saw the position as it is: no move was made
+        since (the events after a round's last move -- its end, the next deal's commitment --
+        change nothing a player decides on, and arrive in the same instant)."""
+        if not isinstance(v, int) or v > len(self.events):
+            return False
+        return all(event.get("t") not in POSITION_EVENTS for event in self.events[v:])
 
     def submit(self, client: Client, text: Any, v: Any = None) -> None:
         """A client's move request, checked for form here and for legality by the actor."""

@@ -373,26 +373,31 @@ async function tablePage(id) {
   let left = false;
   const key = `bazar.v.${id}`;
   leaveTable = () => { left = true; socket.close(); };
+  async function receive(data) {
+    if (data.type === "error") { state.error = data.message; render(); return; }
+    state.error = "";
+    if (data.type === "table") { info = { ...info, ...data.table }; renderHead(); }
+    if (data.type === "sync") {
+      state.commitments = {}; state.reveals = []; state.end = null;
+      for (const e of data.events) await onEvent(e);
+      info = { ...info, ...data.table };
+      renderHead();
+    }
+    // a notice (a player away or back) is not part of the game: it has no version
+    if (data.type === "event" || data.type === "notice") await onEvent(data.event);
+    if ("view" in data && data.view) state.view = data.view;
+    if (data.v !== undefined) { state.v = data.v; sessionStorage.setItem(key, data.v); }
+    if (data.clock !== undefined) { state.clock = data.clock; state.clockAt = performance.now(); }
+    render();
+  }
+  // one message at a time, in order: a round's end waits for its seed's hash, and the messages
+  // behind it must wait too, else its older view and version land after theirs
+  let inbox = Promise.resolve();
   function connect() {
     socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${id}`);
     socket.onopen = () => socket.send(JSON.stringify({ type: "hello", v: 0 }));
-    socket.onmessage = async (message) => {
-      const data = JSON.parse(message.data);
-      if (data.type === "error") { state.error = data.message; render(); return; }
-      state.error = "";
-      if (data.type === "table") { info = { ...info, ...data.table }; renderHead(); }
-      if (data.type === "sync") {
-        state.commitments = {}; state.reveals = []; state.end = null;
-        for (const e of data.events) await onEvent(e);
-        info = { ...info, ...data.table };
-        renderHead();
-      }
-      // a notice (a player away or back) is not part of the game: it has no version
-      if (data.type === "event" || data.type === "notice") await onEvent(data.event);
-      if ("view" in data && data.view) state.view = data.view;
-      if (data.v !== undefined) { state.v = data.v; sessionStorage.setItem(key, data.v); }
-      if (data.clock !== undefined) { state.clock = data.clock; state.clockAt = performance.now(); }
-      render();
+    socket.onmessage = (message) => {
+      inbox = inbox.then(() => receive(JSON.parse(message.data))).catch(reportError);
     };
     socket.onclose = () => { if (!left) setTimeout(connect, 1000); };
   }
