@@ -266,6 +266,7 @@ def test_a_whole_kozel_match_against_bots_is_played_by_clicking(server: str) -> 
             winners = [names[s] for s in record["summary"]["winners"]]
             assert f"Winners: {', '.join(winners)}" in text
             assert not {names[s] for s in goats} & set(winners)
+            assert f"Goat: {', '.join(names[s] for s in goats)}" in text
             # the final score table: the last round's totals, the goat's at or over the limit
             table = result.locator("#scoretable")
             assert table.locator("th").all_inner_texts() == names

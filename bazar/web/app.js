@@ -285,8 +285,10 @@ async function tablePage(id) {
     for (const m of chosen) {
       actions.append(h("button", { class: "secondary", onclick: () => send(m) }, moveText(view, m, seatName)));
     }
+    // a lone draw or pass is made by the table itself: nothing to offer
+    const forced = legal.length === 1 && (legal[0] === "draw" || legal[0] === "pass");
     for (const m of legal) {
-      if (!tileOf(m)) actions.append(h("button", { onclick: () => send(m) }, moveText(view, m, seatName)));
+      if (!tileOf(m) && !forced) actions.append(h("button", { onclick: () => send(m) }, moveText(view, m, seatName)));
     }
     drawHand(handSvg, view.hand || [], tileMoves, state.selected, clickTile, width);
     handSvg.style.display = view.hand ? "" : "none"; // a spectator, or Kolbasa's blind rows
@@ -307,6 +309,12 @@ async function tablePage(id) {
         result.append(h("p", {}, t(why, { name: seatName(e.ending.timeout) })));
       }
       result.append(h("p", {}, `${t("winners")}: ${names}`));
+      if (e.losers && e.losers.length) {
+        // the loser has a name in the yards' games: the goat of Kozel, the donkey of Osyol
+        const game = (view && view.rules && view.rules.name) || "";
+        const title = game.includes("kozel") ? "goat" : game.startsWith("osel") ? "donkey" : "losers";
+        result.append(h("p", { class: "losers" }, `${t(title)}: ${e.losers.map(seatName).join(", ")}`));
+      }
       if (e.ratings && e.ratings.kozel) {
         result.append(h("p", {}, `${t("ratings")}: ` + Object.entries(e.ratings.kozel)
           .map(([s, d]) => `${seatName(Number(s))} ${d >= 0 ? "+" : ""}${d}`).join(", ")));
