@@ -1521,10 +1521,18 @@ def serve_command(
         from .server.storage import default_db_url, engine_url
     except ImportError as error:
         _fail(f"the server needs its extra: pip install 'bazar[server]' ({error})")
+    from sqlalchemy.exc import SQLAlchemyError
+
     url = db or default_db_url()
-    shown = engine_url(url).render_as_string(hide_password=True)
+    shown = url
+    try:
+        shown = engine_url(url).render_as_string(hide_password=True)
+        club = create_app(url, grace_s=grace, rematch_window_s=rematch_window)
+    except (SQLAlchemyError, ImportError, OSError) as error:
+        # a malformed URL, a driver not installed, a server that does not answer
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        _fail(f"cannot open the database {shown}: {reason}")
     print(f"bazar club on http://{host}:{port}/  (database {shown})", flush=True)
-    club = create_app(url, grace_s=grace, rematch_window_s=rematch_window)
     uvicorn.run(club, host=host, port=port, ws_max_size=65536, log_level="warning")
 
 

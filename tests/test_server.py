@@ -520,3 +520,25 @@ def test_a_move_answering_the_last_move_is_not_stale_for_the_events_after_it(db:
             if crossed:
                 break
         assert crossed, "no round began while a move was on its way: nothing was tested"
+
+
+@pytest.mark.parametrize(
+    ("url", "why"),
+    [
+        ("notaurl", "Could not parse"),
+        ("postgresql://nobody:hush@127.0.0.1:1/club", "connection"),
+        ("mysql://someone@localhost/club", "MySQLdb"),
+    ],
+)
+def test_bazar_serve_says_in_one_line_why_it_cannot_open_the_database(url: str, why: str) -> None:
+    """A malformed URL, a server that does not answer, a driver not installed: exit 2 and one
+    line naming the database (its password hidden), no traceback."""
+    from typer.testing import CliRunner
+
+    from bazar.cli import app as cli
+
+    out = CliRunner().invoke(cli, ["serve", "--db", url])
+    assert out.exit_code == 2, out.output
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bazar: cannot open the database")
+    assert why in lines[0] and "hush" not in lines[0]
