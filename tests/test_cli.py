@@ -495,3 +495,14 @@ def test_every_library_error_kind_has_a_russian_prefix() -> None:
     prefixes = {i18n.error(e, "ru").split(":")[0] for e in errors}
     assert len(prefixes) == len(errors)
     assert all(p[0] in "АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯ" for p in prefixes)
+
+
+def test_every_option_of_every_game_is_explained_in_russian() -> None:
+    """Everything a user sees speaks Russian and English: `bazar rules GAME --lang ru`
+    explains every option in Russian."""
+    from bazar import i18n
+    from bazar.rules import OPTIONS
+
+    missing = [name for name in OPTIONS if name not in i18n._OPTION_DOCS_RU]
+    assert not missing, missing
+    assert all(any("а" <= c <= "я" for c in i18n._OPTION_DOCS_RU[name]) for name in OPTIONS)
