@@ -301,3 +301,16 @@ def test_a_chosen_tile_lights_up_the_ends_it_fits(server: str, page: Any, game: 
         assert time.monotonic() < deadline, "the move was not sent"
         page.wait_for_timeout(50)
     assert tile not in (views[-1]["hand"] or [])
+
+
+@pytest.mark.parametrize("game", ["kozel-team", "texas-42"])
+def test_partners_show_their_side_s_score(server: str, page: Any, game: str) -> None:
+    """A team game's ledger keeps one score per side; each seat's badge shows its side's
+    (partners opposite: 0+2, 1+3), never the raw list."""
+    views = open_table(page, server, game, 4)
+    view = my_turn(page, views)
+    sides = view["scores"]["scores"]
+    assert len(sides) == 2
+    badges = page.locator("div.players .badge").all_inner_texts()
+    assert len(badges) == 4 and not any("[" in b for b in badges), badges
+    assert badges[0] == badges[2] and badges[1] == badges[3]

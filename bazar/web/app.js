@@ -153,13 +153,16 @@ async function lobby() {
 // ---- the table -----------------------------------------------------------------------------
 
 function badge(scores, seat, players) {
-  if (!scores || !Array.isArray(scores.scores) || scores.scores.length !== players) {
+  const sides = scores && Array.isArray(scores.scores) ? scores.scores.length : 0;
+  if (!sides || players % sides !== 0) {
     return h("span", { class: "badge" }, scores && scores.scores ? JSON.stringify(scores.scores) : "");
   }
-  const total = scores.scores[seat];
+  // in a team game the ledger keeps one score per side: partners sit opposite (0+2, 1+3)
+  const side = seat % sides;
+  const total = scores.scores[side];
   if (Array.isArray(scores.opened)) {
-    if (scores.opened[seat]) return h("span", { class: "badge red" }, total);
-    const r = scores.remembered ? scores.remembered[seat] : 0;
+    if (scores.opened[side]) return h("span", { class: "badge red" }, total);
+    const r = scores.remembered ? scores.remembered[side] : 0;
     if (r > 0) return h("span", { class: "badge yellow" }, `+${r}`);
     return h("span", { class: "badge" }, "0");
   }
@@ -337,7 +340,11 @@ async function tablePage(id) {
       // what each player scored this round (online-club.md §4.2): the change of his total
       // and remembered points, 0 where remembered points were wiped
       const points = [...Array(n).keys()].map((s) => {
-        const d = (x) => (x && Array.isArray(x.scores) ? x.scores[s] + (x.remembered ? x.remembered[s] : 0) : 0);
+        const d = (x) => {
+          if (!x || !Array.isArray(x.scores) || !x.scores.length) return 0;
+          const side = s % x.scores.length; // one score per side in a team game
+          return x.scores[side] + (x.remembered ? x.remembered[side] : 0);
+        };
         return Math.max(0, d(r.after) - d(r.before));
       });
       const rows = [
