@@ -152,6 +152,11 @@ def test_the_replay_draws_the_board_and_every_hand(server: str, page: Any, famil
     page.wait_for_selector(f".felt[data-ply='{plies - 1}']")
     before = played(game, plies - 1)
     assert tiles_in(page, "layout") == laid(before.view(None).to_json()["board"])
+    # the keys step too: right comes back, Home goes to the start
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(f".felt[data-ply='{plies}']")
+    page.keyboard.press("Home")
+    page.wait_for_selector(".felt[data-ply='0']")
 
 
 def test_a_cross_shows_the_spinner_across_and_its_arms(server: str, page: Any) -> None:

@@ -469,6 +469,12 @@ async function replayPage(id) {
     felt.dataset.ply = ply;
   }
   slider.addEventListener("input", () => show(Number(slider.value)));
+  // the arrow keys step, Home and End jump (one handler: a later page replaces it)
+  document.onkeydown = (e) => {
+    if (!felt.isConnected || e.target.closest("input, textarea, select")) return;
+    const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: plies }[e.key];
+    if (to !== undefined && to >= 0 && to <= plies) { e.preventDefault(); show(to); }
+  };
   felt.append(info, h("div", { class: "board-wrap" }, boardSvg));
   const deals = meta.deals.map((d) => h("div", {}, `${t("round", { n: d.number })}: ${d.seed_hash || "—"} ${d.confirmed ? "✓ " + t("verified") : ""}`));
   main.replaceChildren(h("section", {}, h("h2", {}, `${t("replay")}: ${meta.game} · ${meta.players.join(", ")}`),
