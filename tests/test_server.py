@@ -542,3 +542,17 @@ def test_bazar_serve_says_in_one_line_why_it_cannot_open_the_database(url: str, 
     lines = out.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("bazar: cannot open the database")
     assert why in lines[0] and "hush" not in lines[0]
+
+
+def test_only_a_version_the_table_has_reached_may_be_current(db: str) -> None:
+    """A move's version is a count of events: a negative one, one from the future or a
+    boolean is never current, whoever's turn it is."""
+    app = make_app(db, bot_delay=60)
+    with TestClient(app) as client:
+        guest(client, "Masha")
+        tid = create(client, game="kozel", players=4, bots="random")["table"]["id"]
+        table = app.state.club.tables[tid]
+        made = len(table.events)
+        assert table._current(made)
+        for bad in (-1, -3, made + 1, True, "3", None):
+            assert not table._current(bad), bad  # type: ignore[arg-type]

@@ -328,7 +328,7 @@ class Table:
         """Whether a move sent from version ``v`` saw the position as it is: no move was made
         since (the events after a round's last move -- its end, the next deal's commitment --
         change nothing a player decides on, and arrive in the same instant)."""
-        if not isinstance(v, int) or v > len(self.events):
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= len(self.events):
             return False
         return all(event.get("t") not in POSITION_EVENTS for event in self.events[v:])
 
