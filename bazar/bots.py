@@ -26,6 +26,7 @@ from .view import View
 
 __all__ = [
     "BOTS", "HIDDEN", "Bot", "GreedyBot", "RandomBot", "UnknownBot", "make", "names", "register",
+    "think",
 ]
 
 
@@ -42,6 +43,9 @@ class Bot:
     takes_budget: ClassVar[bool] = False
     #: a bot that must be given the full round (:meth:`choose_round`): measurement only
     sees_all: ClassVar[bool] = False
+    #: a bot whose moves cost real CPU (a search): the server thinks them in another process,
+    #: so that one searching bot does not slow every other table through the interpreter lock
+    searches: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -53,6 +57,12 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+def think(bot: Bot, view: View, legal: Sequence[Move]) -> tuple[Move, Bot]:
+    """``bot``'s move and the bot after choosing it (its random source moved on): what a
+    worker process sends back, so that a bot thought elsewhere goes on exactly as at home."""
+    return bot.choose(view, legal), bot
 
 
 #: Every bot by name.

@@ -78,6 +78,7 @@ class _Searching(Bot):
 
     default: Budget = Budget(64)
     takes_budget = True
+    searches = True
     #: values rounds by the match's standing (the ledger in the view), not the round alone
     for_match = True
 

@@ -7,8 +7,10 @@ rebuilt from the database when asked for.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import secrets
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from .. import bots as botlib
@@ -45,6 +47,25 @@ class Club:
         self.tables: dict[str, Table] = {}
         # the bots think here, off the event loop
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bazar-bot")
+        # ... and the searching ones in other processes (started when first needed): a search
+        # in a thread would hold the interpreter lock and slow every table's answers
+        self._processes: ProcessPoolExecutor | None = None
+
+    def processes(self) -> Executor:
+        """The worker processes where searching bots think, started on first use and again
+        after one of them died; one core is left to the club itself."""
+        if self._processes is None:
+            workers = max(1, (os.cpu_count() or 2) - 1)
+            self._processes = ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._processes
+
+    def processes_broken(self, pool: Executor) -> None:
+        """``pool`` lost a worker: the next search starts a fresh one."""
+        if self._processes is pool:
+            self._processes = None
+            pool.shutdown(wait=False, cancel_futures=True)
 
     # finding tables
 
@@ -72,6 +93,7 @@ class Club:
             grace_s=self.grace_s,
             rematch_window_s=self.rematch_window_s,
             executor=self.executor,
+            processes=self,
             on_finish=self.finished,
             on_close=self.drop,
         )
@@ -86,6 +108,9 @@ class Club:
         for table in list(self.tables.values()):
             await table.stop()
         self.executor.shutdown(wait=True, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=True, cancel_futures=True)
+            self._processes = None
 
     def resume(self) -> None:
         """Restart the actors of every match that was being played (after a restart)."""

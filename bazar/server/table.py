@@ -9,7 +9,9 @@ it missed with its current view.
 A player with no open socket is *gone*: after a grace period a bot takes the seat (casual) or
 the match is interrupted as by a timeout (rated). A finished table answers late requests
 while its players may still ask for a rematch, then leaves memory (its record stays stored).
-Bots think in a thread, so a slow one never holds up the other tables and sockets.
+Bots think off the event loop, so a slow one never holds up the other tables and sockets:
+the quick ones in a thread, the searching ones in a worker process (a search in a thread would
+hold the interpreter lock and slow every answer the server gives meanwhile).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ import contextlib
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .. import bots as botlib
 from .. import record
@@ -33,6 +36,14 @@ from .fairness import seed_hash
 from .storage import TableRow
 
 __all__ = ["REPLACEMENT", "Client", "Table", "TableError", "rules_of", "seed_hash"]
+
+class Workers(Protocol):
+    """Where searching bots think: the club's worker processes."""
+
+    def processes(self) -> Executor: ...
+
+    def processes_broken(self, pool: Executor) -> None: ...
+
 
 #: the events that change what a seat may decide: a move sent before one of them is stale
 POSITION_EVENTS = ("move", "replaced", "match_end")
@@ -83,6 +94,7 @@ class Table:
         grace_s: float = 60.0,
         rematch_window_s: float = 120.0,
         executor: Executor | None = None,
+        processes: Workers | None = None,
         on_finish: Callable[[Table], dict[str, Any] | None] | None = None,
         on_close: Callable[[Table], None] | None = None,
     ) -> None:
@@ -93,6 +105,7 @@ class Table:
         self.grace_s = grace_s
         self.rematch_window_s = rematch_window_s
         self.executor = executor
+        self.workers = processes
         self.on_finish = on_finish
         self.on_close = on_close
         self.match: Match | None = None
@@ -272,12 +285,25 @@ class Table:
         await self._linger()
 
     async def _think(self, seat: int, legal: Sequence[Move]) -> Move:
-        """The bot's move, chosen in the executor: the view is frozen and the bot is this
-        table's alone, and nothing else moves the match while the actor waits here."""
+        """The bot's move, chosen off the loop: the view is frozen and the bot is this
+        table's alone, and nothing else moves the match while the actor waits here. A searching
+        bot thinks in a worker process and comes back with its random source moved on."""
         assert self.match is not None
         view = self.match.view(seat)
+        bot = self.bots[seat]
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, self.bots[seat].choose, view, legal)
+        if bot.searches and self.workers is not None:
+            pool = self.workers.processes()
+            try:
+                move, moved_on = await loop.run_in_executor(pool, botlib.think, bot, view, legal)
+            except BrokenProcessPool:
+                # a worker died (killed, out of memory): think here this time
+                self.workers.processes_broken(pool)
+            else:
+                if self.bots.get(seat) is bot:
+                    self.bots[seat] = moved_on
+                return move
+        return await loop.run_in_executor(self.executor, bot.choose, view, legal)
 
     async def _next_request(self, timeout: float) -> _Request | None:
         """The next request, or None when ``timeout`` passes or the actor is woken."""
