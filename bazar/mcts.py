@@ -11,7 +11,10 @@ noise (one standard error of the paired difference over the same deals).
 set; each iteration deals a fresh consistent deal, walks down the tree choosing by UCB
 among the moves legal in that deal, adds one node and rolls out. Rewards are per side, so
 partners in team games pull together. With few tiles left and nothing to draw it solves
-the sampled deals exactly instead (alpha-beta, :func:`bazar.search.solve`).
+the sampled deals exactly instead (alpha-beta, :func:`bazar.search.solve`). In Mexican
+Train (the ``trains`` family) the heuristic's move -- its plan of one's own train -- stands
+unless the tree's mean reward for the most-visited move beats it by more than a standard
+error: heaviest-first rollouts cannot see a plan that pays off over a dozen turns.
 
 ``omniscient`` sees the whole round through :meth:`OmniscientBot.choose_round` (never a
 View); the arena gives it the round, nothing else does. It measures what hidden
@@ -141,18 +144,33 @@ def _not_clearly_better(rows: list[list[float]], best: int, other: int, z: float
     return mean <= z * math.sqrt(var / n)
 
 
+def _clearly_better(best: _Node | None, other: _Node | None, z: float) -> bool:
+    """Whether ``best``'s mean reward beats ``other``'s by more than ``z`` standard errors
+    of the difference (a move seldom tried is never clearly worse)."""
+    if best is None or best.visits < 2:
+        return False
+    if other is None or other.visits < 2:
+        return True
+    error = 0.0
+    for node in (best, other):
+        mean = node.total / node.visits
+        error += max(0.0, node.squares / node.visits - mean * mean) / (node.visits - 1)
+    return best.total / best.visits - other.total / other.visits > z * math.sqrt(error)
+
+
 def _order(move: Move) -> tuple[int, bool, str]:
     tile = move.tile
     return (-1, False, str(move)) if tile is None else (tile.pips, tile.is_double, str(move))
 
 
 class _Node:
-    __slots__ = ("avail", "children", "side", "total", "visits")
+    __slots__ = ("avail", "children", "side", "squares", "total", "visits")
 
     def __init__(self, side: int) -> None:
         self.children: dict[Move, _Node] = {}
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0  # of the rewards, for their spread
         self.avail = 0
         self.side = side  # the side that chose the move leading here
 
@@ -166,6 +184,11 @@ class IsmctsBot(_Searching):
     #: 400 iterations, never more than 900 ms (the level promises at most 1 s a move)
     default = Budget(400, 900.0)
     explore = 0.7
+    #: the families where the heuristic's move stands unless the tree shows another better by
+    #: more than ``margin`` standard errors (as in ``pimc``): Mexican Train's plan of one's
+    #: own train is a long-range idea that heaviest-first rollouts cannot see
+    trusted: frozenset[str] = frozenset({"trains"})
+    margin = 1.0
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
         if len(legal) == 1:
@@ -233,8 +256,10 @@ class IsmctsBot(_Searching):
             seen_abs += sum(abs(v) for v in values) / len(values)
             scale = max(1.0, seen_abs / runs)
             for n in path[1:]:
+                reward = 0.5 + 0.5 * math.tanh(values[n.side] / scale)
                 n.visits += 1
-                n.total += 0.5 + 0.5 * math.tanh(values[n.side] / scale)
+                n.total += reward
+                n.squares += reward * reward
         best = max(
             range(len(legal)),
             key=lambda i: (
@@ -242,6 +267,12 @@ class IsmctsBot(_Searching):
                 _order(legal[i]),
             ),
         )
+        if rules.variant.family in self.trusted:
+            liked = self.fallback.choose(view, legal)
+            if liked != legal[best] and not _clearly_better(
+                root.children.get(legal[best]), root.children.get(liked), self.margin
+            ):
+                return liked
         return legal[best]
 
     def _endgame(

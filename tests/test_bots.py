@@ -236,3 +236,41 @@ def test_mexican_train_heuristic_keeps_its_own_train_and_sheds_the_rest() -> Non
     assert {str(m) for m in view.legal} == {"5-2:0", "6-0:M"}
     assert str(bots.make("heuristic", seed=1).choose(view, view.legal)) == "6-0:M"
     assert str(bots.make("greedy", seed=1).choose(view, view.legal)) == "5-2:0"
+
+
+def test_ismcts_keeps_the_train_plan_unless_its_tree_clearly_beats_it() -> None:
+    """In Mexican Train the heuristic's move stands unless the search shows another better
+    by more than its noise: with two iterations nothing is clearly better, so ismcts plays
+    the planned 6-0:M whatever its two rollouts happened to like."""
+    rules = bazar.rules("mexican-train", players=2, set_max=6, hand_size=5)
+    hands = [["6-2", "2-5", "5-3", "6-0", "1-1"], ["6-4", "4-1", "2-2", "5-5", "0-2"]]
+    used = {bazar.Tile.parse(t) for t in [*hands[0], *hands[1], "6-6"]}
+    rest = [t for t in bazar.tile_set(6) if t not in used]
+    rnd = bazar.Round(rules, hands=hands, bazar=rest, leader=1)
+    for move in ("6-4:1", "stop", "6-2:0", "stop", "4-1:1"):
+        rnd.push(move)
+    view = rnd.view(0)
+    for seed in range(5):
+        assert str(bots.make("ismcts@2", seed=seed).choose(view, view.legal)) == "6-0:M"
+
+
+def test_a_move_is_clearly_better_only_beyond_the_noise() -> None:
+    from bazar.mcts import _clearly_better, _Node
+
+    def node(rewards: list[float]) -> _Node:
+        n = _Node(0)
+        n.visits = len(rewards)
+        n.total = sum(rewards)
+        n.squares = sum(r * r for r in rewards)
+        return n
+
+    steady_high, steady_low = node([0.7, 0.8] * 20), node([0.3, 0.4] * 20)
+    noisy_high, noisy_low = node([1.0, 0.0, 1.0]), node([0.0, 1.0, 0.0])
+    assert _clearly_better(steady_high, steady_low, 1.0)
+    assert not _clearly_better(steady_low, steady_high, 1.0)
+    # means 2/3 and 1/3, standard error of the difference 0.47: within the noise
+    assert not _clearly_better(noisy_high, noisy_low, 1.0)
+    assert _clearly_better(noisy_high, noisy_low, 0.5)
+    # an untried alternative is never clearly worse; a move tried once is never clearly better
+    assert _clearly_better(steady_high, None, 1.0)
+    assert not _clearly_better(node([1.0]), steady_low, 1.0)
