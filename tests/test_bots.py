@@ -220,11 +220,9 @@ def test_the_planned_train_is_a_longest_run_of_the_hand(end: int, picks: list[in
     assert len(run) == _longest_run(end, hand)
 
 
-def test_mexican_train_heuristic_keeps_its_own_train_and_sheds_the_rest() -> None:
-    """mexican-train.md, the seeds' advice: plan your own train. Seat 0's train ends on 2
-    and its hand runs 2-5, 5-3 from there; 6-0 fits nothing of that plan, and the Mexican
-    train (engine 6) takes it. Greedy plays the heavier 2-5 and breaks nothing -- but
-    leaves 6-0 with nowhere planned."""
+def _own_train_position() -> View:
+    """Seat 0 to move in a double-six Mexican Train: its train ends on 2 and its hand runs
+    2-5, 5-3 from there; 6-0 fits nothing of that plan."""
     rules = bazar.rules("mexican-train", players=2, set_max=6, hand_size=5)
     hands = [["6-2", "2-5", "5-3", "6-0", "1-1"], ["6-4", "4-1", "2-2", "5-5", "0-2"]]
     used = {bazar.Tile.parse(t) for t in [*hands[0], *hands[1], "6-6"]}
@@ -233,6 +231,15 @@ def test_mexican_train_heuristic_keeps_its_own_train_and_sheds_the_rest() -> Non
     for move in ("6-4:1", "stop", "6-2:0", "stop", "4-1:1"):
         rnd.push(move)
     view = rnd.view(0)
+    return view
+
+
+def test_mexican_train_heuristic_keeps_its_own_train_and_sheds_the_rest() -> None:
+    """mexican-train.md, the seeds' advice: plan your own train. Seat 0's train ends on 2
+    and its hand runs 2-5, 5-3 from there; 6-0 fits nothing of that plan, and the Mexican
+    train (engine 6) takes it. Greedy plays the heavier 2-5 and breaks nothing -- but
+    leaves 6-0 with nowhere planned."""
+    view = _own_train_position()
     assert {str(m) for m in view.legal} == {"5-2:0", "6-0:M"}
     assert str(bots.make("heuristic", seed=1).choose(view, view.legal)) == "6-0:M"
     assert str(bots.make("greedy", seed=1).choose(view, view.legal)) == "5-2:0"
@@ -242,14 +249,7 @@ def test_ismcts_keeps_the_train_plan_unless_its_tree_clearly_beats_it() -> None:
     """In Mexican Train the heuristic's move stands unless the search shows another better
     by more than its noise: with two iterations nothing is clearly better, so ismcts plays
     the planned 6-0:M whatever its two rollouts happened to like."""
-    rules = bazar.rules("mexican-train", players=2, set_max=6, hand_size=5)
-    hands = [["6-2", "2-5", "5-3", "6-0", "1-1"], ["6-4", "4-1", "2-2", "5-5", "0-2"]]
-    used = {bazar.Tile.parse(t) for t in [*hands[0], *hands[1], "6-6"]}
-    rest = [t for t in bazar.tile_set(6) if t not in used]
-    rnd = bazar.Round(rules, hands=hands, bazar=rest, leader=1)
-    for move in ("6-4:1", "stop", "6-2:0", "stop", "4-1:1"):
-        rnd.push(move)
-    view = rnd.view(0)
+    view = _own_train_position()
     for seed in range(5):
         assert str(bots.make("ismcts@2", seed=seed).choose(view, view.legal)) == "6-0:M"
 
