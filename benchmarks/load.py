@@ -1,5 +1,6 @@
 """Load test of the club server: N tables at once, each with one bot-driven client over a real
-websocket (and three server-side bots), against a local ``uvicorn`` server in its own process.
+websocket (and three server-side bots, ``--bots LEVEL``, random by default), against a local
+``uvicorn`` server in its own process.
 
     python benchmarks/load.py --tables 50 200 1000 --seconds 20
 
@@ -60,12 +61,12 @@ async def login(http: httpx.AsyncClient, index: int) -> str:
 
 async def player(
     base: str, http: httpx.AsyncClient, cookie: str, index: int, stop: float, stats: Stats,
-    move_time: int, think: float,
+    move_time: int, think: float, bots: str = "random",
 ) -> None:
     rng = random.Random(index)
     while time.perf_counter() < stop:
         r = await http.post("/api/tables", headers={"cookie": cookie},
-                            json={"game": "kozel", "players": 4, "bots": "random",
+                            json={"game": "kozel", "players": 4, "bots": bots,
                                   "move_time_s": move_time})
         r.raise_for_status()
         tid = r.json()["table"]["id"]
@@ -116,7 +117,9 @@ async def player(
                                               "v": v}))
 
 
-async def run_level(base: str, tables: int, seconds: float, think: float) -> dict[str, Any]:
+async def run_level(
+    base: str, tables: int, seconds: float, think: float, bots: str = "random"
+) -> dict[str, Any]:
     stats = Stats()
     clients = [httpx.AsyncClient(base_url=base, timeout=120) for _ in range(tables)]
     try:
@@ -124,7 +127,7 @@ async def run_level(base: str, tables: int, seconds: float, think: float) -> dic
         start = time.perf_counter()
         stop = start + seconds
         tasks = [
-            asyncio.create_task(player(base, c, cookies[i], i, stop, stats, 600, think))
+            asyncio.create_task(player(base, c, cookies[i], i, stop, stats, 600, think, bots))
             for i, c in enumerate(clients)
         ]
         results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -157,6 +160,8 @@ def main() -> None:
                         help="seconds a server bot waits before moving (the club uses 0.5)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a client waits before answering")
+    parser.add_argument("--bots", default="random",
+                        help="the level of the three server-side bots (pimc, ismcts: searching)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     for n in args.tables:
@@ -174,7 +179,7 @@ def main() -> None:
                         break
                     except httpx.HTTPError:
                         time.sleep(0.1)
-                result = asyncio.run(run_level(base, n, args.seconds, args.think))
+                result = asyncio.run(run_level(base, n, args.seconds, args.think, args.bots))
             finally:
                 server.terminate()
                 server.wait(10)
