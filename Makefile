@@ -33,6 +33,7 @@ test: $(VENV)/.installed-dev
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check bazar tests benchmarks
+	$(BIN)/ruff format --check bazar tests benchmarks
 	$(BIN)/mypy
 
 bench: $(VENV)/.installed-cli

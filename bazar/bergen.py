@@ -31,15 +31,22 @@ if TYPE_CHECKING:
 __all__ = ["block_winner", "score_play", "settle"]
 
 for _option in [
-    Option("draw_mode", "enum", "draw until a playable tile appears, or one tile per turn",
-           values=("until_playable", "one_per_turn")),
+    Option(
+        "draw_mode",
+        "enum",
+        "draw until a playable tile appears, or one tile per turn",
+        values=("until_playable", "one_per_turn"),
+    ),
     Option("lead_double_points", "int", "points for leading a double", low=0),
     Option("double_header_points", "int", "points when both ends show the same number", low=0),
     Option("triple_header_points", "int", "points when equal ends include a double", low=0),
     Option("out_points", "int", "points for going out", low=0),
     Option("block_points", "int", "points for winning a blocked hand", low=0),
-    Option("no_overshoot_headers", "bool", "a player within 2 (3) points of the target scores "
-           "only 1 (2) for a header (Celko)"),
+    Option(
+        "no_overshoot_headers",
+        "bool",
+        "a player within 2 (3) points of the target scores only 1 (2) for a header (Celko)",
+    ),
 ]:
     OPTIONS[_option.name] = _option
 
@@ -108,29 +115,37 @@ def _check(o: dict[str, Any]) -> None:
         raise ValueError("bergen needs a target")
 
 
-register(Variant(
-    "bergen",
-    "Bergen: score for matching ends, 2 for a double header, 3 for a triple, to 15 / 10",
-    "Берген: очки за одинаковые концы, 2 за пару, 3 с дублем, до 15 / 10",
-    "bergen.md", (2, 4), 2,
-    {
-        "players": 2,
-        "set_max": 6,
-        "hand_size": {2: 6, 3: 6, 4: 5},
-        "draw": True,
-        "bazar_reserve": 2,
-        "first_lead": "low",
-        "later_lead": "same_rule",
-        "draw_mode": "until_playable",
-        "lead_double_points": 2,
-        "double_header_points": 2,
-        "triple_header_points": 3,
-        "out_points": 2,
-        "block_points": 2,
-        "target": per_players({2: 15, 3: 10, 4: 10}),
-        "win_check": "immediate",
-        "no_overshoot_headers": False,
-    },
-    family="cross", settle=settle, decide=decide, score=score_play, checks=(_check,),
-    aliases=("берген",),
-))
+register(
+    Variant(
+        "bergen",
+        "Bergen: score for matching ends, 2 for a double header, 3 for a triple, to 15 / 10",
+        "Берген: очки за одинаковые концы, 2 за пару, 3 с дублем, до 15 / 10",
+        "bergen.md",
+        (2, 4),
+        2,
+        {
+            "players": 2,
+            "set_max": 6,
+            "hand_size": {2: 6, 3: 6, 4: 5},
+            "draw": True,
+            "bazar_reserve": 2,
+            "first_lead": "low",
+            "later_lead": "same_rule",
+            "draw_mode": "until_playable",
+            "lead_double_points": 2,
+            "double_header_points": 2,
+            "triple_header_points": 3,
+            "out_points": 2,
+            "block_points": 2,
+            "target": per_players({2: 15, 3: 10, 4: 10}),
+            "win_check": "immediate",
+            "no_overshoot_headers": False,
+        },
+        family="cross",
+        settle=settle,
+        decide=decide,
+        score=score_play,
+        checks=(_check,),
+        aliases=("берген",),
+    )
+)

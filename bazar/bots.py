@@ -25,7 +25,15 @@ from .notation import Move
 from .view import View
 
 __all__ = [
-    "BOTS", "HIDDEN", "Bot", "GreedyBot", "RandomBot", "UnknownBot", "make", "names", "register",
+    "BOTS",
+    "HIDDEN",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "UnknownBot",
+    "make",
+    "names",
+    "register",
     "think",
 ]
 

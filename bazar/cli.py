@@ -514,8 +514,15 @@ class _KolbasaTable(GameTable):
             joint = int(move.end or 0)
             receiver = talk.names[((view.turn or 0) + 1) % len(view.hand_sizes)]
             pip = view.extra["joints"][joint - 1]
-            text = t("kolbasa.cut", lang, tile=tile, joint=joint, pip=pip, name=receiver,
-                     n=t("tiles", lang, n=joint))
+            text = t(
+                "kolbasa.cut",
+                lang,
+                tile=tile,
+                joint=joint,
+                pip=pip,
+                name=receiver,
+                n=t("tiles", lang, n=joint),
+            )
             return _styled_tiles(text)
         return _styled_tiles(t(f"kolbasa.{move.kind}", lang, tile=tile))
 
@@ -531,8 +538,15 @@ class _PokerTable(GameTable):
 
     def start(self, talk: Narrator, rnd: Round) -> None:
         extra = rnd.view(None).extra
-        talk.say(t("poker.dealer", talk.lang, name=talk.names[extra["dealer"]],
-                   first=talk.names[extra["leader"]], ante=rnd.rules.ante))
+        talk.say(
+            t(
+                "poker.dealer",
+                talk.lang,
+                name=talk.names[extra["dealer"]],
+                first=talk.names[extra["leader"]],
+                ante=rnd.rules.ante,
+            )
+        )
         for seat in extra["out"]:
             talk.say(t("poker.sits_out", talk.lang, name=talk.names[seat]), style="dim")
 
@@ -588,8 +602,14 @@ class _TrickTable(GameTable):
 
     def start(self, talk: Narrator, rnd: Round) -> None:
         extra = rnd.view(None).extra
-        talk.say(t("trick.dealer", talk.lang, name=talk.names[extra["dealer"]],
-                   first=talk.names[extra["leader"]]))
+        talk.say(
+            t(
+                "trick.dealer",
+                talk.lang,
+                name=talk.names[extra["dealer"]],
+                first=talk.names[extra["leader"]],
+            )
+        )
 
     def _trumps(self, value: int | str, lang: str) -> str:
         return t(f"trick.trumps.{value}", lang) if isinstance(value, str) else str(value)
@@ -598,18 +618,27 @@ class _TrickTable(GameTable):
         lang = talk.lang
         extra = view.extra
         if extra["phase"] == "bidding":
-            bids = [f"{talk.names[s]} {self.describe(talk, m, view).plain}"
-                    for s, m, _ in view.history]
+            bids = [
+                f"{talk.names[s]} {self.describe(talk, m, view).plain}" for s, m, _ in view.history
+            ]
             talk.say(f"{t('trick.bids', lang)}: " + (" · ".join(bids) or "—"))
         else:
             trumps = "—" if extra["trumps"] is None else self._trumps(extra["trumps"], lang)
-            talk.say(t("trick.contract", lang, name=talk.names[extra["bidder"]],
-                       bid=extra["bid"], trumps=trumps))
+            talk.say(
+                t(
+                    "trick.contract",
+                    lang,
+                    name=talk.names[extra["bidder"]],
+                    bid=extra["bid"],
+                    trumps=trumps,
+                )
+            )
         if extra["phase"] == "play":
             trick = [f"{talk.names[s]} {_tile_str(tile)}" for s, tile in extra["trick"]]
             talk.say(_styled_tiles(f"{t('trick.trick', lang)}: " + (" · ".join(trick) or "—")))
-            points = " · ".join(f"{n} {p}" for n, p in zip(talk.side_names(), extra["points"],
-                                                             strict=True))
+            points = " · ".join(
+                f"{n} {p}" for n, p in zip(talk.side_names(), extra["points"], strict=True)
+            )
             talk.say(f"{t('trick.points', lang)}: {points}")
         talk.say(talk.hand_text(view))
 
@@ -628,8 +657,7 @@ class _TrickTable(GameTable):
         after = rnd.view(None).extra
         if move.kind == "play" and not after["trick"]:
             _, winner, _, points = after["tricks"][-1]
-            talk.say(t("trick.takes", talk.lang, name=talk.names[winner], n=points),
-                     style="bold")
+            talk.say(t("trick.takes", talk.lang, name=talk.names[winner], n=points), style="bold")
 
     def over(self, talk: Narrator, rnd: Round) -> None:
         outcome = rnd.outcome()
@@ -712,8 +740,9 @@ class _TrainTable(_RoundsTable):
         extra = view.extra
         due = extra["unsatisfied"]
         trains: dict[str, list[str]] = view.board["trains"]
-        names = {end: talk.names[int(end)] if end != "M" else t("trains.mexican", lang)
-                 for end in trains}
+        names = {
+            end: talk.names[int(end)] if end != "M" else t("trains.mexican", lang) for end in trains
+        }
         width = max(map(len, names.values()))
         centre = Text(f"{t('trains.centre', lang)} ").append_text(tile_text(view.board["engine"]))
         if extra["first_turns"]:
@@ -758,8 +787,9 @@ class _TreeTable(_RoundsTable):
         arms = sum(1 for b in branches if "." not in b)
         required = view.rules.engine_arms_required
         engine = tile_text(view.board["engine"])
-        talk.say(_styled_tiles(t("tree.engine", lang, tile=engine.plain, arms=arms,
-                                 required=required)))
+        talk.say(
+            _styled_tiles(t("tree.engine", lang, tile=engine.plain, arms=arms, required=required))
+        )
         pending = extra["pending"]
         toes = {b: sum(1 for c in branches if c.rpartition(".")[0] == b) for b in branches}
         for branch in sorted(branches, key=_branch_key):
@@ -776,8 +806,10 @@ class _TreeTable(_RoundsTable):
             talk.say(t("tree.pending_engine", lang, pip=pip), style="bold red")
         elif pending is not None:
             pip = view.ends[pending]
-            talk.say(t("tree.pending_foot", lang, end=pending, toes=toes[pending], pip=pip),
-                     style="bold red")
+            talk.say(
+                t("tree.pending_foot", lang, end=pending, toes=toes[pending], pip=pip),
+                style="bold red",
+            )
         if extra.get("unannounced"):
             names = ", ".join(talk.names[s] for s in extra["unannounced"])
             talk.say(t("tree.unannounced", lang, names=names), style="yellow")
@@ -1180,8 +1212,9 @@ class TableTalk(Narrator):
             match.push(move)
             self.told(seat, move, rnd, view.ends, view)
             for who, points in rnd.scoring()[scored:]:
-                self.say(t("play.scored", self.lang, name=self.names[who], n=points),
-                         style="bold yellow")
+                self.say(
+                    t("play.scored", self.lang, name=self.names[who], n=points), style="bold yellow"
+                )
             if rnd.is_over():
                 self.round_over(rnd, before, match.ledger)
                 answer = "" if match.is_over() else self.ask(f"{t('play.continue', self.lang)} ")
@@ -1509,9 +1542,7 @@ def serve_command(
     ] = None,
     rematch_window: Annotated[
         float,
-        typer.Option(
-            "--rematch-window", min=0, metavar="SECONDS", help=_h("help.rematch_window")
-        ),
+        typer.Option("--rematch-window", min=0, metavar="SECONDS", help=_h("help.rematch_window")),
     ] = 120.0,
 ) -> None:
     try:

@@ -73,16 +73,45 @@ class CrossRound(Round):
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
-            tuple(self._arm_end), tuple(self._arm_len), self._arm_double, self._dead,
-            self._lead_double, self._spin, self._spin_arm, self._spin_depth, self._covered,
-            self._drew, len(self._events), self._target_hit, self._opening, self._chain,
-            self._used, self._turn, self._over,
+            tuple(self._arm_end),
+            tuple(self._arm_len),
+            self._arm_double,
+            self._dead,
+            self._lead_double,
+            self._spin,
+            self._spin_arm,
+            self._spin_depth,
+            self._covered,
+            self._drew,
+            len(self._events),
+            self._target_hit,
+            self._opening,
+            self._chain,
+            self._used,
+            self._turn,
+            self._over,
         )
 
     def _restore_snapshot(self, snap: tuple[Any, ...]) -> None:
-        (ends, lens, self._arm_double, self._dead, self._lead_double, self._spin,
-         self._spin_arm, self._spin_depth, self._covered, self._drew, events, self._target_hit,
-         self._opening, self._chain, self._used, self._turn, self._over) = snap
+        (
+            ends,
+            lens,
+            self._arm_double,
+            self._dead,
+            self._lead_double,
+            self._spin,
+            self._spin_arm,
+            self._spin_depth,
+            self._covered,
+            self._drew,
+            events,
+            self._target_hit,
+            self._opening,
+            self._chain,
+            self._used,
+            self._turn,
+            self._over,
+        ) = snap
         self._arm_end, self._arm_len = list(ends), list(lens)
         del self._events[events:]
 
@@ -149,7 +178,8 @@ class CrossRound(Round):
         open_ends = self._open()
         if self._chain:
             open_ends = [
-                (end, pip) for end, pip in open_ends
+                (end, pip)
+                for end, pip in open_ends
                 if end == "S" or not self._used >> _ARM[end] & 1
             ]
             hand &= self._all_doubles
@@ -206,8 +236,7 @@ class CrossRound(Round):
         tile: Tile = move.tile  # type: ignore[no-redef]
         closed = kind == "close"
         bit = 1 << tile.index
-        self._stack[-1] = (move, seat, self._left, self._right, tile.index, self._chain,
-                           self._used)
+        self._stack[-1] = (move, seat, self._left, self._right, tile.index, self._chain, self._used)
         hand = self._hands[seat] ^ bit
         self._hands[seat] = hand
         self._inhand ^= bit
@@ -225,12 +254,7 @@ class CrossRound(Round):
             self._over = "fish"
             self._score(seat)
             return
-        if (
-            self._dpt > 1
-            and tile.is_double
-            and arm >= 0
-            and self._keeps_cross_turn(hand, arm)
-        ):
+        if self._dpt > 1 and tile.is_double and arm >= 0 and self._keeps_cross_turn(hand, arm):
             return
         self._end_turn(seat, True)
 
@@ -409,8 +433,12 @@ class CrossRound(Round):
                 arms[ARMS[arm]].append(mark(pip, outer))
             if spin < 0 and self._cross and tile.is_double and not closed:
                 spin = tile.high
-        return {"line": line, "spinner": spin if spin >= 0 else None,
-                "U": arms["U"], "D": arms["D"]}
+        return {
+            "line": line,
+            "spinner": spin if spin >= 0 else None,
+            "U": arms["U"],
+            "D": arms["D"],
+        }
 
     def count(self) -> int:
         """The sum of the open ends as the fives family counts it (``fives.md`` §5.1)."""

@@ -30,17 +30,25 @@ __all__ = ["bonus", "decide", "score_play", "settle"]
 
 for _option in [
     Option("spinner", "bool", "the first double played is a spinner (a cross)"),
-    Option("spinner_count", "enum", "how an uncovered spinner counts once both its sides are "
-           "covered", values=("covered_only", "open_arms")),
+    Option(
+        "spinner_count",
+        "enum",
+        "how an uncovered spinner counts once both its sides are covered",
+        values=("covered_only", "open_arms"),
+    ),
     Option("base", "int", "the number whose multiples score during play", values=(3, 5)),
     Option("divide_in_play", "bool", "in-play points are the count divided by base"),
     Option("bonus_divide", "bool", "the end-of-hand bonus, rounded to base, is divided by base"),
-    Option("win_check", "enum", "when the target is checked",
-           values=("immediate", "end_of_hand")),
-    Option("exact_target", "bool", "the target must be hit exactly; an overshooting score is "
-           "not taken"),
-    Option("losers_subtract", "bool", "at the end of a hand every side subtracts its own "
-           "rounded pips instead of the winner's bonus"),
+    Option("win_check", "enum", "when the target is checked", values=("immediate", "end_of_hand")),
+    Option(
+        "exact_target", "bool", "the target must be hit exactly; an overshooting score is not taken"
+    ),
+    Option(
+        "losers_subtract",
+        "bool",
+        "at the end of a hand every side subtracts its own "
+        "rounded pips instead of the winner's bonus",
+    ),
 ]:
     OPTIONS[_option.name] = _option
 
@@ -186,16 +194,31 @@ _PAGAT = _preset(
     win_check="immediate",
 )
 
-register(Variant(
-    "fives", "All Fives (Pagat): a spinner, multiples of 5 score as they are made, 250/200",
-    "Все пятёрки (Pagat): со «спиннером», кратные 5 очки сразу, до 250/200",
-    "fives.md (fives.pagat)", (2, 4), 2, _PAGAT, aliases=("all fives", "all-fives"), **_FAMILY,
-))
-register(Variant(
-    "muggins", "Muggins: All Fives without a spinner",
-    "Маггинс: все пятёрки без «спиннера»",
-    "fives.md (fives.muggins)", (2, 4), 2, {**_PAGAT, "spinner": False}, **_FAMILY,
-))
+register(
+    Variant(
+        "fives",
+        "All Fives (Pagat): a spinner, multiples of 5 score as they are made, 250/200",
+        "Все пятёрки (Pagat): со «спиннером», кратные 5 очки сразу, до 250/200",
+        "fives.md (fives.pagat)",
+        (2, 4),
+        2,
+        _PAGAT,
+        aliases=("all fives", "all-fives"),
+        **_FAMILY,
+    )
+)
+register(
+    Variant(
+        "muggins",
+        "Muggins: All Fives without a spinner",
+        "Маггинс: все пятёрки без «спиннера»",
+        "fives.md (fives.muggins)",
+        (2, 4),
+        2,
+        {**_PAGAT, "spinner": False},
+        **_FAMILY,
+    )
+)
 
 
 def _five_up_after_block(o: dict[str, Any]) -> str:
@@ -204,32 +227,64 @@ def _five_up_after_block(o: dict[str, Any]) -> str:
     return "random" if o["first_lead"] == "random" else "highest_double_any_tile"
 
 
-register(Variant(
-    "five-up", "GameColony Five-up: 2 players, 7 tiles, optional spinner, 100-500 points",
-    "Five-up (GameColony): двое, по 7 костей, «спиннер» по выбору, до 100–500",
-    "fives.md (fives.gamecolony)", (2, 2), 2,
-    _preset(
-        hand_size=7, bonus_divide=False, block_award="opponents_total", first_lead="high",
-        after_block_lead=_five_up_after_block, after_tie_lead=_five_up_after_block,
-    ),
-    aliases=("five up", "fiveup"), **_FAMILY,
-))
-register(Variant(
-    "domino-five", "«Домино пять» (Gambler): the first double is a cross, the bonus is /5",
-    "Домино пять (Gambler): первый дубль — крест, бонус делится на 5",
-    "fives.md (fives.gambler)", (2, 4), 2, _preset(),
-    aliases=("домино пять", "domino five"), russian=True, **_FAMILY,
-))
-register(Variant(
-    "pyaterochka", "«Пятёрочка»: as Domino five, the free sides of the cross count",
-    "Пятёрочка: как «Домино пять», свободные стороны креста считаются",
-    "fives.md (fives.pyaterochka)", (2, 4), 2, _preset(spinner_count="open_arms"),
-    aliases=("пятёрочка", "пятерочка"), russian=True, **_FAMILY,
-))
-register(Variant(
-    "all-threes", "All Threes: as Domino five with multiples of 3",
-    "Все тройки: как «Домино пять», но кратные 3",
-    "fives.md (fives.allthrees)", (2, 4), 2, _preset(base=3),
-    aliases=("all threes",), **_FAMILY,
-))
-
+register(
+    Variant(
+        "five-up",
+        "GameColony Five-up: 2 players, 7 tiles, optional spinner, 100-500 points",
+        "Five-up (GameColony): двое, по 7 костей, «спиннер» по выбору, до 100–500",
+        "fives.md (fives.gamecolony)",
+        (2, 2),
+        2,
+        _preset(
+            hand_size=7,
+            bonus_divide=False,
+            block_award="opponents_total",
+            first_lead="high",
+            after_block_lead=_five_up_after_block,
+            after_tie_lead=_five_up_after_block,
+        ),
+        aliases=("five up", "fiveup"),
+        **_FAMILY,
+    )
+)
+register(
+    Variant(
+        "domino-five",
+        "«Домино пять» (Gambler): the first double is a cross, the bonus is /5",
+        "Домино пять (Gambler): первый дубль — крест, бонус делится на 5",
+        "fives.md (fives.gambler)",
+        (2, 4),
+        2,
+        _preset(),
+        aliases=("домино пять", "domino five"),
+        russian=True,
+        **_FAMILY,
+    )
+)
+register(
+    Variant(
+        "pyaterochka",
+        "«Пятёрочка»: as Domino five, the free sides of the cross count",
+        "Пятёрочка: как «Домино пять», свободные стороны креста считаются",
+        "fives.md (fives.pyaterochka)",
+        (2, 4),
+        2,
+        _preset(spinner_count="open_arms"),
+        aliases=("пятёрочка", "пятерочка"),
+        russian=True,
+        **_FAMILY,
+    )
+)
+register(
+    Variant(
+        "all-threes",
+        "All Threes: as Domino five with multiples of 3",
+        "Все тройки: как «Домино пять», но кратные 3",
+        "fives.md (fives.allthrees)",
+        (2, 4),
+        2,
+        _preset(base=3),
+        aliases=("all threes",),
+        **_FAMILY,
+    )
+)

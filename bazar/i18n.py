@@ -32,6 +32,7 @@ __all__ = [
 
 LANGS = ("ru", "en")
 
+
 def env_lang(environ: Mapping[str, str] | None = None) -> str | None:
     """``ru`` when the locale is Russian (``ru*``), else None: API.md lets only a Russian
     locale override a game's own language."""
@@ -273,7 +274,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{tile} as a toe of the foot on {end} ({pip})",
         "{tile} — палец лапки {end} (к {pip})",
     ),
-    "tree.last": ("{move}, saying \"last tile\"", "{move}, со словами «последняя»"),
+    "tree.last": ('{move}, saying "last tile"', "{move}, со словами «последняя»"),
     "tree.announce": ("announce the last tile", "объявить последнюю кость"),
     "tree.challenge": (
         "catch {name}: an unannounced last tile",

@@ -37,21 +37,43 @@ if TYPE_CHECKING:
 __all__ = ["KolbasaRound", "decide", "settle"]
 
 for _option in [
-    Option("opening", "enum", "how the start double is found: the players turn over their "
-           "front tiles in turn", values=("alternate_reveal",)),
+    Option(
+        "opening",
+        "enum",
+        "how the start double is found: the players turn over their front tiles in turn",
+        values=("alternate_reveal",),
+    ),
     Option("cutting", "bool", "a tile that fits a joint may cut the sausage"),
     Option("cut_with_singles", "bool", "a non-double carrying a joint's number may cut too"),
-    Option("use_is_compulsory", "bool", "a usable tile must be used (else sending it back is "
-           "the move stop)"),
-    Option("continue_after_cut", "bool", "after a cut the same player turns over his next "
-           "tile and goes on"),
-    Option("cut_piece_to", "enum", "who receives the cut-off part of the sausage",
-           values=("opponent", "next_player")),
+    Option(
+        "use_is_compulsory",
+        "bool",
+        "a usable tile must be used (else sending it back is the move stop)",
+    ),
+    Option(
+        "continue_after_cut",
+        "bool",
+        "after a cut the same player turns over his next tile and goes on",
+    ),
+    Option(
+        "cut_piece_to",
+        "enum",
+        "who receives the cut-off part of the sausage",
+        values=("opponent", "next_player"),
+    ),
     Option("stop_at", "int", "a player whose row has this many tiles or fewer wins", low=0),
-    Option("deadlock_rule", "enum", "who wins a blocked game: the fewest tiles",
-           values=("fewest_tiles",)),
-    Option("max_reveals", "int", "the reveals (opening included) after which the game ends "
-           "as a deadlock", low=1),
+    Option(
+        "deadlock_rule",
+        "enum",
+        "who wins a blocked game: the fewest tiles",
+        values=("fewest_tiles",),
+    ),
+    Option(
+        "max_reveals",
+        "int",
+        "the reveals (opening included) after which the game ends as a deadlock",
+        low=1,
+    ),
 ]:
     OPTIONS[_option.name] = _option
 
@@ -142,8 +164,9 @@ class KolbasaRound(Round):
     ) -> tuple[list[list[Tile]], list[Tile]]:
         players = self.players
         if len(hands) != players:
-            raise ValueError(f"kolbasa with {players} players needs {players} rows, "
-                             f"not {len(hands)}")
+            raise ValueError(
+                f"kolbasa with {players} players needs {players} rows, not {len(hands)}"
+            )
         rows = [[Tile.parse(t) for t in h] for h in hands]
         aside = [Tile.parse(t) for t in (bazar or ())]
         seen: set[Tile] = set()
@@ -243,8 +266,9 @@ class KolbasaRound(Round):
         if tile.has(self._sausage[-1][2]):
             out.append(Move.play(tile, OPEN_END))
         if rules.cutting and (tile.is_double or rules.cut_with_singles):
-            out += [Move("cut", tile, str(j)) for j, x in enumerate(self.joints(), 1)
-                    if tile.has(x)]
+            out += [
+                Move("cut", tile, str(j)) for j, x in enumerate(self.joints(), 1) if tile.has(x)
+            ]
         if not out:
             return (PASS,)
         if not rules.use_is_compulsory:
@@ -403,8 +427,9 @@ class KolbasaRound(Round):
             raise ValueError(f"the view sets {view.bazar_size} tiles aside, not {len(bazar)}")
         for seat, size in enumerate(view.hand_sizes):
             if len(hands[seat]) != size:
-                raise ValueError(f"seat {seat} holds {size} tiles in the view, "
-                                 f"not {len(hands[seat])}")
+                raise ValueError(
+                    f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}"
+                )
         rnd: KolbasaRound = object.__new__(cls)
         rnd._setup(rules, view.extra["number"], None, None)
         rnd._rows = [[Tile.parse(t) for t in h] for h in hands]
@@ -463,37 +488,40 @@ def _check(o: dict[str, Any]) -> None:
     if o["set_max"] != 6:
         raise ValueError(f"kolbasa is played with double-6, not double-{o['set_max']}")
     if o["cut_piece_to"] == "opponent" and o["players"] > 2:
-        raise ValueError("with 3 or 4 players the cut-off part goes to the next player: "
-                         "cut_piece_to=next_player")
+        raise ValueError(
+            "with 3 or 4 players the cut-off part goes to the next player: cut_piece_to=next_player"
+        )
 
 
-register(Variant(
-    "kolbasa",
-    "Kolbasa: blind rows, one open end, cut the sausage and hand its start to the next player",
-    "Колбаса: игра втёмную, один конец, колбасу режут и отдают сопернику",
-    "kolbasa.md",
-    (2, 4),
-    2,
-    {
-        "players": 2,
-        "set_max": 6,
-        "hand_size": {2: 14, 3: 9, 4: 7},
-        "opening": "alternate_reveal",
-        "cutting": True,
-        "cut_with_singles": True,
-        "use_is_compulsory": True,
-        "continue_after_cut": True,
-        "cut_piece_to": lambda o: "opponent" if o["players"] == 2 else "next_player",
-        "stop_at": 0,
-        "deadlock_rule": "fewest_tiles",
-        "max_reveals": 10_000,
-    },
-    family="kolbasa",
-    checks=(_check,),
-    aliases=("колбаса",),
-    settle=settle,
-    decide=decide,
-    russian=True,
-))
+register(
+    Variant(
+        "kolbasa",
+        "Kolbasa: blind rows, one open end, cut the sausage and hand its start to the next player",
+        "Колбаса: игра втёмную, один конец, колбасу режут и отдают сопернику",
+        "kolbasa.md",
+        (2, 4),
+        2,
+        {
+            "players": 2,
+            "set_max": 6,
+            "hand_size": {2: 14, 3: 9, 4: 7},
+            "opening": "alternate_reveal",
+            "cutting": True,
+            "cut_with_singles": True,
+            "use_is_compulsory": True,
+            "continue_after_cut": True,
+            "cut_piece_to": lambda o: "opponent" if o["players"] == 2 else "next_player",
+            "stop_at": 0,
+            "deadlock_rule": "fewest_tiles",
+            "max_reveals": 10_000,
+        },
+        family="kolbasa",
+        checks=(_check,),
+        aliases=("колбаса",),
+        settle=settle,
+        decide=decide,
+        russian=True,
+    )
+)
 
 Round.families["kolbasa"] = KolbasaRound

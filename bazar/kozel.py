@@ -30,32 +30,74 @@ if TYPE_CHECKING:
 __all__ = ["decide", "record_award", "settle"]
 
 for _option in [
-    Option("redeal_min_doubles", "int_or_none", "a hand with this many doubles forces a redeal",
-           low=3, high=7),
-    Option("redeal_min_suit", "int_or_none", "a hand with this many tiles of one suit forces a "
-           "redeal", low=4, high=7),
+    Option(
+        "redeal_min_doubles",
+        "int_or_none",
+        "a hand with this many doubles forces a redeal",
+        low=3,
+        high=7,
+    ),
+    Option(
+        "redeal_min_suit",
+        "int_or_none",
+        "a hand with this many tiles of one suit forces a redeal",
+        low=4,
+        high=7,
+    ),
     Option("zero_zero_may_lead", "bool", "0-0 may be led"),
-    Option("later_lead_must_double", "bool",
-           "the later leader must lead a double other than 0-0 / 6-6 if he holds one"),
-    Option("doubles_per_turn", "int", "the most doubles one player may lay in one turn, each on "
-           "another end", low=1, high=4),
-    Option("early_fish", "enum", "a fish only when nobody can move (standard), or as soon as the "
-           "table proves the layout dead", values=("standard", "dead_layout")),
-    Option("hand_values", "enum", "the special tile values of a hand",
-           values=("face", "lone_00_10", "lone_66_50_00_25", "00_25", "00_25_66_50")),
-    Option("open_threshold", "int_or_none", "the smallest single-round award that opens an "
-           "account; smaller awards are remembered", low=1),
-    Option("fish_mode", "enum", "how a fish is scored",
-           values=("for_everyone", "for_one", "side_more_takes_all", "lowest_wins")),
+    Option(
+        "later_lead_must_double",
+        "bool",
+        "the later leader must lead a double other than 0-0 / 6-6 if he holds one",
+    ),
+    Option(
+        "doubles_per_turn",
+        "int",
+        "the most doubles one player may lay in one turn, each on another end",
+        low=1,
+        high=4,
+    ),
+    Option(
+        "early_fish",
+        "enum",
+        "a fish only when nobody can move (standard), or as soon as the "
+        "table proves the layout dead",
+        values=("standard", "dead_layout"),
+    ),
+    Option(
+        "hand_values",
+        "enum",
+        "the special tile values of a hand",
+        values=("face", "lone_00_10", "lone_66_50_00_25", "00_25", "00_25_66_50"),
+    ),
+    Option(
+        "open_threshold",
+        "int_or_none",
+        "the smallest single-round award that opens an account; smaller awards are remembered",
+        low=1,
+    ),
+    Option(
+        "fish_mode",
+        "enum",
+        "how a fish is scored",
+        values=("for_everyone", "for_one", "side_more_takes_all", "lowest_wins"),
+    ),
     Option("eggs", "bool", "the points of a tied fish go to a later round's single top loser"),
-    Option("lead_bonus", "pair_or_none", "added to the losing side when the round was led with "
-           "6-6 / 0-0"),
-    Option("finish_bonus", "pair_or_none", "added to the losing side when the round-ending tile "
-           "is 6-6 / 0-0"),
+    Option(
+        "lead_bonus",
+        "pair_or_none",
+        "added to the losing side when the round was led with 6-6 / 0-0",
+    ),
+    Option(
+        "finish_bonus",
+        "pair_or_none",
+        "added to the losing side when the round-ending tile is 6-6 / 0-0",
+    ),
     Option("finish_bonus_on_fish", "bool", "finish_bonus applies to the fisher's tile too"),
     Option("general_officer", "bool", "laying 6-6 then 0-0 to go out is a General, 0-0 an Officer"),
-    Option("general_effect", "enum", "what a General finish does",
-           values=("match_win", "title_only")),
+    Option(
+        "general_effect", "enum", "what a General finish does", values=("match_win", "title_only")
+    ),
     Option("rating", "bool", "the online rating formulas apply (kozel.md §10)"),
 ]:
     OPTIONS[_option.name] = _option
@@ -101,9 +143,7 @@ def _bonus(rules: Rules, outcome: Outcome) -> int:
     lead = str(outcome.lead) if outcome.lead is not None else None
     if rules.lead_bonus and lead in specials:
         total += rules.lead_bonus[specials[lead]]
-    ends_it = outcome.reason == "out" or (
-        outcome.reason == "fish" and rules.finish_bonus_on_fish
-    )
+    ends_it = outcome.reason == "out" or (outcome.reason == "fish" and rules.finish_bonus_on_fish)
     if rules.finish_bonus and ends_it and outcome.last_turn:
         last = str(outcome.last_turn[-1])
         if last in specials:
@@ -251,60 +291,113 @@ def _kozel(**overrides: Any) -> dict[str, Any]:
 
 _FAMILY = {"settle": settle, "decide": decide, "checks": (_check,), "russian": True}
 
-register(Variant(
-    "kozel",
-    "Kozel, the online club's rules: 7 tiles, 1-1 leads, small scores are remembered, 101 = goat",
-    "Козёл онлайн: по 7 костей, заходит 1-1, до 12 очков запоминаются, 101 — козёл",
-    "kozel.md (kozel.online)", (2, 4), 4,
-    _kozel(rating=True),
-    aliases=("козёл", "козел", "коза"), **_FAMILY,  # type: ignore[arg-type]
-))
-register(Variant(
-    "kozel-team",
-    "Team Kozel 2x2: 1-1 leads, the partner of the winner leads next, 6-6 and 0-0 cost extra",
-    "Козёл пара на пару: заходит 1-1, дальше партнёр вышедшего, 6-6 и 0-0 со штрафом",
-    "kozel.md (kozel.team)", (4, 4), 4,
-    _kozel(
-        teams=True, redeal_min_suit=None, first_lead="one_one",
-        later_lead="partner_of_winner_or_fisher", later_lead_must_double=True,
-        early_fish="standard", hand_values="lone_66_50_00_25", open_threshold=None,
-        fish_mode="side_more_takes_all", lead_bonus=(50, 25), finish_bonus=(50, 25),
-    ),
-    aliases=("козёл 2x2", "козел 2x2", "козёл-пара"), **_FAMILY,  # type: ignore[arg-type]
-))
-register(Variant(
-    "kozel-goat25",
-    "Goat-25: 7/5/5 deal, the last bazar tile stays, scores from 25 up are recorded, 125 = goat",
-    "Коза-25: 7/5/5, последняя кость базара не берётся, запись с 25, 125 — козёл",
-    "kozel.md (kozel.goat25)", (2, 4), 4,
-    _kozel(
-        hand_size={2: 7, 3: 5, 4: 5}, bazar_reserve=1, redeal_min_doubles=None,
-        redeal_min_suit=None, first_lead="high", hand_values="face", open_threshold=25,
-        fish_mode="for_one", limit=125,
-    ),
-    aliases=("коза-25",), **_FAMILY,  # type: ignore[arg-type]
-))
-register(Variant(
-    "kozel-traditional",
-    "Traditional Kozel: 7/5/5 deal, the highest double leads, two doubles a turn, 0-0 = 25",
-    "Традиционный козёл: 7/5/5, заходит старший дубль, два дубля за ход, 0-0 = 25",
-    "kozel.md (kozel.traditional_deal)", (2, 4), 4,
-    _kozel(
-        hand_size={2: 7, 3: 5, 4: 5}, redeal_min_doubles=None, redeal_min_suit=None,
-        first_lead="high", doubles_per_turn=2, hand_values="00_25",
-    ),
-    aliases=("традиционный козёл",), **_FAMILY,  # type: ignore[arg-type]
-))
-register(Variant(
-    "kozel-beginner",
-    "Kozel for beginners: the winner takes the losers' pips, 0-0 = 25, 6-6 = 50, first to 300",
-    "Козёл для начинающих: победитель забирает очки, 0-0 = 25, 6-6 = 50, до 300",
-    "kozel.md (kozel.beginner)", (2, 4), 2,
-    _kozel(
-        players=2, hand_size={2: 7, 3: 5, 4: 5}, redeal_min_doubles=None, redeal_min_suit=None,
-        first_lead="low", later_lead="same_rule", early_fish="standard",
-        hand_values="00_25_66_50", open_threshold=None, fish_mode="lowest_wins", eggs=False,
-        limit=None, target=300,
-    ),
-    aliases=("козёл для начинающих",), **_FAMILY,  # type: ignore[arg-type]
-))
+register(
+    Variant(
+        "kozel",
+        "Kozel, the online club's rules: 7 tiles, 1-1 leads, small scores are remembered, "
+        "101 = goat",
+        "Козёл онлайн: по 7 костей, заходит 1-1, до 12 очков запоминаются, 101 — козёл",
+        "kozel.md (kozel.online)",
+        (2, 4),
+        4,
+        _kozel(rating=True),
+        aliases=("козёл", "козел", "коза"),
+        **_FAMILY,  # type: ignore[arg-type]
+    )
+)
+register(
+    Variant(
+        "kozel-team",
+        "Team Kozel 2x2: 1-1 leads, the partner of the winner leads next, 6-6 and 0-0 cost extra",
+        "Козёл пара на пару: заходит 1-1, дальше партнёр вышедшего, 6-6 и 0-0 со штрафом",
+        "kozel.md (kozel.team)",
+        (4, 4),
+        4,
+        _kozel(
+            teams=True,
+            redeal_min_suit=None,
+            first_lead="one_one",
+            later_lead="partner_of_winner_or_fisher",
+            later_lead_must_double=True,
+            early_fish="standard",
+            hand_values="lone_66_50_00_25",
+            open_threshold=None,
+            fish_mode="side_more_takes_all",
+            lead_bonus=(50, 25),
+            finish_bonus=(50, 25),
+        ),
+        aliases=("козёл 2x2", "козел 2x2", "козёл-пара"),
+        **_FAMILY,  # type: ignore[arg-type]
+    )
+)
+register(
+    Variant(
+        "kozel-goat25",
+        "Goat-25: 7/5/5 deal, the last bazar tile stays, scores from 25 up are recorded, "
+        "125 = goat",
+        "Коза-25: 7/5/5, последняя кость базара не берётся, запись с 25, 125 — козёл",
+        "kozel.md (kozel.goat25)",
+        (2, 4),
+        4,
+        _kozel(
+            hand_size={2: 7, 3: 5, 4: 5},
+            bazar_reserve=1,
+            redeal_min_doubles=None,
+            redeal_min_suit=None,
+            first_lead="high",
+            hand_values="face",
+            open_threshold=25,
+            fish_mode="for_one",
+            limit=125,
+        ),
+        aliases=("коза-25",),
+        **_FAMILY,  # type: ignore[arg-type]
+    )
+)
+register(
+    Variant(
+        "kozel-traditional",
+        "Traditional Kozel: 7/5/5 deal, the highest double leads, two doubles a turn, 0-0 = 25",
+        "Традиционный козёл: 7/5/5, заходит старший дубль, два дубля за ход, 0-0 = 25",
+        "kozel.md (kozel.traditional_deal)",
+        (2, 4),
+        4,
+        _kozel(
+            hand_size={2: 7, 3: 5, 4: 5},
+            redeal_min_doubles=None,
+            redeal_min_suit=None,
+            first_lead="high",
+            doubles_per_turn=2,
+            hand_values="00_25",
+        ),
+        aliases=("традиционный козёл",),
+        **_FAMILY,  # type: ignore[arg-type]
+    )
+)
+register(
+    Variant(
+        "kozel-beginner",
+        "Kozel for beginners: the winner takes the losers' pips, 0-0 = 25, 6-6 = 50, first to 300",
+        "Козёл для начинающих: победитель забирает очки, 0-0 = 25, 6-6 = 50, до 300",
+        "kozel.md (kozel.beginner)",
+        (2, 4),
+        2,
+        _kozel(
+            players=2,
+            hand_size={2: 7, 3: 5, 4: 5},
+            redeal_min_doubles=None,
+            redeal_min_suit=None,
+            first_lead="low",
+            later_lead="same_rule",
+            early_fish="standard",
+            hand_values="00_25_66_50",
+            open_threshold=None,
+            fish_mode="lowest_wins",
+            eggs=False,
+            limit=None,
+            target=300,
+        ),
+        aliases=("козёл для начинающих",),
+        **_FAMILY,  # type: ignore[arg-type]
+    )
+)

@@ -27,12 +27,19 @@ from .rules import OPTIONS, Option, Variant, register
 __all__: list[str] = []
 
 for _option in [
-    Option("cross", "enum", "the first double left open branches four ways, or there is no "
-           "cross", values=("first_open_double", "none")),
+    Option(
+        "cross",
+        "enum",
+        "the first double left open branches four ways, or there is no cross",
+        values=("first_open_double", "none"),
+    ),
     Option("closing", "bool", "a player who lays a double may close it (the move close)"),
     Option("lead_may_be_closed", "bool", "the lead tile may be closed"),
-    Option("sealed_layout_ends_round", "bool", "a move that leaves no open end ends the round "
-           "as a fish"),
+    Option(
+        "sealed_layout_ends_round",
+        "bool",
+        "a move that leaves no open end ends the round as a fish",
+    ),
 ]:
     OPTIONS[_option.name] = _option
 
@@ -42,20 +49,28 @@ def _check(o: dict[str, Any]) -> None:
     _kozel_check({**o, "doubles_per_turn": 1})
 
 
-register(Variant(
-    "osel",
-    "Osel (Donkey): Kozel on a cross, up to four doubles a turn, a double may be closed",
-    "Осёл: козёл с крестом, до четырёх дублей за ход, дубль можно закрыть",
-    "closing-doubles.md", (2, 4), 4,
-    _kozel(
-        rating=True,
-        early_fish="standard",
-        doubles_per_turn=4,
-        cross="first_open_double",
-        closing=True,
-        lead_may_be_closed=False,
-        sealed_layout_ends_round=True,
-    ),
-    family="cross", settle=settle, decide=decide, checks=(_check,),
-    aliases=("осёл", "осел", "donkey"), russian=True,
-))
+register(
+    Variant(
+        "osel",
+        "Osel (Donkey): Kozel on a cross, up to four doubles a turn, a double may be closed",
+        "Осёл: козёл с крестом, до четырёх дублей за ход, дубль можно закрыть",
+        "closing-doubles.md",
+        (2, 4),
+        4,
+        _kozel(
+            rating=True,
+            early_fish="standard",
+            doubles_per_turn=4,
+            cross="first_open_double",
+            closing=True,
+            lead_may_be_closed=False,
+            sealed_layout_ends_round=True,
+        ),
+        family="cross",
+        settle=settle,
+        decide=decide,
+        checks=(_check,),
+        aliases=("осёл", "осел", "donkey"),
+        russian=True,
+    )
+)

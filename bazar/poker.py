@@ -66,17 +66,30 @@ _PAIR, _FLUSH, _THREE, _FOUR_STRAIGHT, _FULL = 1, 2, 3, 4, 5
 _FIVE_STRAIGHT, _FOUR_KIND, _SIX_STRAIGHT, _ROYAL = 6, 7, 8, 9
 
 for _option in [
-    Option("betting", "enum", "one betting round (straight), or antes only and an immediate "
-           "showdown (none)", values=("straight", "none")),
+    Option(
+        "betting",
+        "enum",
+        "one betting round (straight), or antes only and an immediate showdown (none)",
+        values=("straight", "none"),
+    ),
     Option("ante", "int", "each player's stake paid into the pot before a deal", low=0),
     Option("bet_min", "int", "the smallest bet or raise", low=1),
     Option("bet_max", "int", "the largest bet or raise", low=1),
     Option("max_raises", "int", "raises per hand", low=0),
     Option("starting_chips", "int", "each player's chips at the start", low=1),
-    Option("straight_definitions", "enum", "which runs count as straights: the seed's, or "
-           "pagat's five-tile runs in the suits of four, five and six", values=("seed", "pagat")),
-    Option("high_hand", "enum", "how hands with no combination compare: total pips, or the "
-           "highest tile first", values=("total_pips", "highest_tile")),
+    Option(
+        "straight_definitions",
+        "enum",
+        "which runs count as straights: the seed's, or "
+        "pagat's five-tile runs in the suits of four, five and six",
+        values=("seed", "pagat"),
+    ),
+    Option(
+        "high_hand",
+        "enum",
+        "how hands with no combination compare: total pips, or the highest tile first",
+        values=("total_pips", "highest_tile"),
+    ),
     Option("deals", "int", "deals in a match", low=1),
 ]:
     OPTIONS[_option.name] = _option
@@ -250,8 +263,9 @@ class PokerRound(Round):
             active = [bool(h) for h in dealt]
             for seat in range(players):
                 if active[seat] and chips[seat] < ante:
-                    raise ValueError(f"seat {seat} holds {chips[seat]} chips and cannot pay "
-                                     f"the ante of {ante}")
+                    raise ValueError(
+                        f"seat {seat} holds {chips[seat]} chips and cannot pay the ante of {ante}"
+                    )
             dealer = self._find_dealer(active, dealer, leader, None)
         self.dealer = dealer
         self.leader = self._next(dealer, active)
@@ -284,14 +298,17 @@ class PokerRound(Round):
     ) -> tuple[list[list[Tile]], list[Tile]]:
         players = self.players
         if len(hands) != players:
-            raise ValueError(f"poker with {players} players needs {players} hands, "
-                             f"not {len(hands)}")
+            raise ValueError(
+                f"poker with {players} players needs {players} hands, not {len(hands)}"
+            )
         dealt = [[Tile.parse(t) for t in h] for h in hands]
         seen: set[Tile] = set()
         for seat, hand in enumerate(dealt):
             if hand and len(hand) != 5:
-                raise ValueError(f"a poker hand is 5 tiles (or none for a player out of the "
-                                 f"deal); seat {seat} holds {len(hand)}")
+                raise ValueError(
+                    f"a poker hand is 5 tiles (or none for a player out of the "
+                    f"deal); seat {seat} holds {len(hand)}"
+                )
         rest = [Tile.parse(t) for t in bazar] if bazar is not None else None
         for tile in (t for h in [*dealt, rest or []] for t in h):
             if not _IN_SET >> tile.index & 1:
@@ -544,8 +561,14 @@ class PokerRound(Round):
         mine = None if seat is None else sorted(map(Tile.parse, hands[seat]))
         if held is not None and mine is not None and mine != sorted(held):
             raise ValueError("the hands given do not hold the viewer's own hand")
-        rnd = cls(view.rules, hands=hands, bazar=bazar, dealer=view.extra["dealer"],
-                  number=view.extra["number"], ledger=_ledger_of(view.rules, view.scores))
+        rnd = cls(
+            view.rules,
+            hands=hands,
+            bazar=bazar,
+            dealer=view.extra["dealer"],
+            number=view.extra["number"],
+            ledger=_ledger_of(view.rules, view.scores),
+        )
         for _, move, _ in view.history:
             rnd.push(move)
         return rnd
@@ -559,8 +582,11 @@ def _ledger_of(rules: Rules, public: dict[str, Any]) -> Ledger:
     from .match import Ledger
 
     known = ("scores", "remembered", "opened", "pot", "rounds")
-    return Ledger(rules, **{k: public[k] for k in known if k in public},
-                  extra={k: v for k, v in public.items() if k not in known})
+    return Ledger(
+        rules,
+        **{k: public[k] for k in known if k in public},
+        extra={k: v for k, v in public.items() if k not in known},
+    )
 
 
 def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
@@ -588,40 +614,42 @@ def decide(ledger: Ledger) -> MatchResult | None:
 
 def _check(o: dict[str, Any]) -> None:
     if o["players"] * 5 > len(POKER_SET):
-        raise ValueError(f"poker deals 5 tiles each from 20: at most 4 players, "
-                         f"not {o['players']}")
+        raise ValueError(f"poker deals 5 tiles each from 20: at most 4 players, not {o['players']}")
     if o["set_max"] != 6:
-        raise ValueError(f"poker is played with the 20 tiles of double-6, not double-"
-                         f"{o['set_max']}")
+        raise ValueError(
+            f"poker is played with the 20 tiles of double-6, not double-{o['set_max']}"
+        )
     if o["bet_min"] > o["bet_max"]:
         raise ValueError(f"bet_min {o['bet_min']} is above bet_max {o['bet_max']}")
 
 
-register(Variant(
-    "poker",
-    "Domino Poker: five tiles from a 20-tile set, nine combinations, one betting round",
-    "Покер: по пять костей из двадцати, девять комбинаций, один круг ставок",
-    "domino-poker.md",
-    (2, 4),
-    4,
-    {
-        "players": 4,
-        "set_max": 6,
-        "betting": "straight",
-        "ante": 1,
-        "bet_min": 1,
-        "bet_max": 5,
-        "max_raises": 3,
-        "starting_chips": 100,
-        "straight_definitions": "seed",
-        "high_hand": "total_pips",
-        "deals": 10,
-    },
-    family="poker",
-    checks=(_check,),
-    aliases=("покер", "domino poker"),
-    settle=settle,
-    decide=decide,
-))
+register(
+    Variant(
+        "poker",
+        "Domino Poker: five tiles from a 20-tile set, nine combinations, one betting round",
+        "Покер: по пять костей из двадцати, девять комбинаций, один круг ставок",
+        "domino-poker.md",
+        (2, 4),
+        4,
+        {
+            "players": 4,
+            "set_max": 6,
+            "betting": "straight",
+            "ante": 1,
+            "bet_min": 1,
+            "bet_max": 5,
+            "max_raises": 3,
+            "starting_chips": 100,
+            "straight_definitions": "seed",
+            "high_hand": "total_pips",
+            "deals": 10,
+        },
+        family="poker",
+        checks=(_check,),
+        aliases=("покер", "domino poker"),
+        settle=settle,
+        decide=decide,
+    )
+)
 
 Round.families["poker"] = PokerRound

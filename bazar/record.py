@@ -114,7 +114,7 @@ def from_data(data: Any) -> Match:
 
 def _rules(spec: Any) -> Any:
     if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
-        raise BadRecord("record 'rules' must be {\"name\": ..., \"options\": {...}}")
+        raise BadRecord('record \'rules\' must be {"name": ..., "options": {...}}')
     options = spec.get("options") or {}
     if not isinstance(options, dict):
         raise BadRecord(f"record rules: 'options' must be an object, not {options!r}")

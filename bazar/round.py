@@ -69,9 +69,7 @@ class Outcome:
         scoring: Sequence[tuple[int, int]] = (),
         extra: Any = None,
     ) -> None:
-        hands = tuple(
-            None if h is None else tuple(Tile.parse(t) for t in h) for h in remaining
-        )
+        hands = tuple(None if h is None else tuple(Tile.parse(t) for t in h) for h in remaining)
         setter = object.__setattr__
         setter(self, "reason", reason)
         setter(self, "out_seat", out_seat)
@@ -377,8 +375,10 @@ class Round:
         self, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
     ) -> tuple[list[list[Tile]], list[Tile]]:
         if len(hands) != self.players:
-            raise ValueError(f"{self.rules.name} with {self.players} players needs "
-                             f"{self.players} hands, not {len(hands)}")
+            raise ValueError(
+                f"{self.rules.name} with {self.players} players needs "
+                f"{self.players} hands, not {len(hands)}"
+            )
         hand_lists = [[Tile.parse(t) for t in h] for h in hands]
         bazar_list = [Tile.parse(t) for t in (bazar or ())]
         seen: set[Tile] = set()
@@ -717,12 +717,13 @@ class Round:
             fits = self._fits
             if not hand:
                 self._over = "out"
-            elif (self._drawn >= self._drawable and not self._inhand & (
-                fits[self._left] | fits[self._right]
-            )) or (self._dead_layout and self._is_dead()):
+            elif (
+                self._drawn >= self._drawable
+                and not self._inhand & (fits[self._left] | fits[self._right])
+            ) or (self._dead_layout and self._is_dead()):
                 self._over = "fish"
-            elif self._dpt > 1 and tile.is_double and end is not None and self._keeps_turn(
-                hand, end
+            elif (
+                self._dpt > 1 and tile.is_double and end is not None and self._keeps_turn(hand, end)
             ):
                 pass
             else:
@@ -918,18 +919,17 @@ class Round:
         if "L" in ends and "R" in ends:  # a closed end («Осёл») is not listed
             self._left, self._right = ends["L"], ends["R"]
         self._base = tuple(view.history)
-        self._lead_mask = -1 if not view.extra.get("lead") else mask_of(
-            Tile.parse(t) for t in view.extra["lead"]
+        self._lead_mask = (
+            -1 if not view.extra.get("lead") else mask_of(Tile.parse(t) for t in view.extra["lead"])
         )
         self._turn = view.turn
         self._drawable = view.drawable
-        self._table = mask_of(
-            m.tile for _, m, _ in view.history if m.kind in PLACEMENTS and m.tile
-        )
+        self._table = mask_of(m.tile for _, m, _ in view.history if m.kind in PLACEMENTS and m.tile)
         self._chain = view.extra.get("turn_doubles", 0)
         self._opening = view.extra.get("opening", -1)
-        self._used = sum(bit for end, bit in (("L", 1), ("R", 2))
-                         if end in view.extra.get("turn_ends", ()))
+        self._used = sum(
+            bit for end, bit in (("L", 1), ("R", 2)) if end in view.extra.get("turn_ends", ())
+        )
         self._over = None if view.turn is not None or view.outcome is None else view.outcome.reason
 
     def scoring(self) -> list[tuple[int, int]]:

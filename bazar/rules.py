@@ -465,8 +465,7 @@ register(
     Variant(
         "classic-penalty",
         "Penalty classic: lowest double leads, everyone records his own pips, fewest at 100 wins",
-        "Штрафное домино: заходит младший дубль, каждый пишет свои очки; "
-        "до 100, побеждает меньший",
+        "Штрафное домино: заходит младший дубль, каждый пишет свои очки; до 100, побеждает меньший",
         "classic-draw-block.md (classic.penalty)",
         (2, 4),
         2,
@@ -481,4 +480,3 @@ register(
 def option_doc(name: str) -> str:
     """The glossary line of an option."""
     return OPTIONS[name].doc
-

@@ -25,17 +25,28 @@ __all__ = ["decide", "settle"]
 
 for _option in [
     Option("single_record", "bool", "only one player (side) may hold points at a time"),
-    Option("knock_off", "enum", "what another player's entry does to the record",
-           values=("wipe_all", "replace")),
+    Option(
+        "knock_off",
+        "enum",
+        "what another player's entry does to the record",
+        values=("wipe_all", "replace"),
+    ),
     Option("lone_values", "bool", "a hand of exactly 0-0 = 25, 6-6 = 50, both = 75"),
     Option("zero_zero_finish_wins", "bool", "finishing with 0-0 wins the match"),
     Option("six_six_finish_wins", "bool", "finishing with 6-6 wins the match"),
-    Option("six_six_needs_loser_over_25", "bool",
-           "the 6-6 finish wins only if some loser holds more than 25"),
-    Option("hundred_privilege", "bool",
-           "the record holder may open a round with 6-6 (a hundred); declining is stop"),
-    Option("hundred_failure", "enum", "what a failed hundred costs",
-           values=("reset", "lose_if_25")),
+    Option(
+        "six_six_needs_loser_over_25",
+        "bool",
+        "the 6-6 finish wins only if some loser holds more than 25",
+    ),
+    Option(
+        "hundred_privilege",
+        "bool",
+        "the record holder may open a round with 6-6 (a hundred); declining is stop",
+    ),
+    Option(
+        "hundred_failure", "enum", "what a failed hundred costs", values=("reset", "lose_if_25")
+    ),
 ]:
     OPTIONS[_option.name] = _option
 
@@ -86,8 +97,9 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     return ledger.replace(scores=scores, extra=extra)
 
 
-def _record(rules: Any, scores: list[int], holder: int | None, side: int, points: int
-            ) -> int | None:
+def _record(
+    rules: Any, scores: list[int], holder: int | None, side: int, points: int
+) -> int | None:
     """Record a round award (§4.3); returns the record holder after it."""
     threshold = rules.open_threshold or 0
     if not rules.single_record:
@@ -124,44 +136,48 @@ def _check(o: dict[str, Any]) -> None:
         raise ValueError("doubles_per_turn takes 1 or 2 in Sea Kozel (a line has two ends)")
 
 
-register(Variant(
-    "sea-kozel",
-    "Sea Kozel: only the winner scores, from 25 up, one record at a time, 125 wins, "
-    "0-0 / 6-6 finishes win",
-    "Морской козёл: пишет только победитель, запись с 25, одна запись за столом, до 125, "
-    "выход на 0-0 / 6-6 — победа",
-    "sea-kozel.md", (2, 4), 4,
-    {
-        "players": 4,
-        "teams": lambda o: o["players"] == 4,
-        "set_max": 6,
-        "hand_size": 7,
-        "draw": True,
-        "bazar_reserve": 0,
-        "redeal_min_doubles": None,
-        "redeal_min_suit": None,
-        "first_lead": "kozel",
-        "zero_zero_may_lead": True,
-        "later_lead": "winner_or_fisher",
-        "doubles_per_turn": 2,
-        "early_fish": "standard",
-        "lone_values": True,
-        "open_threshold": 25,
-        "fish_mode": "lowest_wins",
-        "block_award": "opponents_total",
-        "single_record": True,
-        "knock_off": "wipe_all",
-        "target": 125,
-        "limit": None,
-        "zero_zero_finish_wins": True,
-        "six_six_finish_wins": True,
-        "six_six_needs_loser_over_25": False,
-        "hundred_privilege": True,
-        "hundred_failure": "reset",
-    },
-    checks=(_check,),
-    aliases=("морской козёл", "морской козел", "морской"),
-    settle=settle,
-    decide=decide,
-    russian=True,
-))
+register(
+    Variant(
+        "sea-kozel",
+        "Sea Kozel: only the winner scores, from 25 up, one record at a time, 125 wins, "
+        "0-0 / 6-6 finishes win",
+        "Морской козёл: пишет только победитель, запись с 25, одна запись за столом, до 125, "
+        "выход на 0-0 / 6-6 — победа",
+        "sea-kozel.md",
+        (2, 4),
+        4,
+        {
+            "players": 4,
+            "teams": lambda o: o["players"] == 4,
+            "set_max": 6,
+            "hand_size": 7,
+            "draw": True,
+            "bazar_reserve": 0,
+            "redeal_min_doubles": None,
+            "redeal_min_suit": None,
+            "first_lead": "kozel",
+            "zero_zero_may_lead": True,
+            "later_lead": "winner_or_fisher",
+            "doubles_per_turn": 2,
+            "early_fish": "standard",
+            "lone_values": True,
+            "open_threshold": 25,
+            "fish_mode": "lowest_wins",
+            "block_award": "opponents_total",
+            "single_record": True,
+            "knock_off": "wipe_all",
+            "target": 125,
+            "limit": None,
+            "zero_zero_finish_wins": True,
+            "six_six_finish_wins": True,
+            "six_six_needs_loser_over_25": False,
+            "hundred_privilege": True,
+            "hundred_failure": "reset",
+        },
+        checks=(_check,),
+        aliases=("морской козёл", "морской козел", "морской"),
+        settle=settle,
+        decide=decide,
+        russian=True,
+    )
+)

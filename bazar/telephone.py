@@ -32,8 +32,12 @@ if TYPE_CHECKING:
 __all__ = ["bonus", "score_play", "settle"]
 
 OPTIONS["bonus_rounding"] = Option(
-    "bonus_rounding", "enum", "the bonus is the others' pips / 5 rounded up (ceil) or to the "
-    "nearest (nearest: rounded to 5 first)", values=("ceil", "nearest"))
+    "bonus_rounding",
+    "enum",
+    "the bonus is the others' pips / 5 rounded up (ceil) or to the "
+    "nearest (nearest: rounded to 5 first)",
+    values=("ceil", "nearest"),
+)
 
 
 def score_play(rnd: CrossRound) -> int:
@@ -98,29 +102,38 @@ def _check(o: dict[str, Any]) -> None:
         raise ValueError("telephone: block_award takes opponents_total or difference")
 
 
-register(Variant(
-    "telephone",
-    "Telephone: the first double is the house, multiples of 5 score a fifth, first to 61",
-    "Телефон: первый дубль — «домик», кратные 5 дают пятую часть, до 61",
-    "telephone.md", (2, 4), 4,
-    {
-        "players": 4,
-        "teams": False,
-        "set_max": 6,
-        "hand_size": 7,
-        "draw": True,
-        "bazar_reserve": 0,
-        "spinner": True,
-        "spinner_count": "covered_only",
-        "divide_in_play": True,
-        "bonus_rounding": "ceil",
-        "doubles_per_turn": 1,
-        "first_lead": "kozel",
-        "later_lead": "winner_or_fisher",
-        "block_award": "opponents_total",
-        "target": 61,
-        "win_check": "immediate",
-    },
-    family="cross", settle=settle, decide=decide, score=score_play, checks=(_check,),
-    aliases=("телефон", "домики"), russian=True,
-))
+register(
+    Variant(
+        "telephone",
+        "Telephone: the first double is the house, multiples of 5 score a fifth, first to 61",
+        "Телефон: первый дубль — «домик», кратные 5 дают пятую часть, до 61",
+        "telephone.md",
+        (2, 4),
+        4,
+        {
+            "players": 4,
+            "teams": False,
+            "set_max": 6,
+            "hand_size": 7,
+            "draw": True,
+            "bazar_reserve": 0,
+            "spinner": True,
+            "spinner_count": "covered_only",
+            "divide_in_play": True,
+            "bonus_rounding": "ceil",
+            "doubles_per_turn": 1,
+            "first_lead": "kozel",
+            "later_lead": "winner_or_fisher",
+            "block_award": "opponents_total",
+            "target": 61,
+            "win_check": "immediate",
+        },
+        family="cross",
+        settle=settle,
+        decide=decide,
+        score=score_play,
+        checks=(_check,),
+        aliases=("телефон", "домики"),
+        russian=True,
+    )
+)

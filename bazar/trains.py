@@ -298,7 +298,6 @@ class EngineRound(Round):
         return None
 
 
-
 class TrainRound(EngineRound):
     """One round of Mexican Train. ``Round(rules, ...)`` builds it for the ``trains`` family.
 

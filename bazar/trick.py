@@ -42,11 +42,20 @@ if TYPE_CHECKING:
 __all__ = ["TARGET", "TrickRound", "count_value", "decide", "settle", "suit_of", "trick_winner"]
 
 for _option in [
-    Option("all_pass", "enum", "when all four pass: the dealer must bid (30 or more), or the "
-           "hand is thrown in and the next dealer deals", values=("dealer_forced_30", "redeal")),
-    Option("follow_rule", "enum", "which tiles follow the led suit: any non-trump carrying its "
-           "number, or only those whose higher half it is",
-           values=("contains_suit", "high_half")),
+    Option(
+        "all_pass",
+        "enum",
+        "when all four pass: the dealer must bid (30 or more), or the "
+        "hand is thrown in and the next dealer deals",
+        values=("dealer_forced_30", "redeal"),
+    ),
+    Option(
+        "follow_rule",
+        "enum",
+        "which tiles follow the led suit: any non-trump carrying its "
+        "number, or only those whose higher half it is",
+        values=("contains_suit", "high_half"),
+    ),
     Option("allow_follow_me", "bool", "the bidder may name no trumps (follow me)"),
     Option("allow_doubles_trump", "bool", "the bidder may name the doubles as trumps"),
 ]:
@@ -225,8 +234,10 @@ class TrickRound(Round):
             seen.add(tile)
         sizes = {len(h) for h in dealt}
         if len(sizes) != 1 or not dealt[0]:
-            raise ValueError(f"every hand holds the same number of tiles (7 in a full deal), "
-                             f"not {[len(h) for h in dealt]}")
+            raise ValueError(
+                f"every hand holds the same number of tiles (7 in a full deal), "
+                f"not {[len(h) for h in dealt]}"
+            )
         return dealt, rest
 
     # -- the state ---------------------------------------------------------------------------
@@ -277,8 +288,7 @@ class TrickRound(Round):
         if self._phase == _BIDDING:
             low = max(MIN_BID, self._high + 1)
             out = [Move("bid", value=n) for n in range(low, MAX_BID + 1)]
-            forced = (self._bids == 3 and self._bidder < 0
-                      and rules.all_pass == "dealer_forced_30")
+            forced = self._bids == 3 and self._bidder < 0 and rules.all_pass == "dealer_forced_30"
             if not forced:
                 out.append(PASS)
             return tuple(out)
@@ -298,10 +308,18 @@ class TrickRound(Round):
 
     def _apply(self, move: Move) -> None:
         seat: int = self._turn  # type: ignore[assignment]
-        self._stack.append((
-            move, seat, self._phase, self._high, self._bidder, self._trumps, self._trick,
-            len(self._tricks),
-        ))
+        self._stack.append(
+            (
+                move,
+                seat,
+                self._phase,
+                self._high,
+                self._bidder,
+                self._trumps,
+                self._trick,
+                len(self._tricks),
+            )
+        )
         self._legal = None
         players = self.players
         kind = move.kind
@@ -369,8 +387,9 @@ class TrickRound(Round):
         n = self.players
         extra: dict[str, Any] = {"dealer": self.dealer}
         if self._over == "redeal":
-            return Outcome("redeal", remaining=[None] * n, points=(0,) * n,
-                           leader=self.leader, extra=extra)
+            return Outcome(
+                "redeal", remaining=[None] * n, points=(0,) * n, leader=self.leader, extra=extra
+            )
         points = [0] * n
         for _, winner, _, p in self._tricks:
             points[winner] += p
@@ -409,8 +428,9 @@ class TrickRound(Round):
             "bidder": None if self._bidder < 0 else self._bidder,
             "trumps": self._trumps,
             "trick": [[s, str(t)] for s, t in self._trick],
-            "tricks": [[lead, win, [str(t) for t in tiles], p]
-                       for lead, win, tiles, p in self._tricks],
+            "tricks": [
+                [lead, win, [str(t) for t in tiles], p] for lead, win, tiles, p in self._tricks
+            ],
             "points": self.points(),
         }
 
@@ -431,8 +451,13 @@ class TrickRound(Round):
         for seat, move, _ in view.history:
             if move.kind == "play" and move.tile is not None:
                 dealt[seat].append(move.tile)
-        rnd = cls(view.rules, hands=dealt, bazar=bazar, dealer=view.extra["dealer"],
-                  number=view.extra["number"])
+        rnd = cls(
+            view.rules,
+            hands=dealt,
+            bazar=bazar,
+            dealer=view.extra["dealer"],
+            number=view.extra["number"],
+        )
         for _, move, _ in view.history:
             rnd.push(move)
         return rnd
@@ -477,27 +502,29 @@ def _check(o: dict[str, Any]) -> None:
         raise ValueError(f"texas-42 is played with double-6, not double-{o['set_max']}")
 
 
-register(Variant(
-    "texas-42",
-    "Texas 42: bid for trumps, seven tricks, 42 points a hand in two sides, to 250",
-    "Техасские 42: торговля за козыри, семь взяток, 42 очка за сдачу, пара на пару, до 250",
-    "trick-game.md",
-    (4, 4),
-    4,
-    {
-        "players": 4,
-        "teams": True,
-        "set_max": 6,
-        "all_pass": "dealer_forced_30",
-        "follow_rule": "contains_suit",
-        "allow_follow_me": False,
-        "allow_doubles_trump": False,
-    },
-    family="trick",
-    checks=(_check,),
-    aliases=("42", "forty-two", "техас 42"),
-    settle=settle,
-    decide=decide,
-))
+register(
+    Variant(
+        "texas-42",
+        "Texas 42: bid for trumps, seven tricks, 42 points a hand in two sides, to 250",
+        "Техасские 42: торговля за козыри, семь взяток, 42 очка за сдачу, пара на пару, до 250",
+        "trick-game.md",
+        (4, 4),
+        4,
+        {
+            "players": 4,
+            "teams": True,
+            "set_max": 6,
+            "all_pass": "dealer_forced_30",
+            "follow_rule": "contains_suit",
+            "allow_follow_me": False,
+            "allow_doubles_trump": False,
+        },
+        family="trick",
+        checks=(_check,),
+        aliases=("42", "forty-two", "техас 42"),
+        settle=settle,
+        decide=decide,
+    )
+)
 
 Round.families["trick"] = TrickRound

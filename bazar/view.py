@@ -87,9 +87,7 @@ class View:
             "drawable": self.drawable,
             "ends": dict(self.ends),
             "board": self.board,
-            "history": [
-                [s, str(m), None if t is None else str(t)] for s, m, t in self.history
-            ],
+            "history": [[s, str(m), None if t is None else str(t)] for s, m, t in self.history],
             "legal": [str(m) for m in self.legal],
             "scores": self.scores,
             "outcome": None if self.outcome is None else self.outcome.to_json(),

@@ -135,7 +135,9 @@ def main() -> None:
         "--samples", type=int, default=20, help="probabilistic_alphabeta's sample_size"
     )
     parser.add_argument(
-        "--start-move", type=int, default=START_MOVE,
+        "--start-move",
+        type=int,
+        default=START_MOVE,
         help="the move from which probabilistic_alphabeta searches (bota_gorda before)",
     )
     parser.add_argument("--seed", type=int, default=0)

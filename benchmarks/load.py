@@ -60,19 +60,29 @@ async def login(http: httpx.AsyncClient, index: int) -> str:
 
 
 async def player(
-    base: str, http: httpx.AsyncClient, cookie: str, index: int, stop: float, stats: Stats,
-    move_time: int, think: float, bots: str = "random",
+    base: str,
+    http: httpx.AsyncClient,
+    cookie: str,
+    index: int,
+    stop: float,
+    stats: Stats,
+    move_time: int,
+    think: float,
+    bots: str = "random",
 ) -> None:
     rng = random.Random(index)
     while time.perf_counter() < stop:
-        r = await http.post("/api/tables", headers={"cookie": cookie},
-                            json={"game": "kozel", "players": 4, "bots": bots,
-                                  "move_time_s": move_time})
+        r = await http.post(
+            "/api/tables",
+            headers={"cookie": cookie},
+            json={"game": "kozel", "players": 4, "bots": bots, "move_time_s": move_time},
+        )
         r.raise_for_status()
         tid = r.json()["table"]["id"]
         ws_url = base.replace("http", "ws") + f"/ws/{tid}"
-        async with websockets.connect(ws_url, additional_headers={"cookie": cookie},
-                                      max_size=2**22) as ws:
+        async with websockets.connect(
+            ws_url, additional_headers={"cookie": cookie}, max_size=2**22
+        ) as ws:
             await ws.send(json.dumps({"type": "hello", "v": 0}))
             sent_at: float | None = None
             answered = -1
@@ -85,8 +95,11 @@ async def player(
                     stats.why[str(message.get("message") or message.get("error"))] += 1
                     answered, sent_at, waiting = -1, None, False
                     continue
-                events = message.get("events") or [message.get("event")] if kind in (
-                    "sync", "event") else []
+                events = (
+                    message.get("events") or [message.get("event")]
+                    if kind in ("sync", "event")
+                    else []
+                )
                 ended = False
                 for event in events:
                     if not event:
@@ -113,8 +126,7 @@ async def player(
                         await asyncio.sleep(think)
                     sent_at = time.perf_counter()
                     waiting = True
-                    await ws.send(json.dumps({"type": "move", "move": rng.choice(legal),
-                                              "v": v}))
+                    await ws.send(json.dumps({"type": "move", "move": rng.choice(legal), "v": v}))
 
 
 async def run_level(
@@ -142,8 +154,10 @@ async def run_level(
         "seconds": round(elapsed, 1),
         "moves_per_s": round(stats.moves / elapsed, 1),
         "client_moves": len(lat),
-        "latency_ms": {"median": round(statistics.median(lat) * 1000, 1) if lat else None,
-                       "p99": round(p99 * 1000, 1) if lat else None},
+        "latency_ms": {
+            "median": round(statistics.median(lat) * 1000, 1) if lat else None,
+            "p99": round(p99 * 1000, 1) if lat else None,
+        },
         "matches": stats.matches,
         "errors": stats.errors,
         "error_messages": dict(stats.why.most_common(5)),
@@ -156,21 +170,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200, 1000])
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--bot-delay", type=float, default=0.0,
-                        help="seconds a server bot waits before moving (the club uses 0.5)")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="seconds a client waits before answering")
-    parser.add_argument("--bots", default="random",
-                        help="the level of the three server-side bots (pimc, ismcts: searching)")
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.0,
+        help="seconds a server bot waits before moving (the club uses 0.5)",
+    )
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds a client waits before answering"
+    )
+    parser.add_argument(
+        "--bots",
+        default="random",
+        help="the level of the three server-side bots (pimc, ismcts: searching)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     for n in args.tables:
         with tempfile.TemporaryDirectory() as tmp:
             port = free_port()
             db = f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
-            server = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port),
-                                       str(args.bot_delay)],
-                                      env={**os.environ})
+            server = subprocess.Popen(
+                [sys.executable, "-c", SERVER, db, str(port), str(args.bot_delay)],
+                env={**os.environ},
+            )
             try:
                 base = f"http://127.0.0.1:{port}"
                 for _ in range(200):
@@ -187,10 +210,13 @@ def main() -> None:
             print(json.dumps(result), flush=True)
         else:
             lat = result["latency_ms"]
-            print(f"{n:5d} tables: {result['moves_per_s']:8.1f} moves/s, latency median "
-                  f"{lat['median']} ms, p99 {lat['p99']} ms ({result['client_moves']} client "
-                  f"moves, {result['matches']} matches, {result['errors']} errors, "
-                  f"{result['failed_clients']} failed clients)", flush=True)
+            print(
+                f"{n:5d} tables: {result['moves_per_s']:8.1f} moves/s, latency median "
+                f"{lat['median']} ms, p99 {lat['p99']} ms ({result['client_moves']} client "
+                f"moves, {result['matches']} matches, {result['errors']} errors, "
+                f"{result['failed_clients']} failed clients)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -59,7 +59,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
-        "--only", action="append", default=[],
+        "--only",
+        action="append",
+        default=[],
         help="GAME or GAME:LEVEL (block, kt, fives, mt; the stronger level of a pair)",
     )
     args = parser.parse_args()
@@ -67,9 +69,7 @@ def main() -> None:
     for label, variant, players in GAMES:
         rules = bazar.rules(variant, players=players)
         for pair, strong, weak in PAIRS:
-            if args.only and not any(
-                want in (label, f"{label}:{strong}") for want in args.only
-            ):
+            if args.only and not any(want in (label, f"{label}:{strong}") for want in args.only):
                 continue
             names = [strong, weak]
             places = len(arena.units(rules, len(names)))
@@ -77,8 +77,9 @@ def main() -> None:
             progress = _Progress(f"{label}_{pair}", games)
 
             start = time.perf_counter()
-            report = arena.run(rules, names, games, seed=args.seed, jobs=args.jobs,
-                               progress=progress)
+            report = arena.run(
+                rules, names, games, seed=args.seed, jobs=args.jobs, progress=progress
+            )
             took = time.perf_counter() - start
             print(file=sys.stderr)
             name = f"{label}_{pair}"
@@ -90,9 +91,12 @@ def main() -> None:
                 )
             top = report.results[0]
             rate, (low, high) = top.match_win_rate, top.match_ci95
-            print(f"{name}: {strong} won {rate:.1%} ({low:.1%}-{high:.1%}) of the matches "
-                  f"against {weak}; {strong} {top.ms_median:.1f} ms/move median, "
-                  f"{top.ms_p95:.1f} p95; {took:.0f} s", flush=True)
+            print(
+                f"{name}: {strong} won {rate:.1%} ({low:.1%}-{high:.1%}) of the matches "
+                f"against {weak}; {strong} {top.ms_median:.1f} ms/move median, "
+                f"{top.ms_p95:.1f} p95; {took:.0f} s",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -16,8 +16,9 @@ def rest(*hands: list[str]) -> list[str]:
     return [str(t) for t in bazar.tile_set(6) if str(t) not in used]
 
 
-def deal(hands: list[list[str]], leader: int | None = 0, ledger: Ledger | None = None,
-         **options: object) -> Round:
+def deal(
+    hands: list[list[str]], leader: int | None = 0, ledger: Ledger | None = None, **options: object
+) -> Round:
     rules = bazar.rules("bergen", players=len(hands), **options)
     return Round(rules, hands=hands, bazar=rest(*hands), leader=leader, ledger=ledger)
 
@@ -34,15 +35,32 @@ def test_the_variant_and_its_defaults() -> None:
     assert bazar.rules("bergen").players == 2 and not two.teams
     assert [r.hand_size for r in (two, three, four)] == [6, 6, 5]
     assert [r.target for r in (two, three, four)] == [15, 10, 10]
-    assert (two.bazar_reserve, two.first_lead, two.later_lead, two.draw_mode, two.win_check) == \
-        (2, "low", "same_rule", "until_playable", "immediate")
-    assert (two.lead_double_points, two.double_header_points, two.triple_header_points,
-            two.out_points, two.block_points, two.no_overshoot_headers) == (2, 2, 3, 2, 2, False)
+    assert (two.bazar_reserve, two.first_lead, two.later_lead, two.draw_mode, two.win_check) == (
+        2,
+        "low",
+        "same_rule",
+        "until_playable",
+        "immediate",
+    )
+    assert (
+        two.lead_double_points,
+        two.double_header_points,
+        two.triple_header_points,
+        two.out_points,
+        two.block_points,
+        two.no_overshoot_headers,
+    ) == (2, 2, 3, 2, 2, False)
 
 
-@pytest.mark.parametrize("options", [
-    {"target": None}, {"draw_mode": "never"}, {"teams": True}, {"out_points": -1},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"target": None},
+        {"draw_mode": "never"},
+        {"teams": True},
+        {"out_points": -1},
+    ],
+)
 def test_options_outside_the_table_are_refused(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         bazar.rules("bergen", players=4, **options)
@@ -80,12 +98,15 @@ def test_9_1_a_two_player_hand_scores_the_lead_and_the_headers() -> None:
 THREE = bazar.rules("bergen", players=3)
 
 
-@pytest.mark.parametrize(("hands", "winner"), [
-    ([["2-3", "4-5"], ["1-1"], ["0-6", "3-3"]], 0),  # the only player without a double
-    ([["2-3"], ["0-4"], ["5-5"]], 1),  # the fewest pips of the double-free players
-    ([["2-2", "5-6"], ["4-4"], ["6-6", "0-1"]], 0),  # all hold a double: the lowest double
-    ([["1-4"], ["2-3"], ["3-3"]], None),  # a tie: nobody
-])
+@pytest.mark.parametrize(
+    ("hands", "winner"),
+    [
+        ([["2-3", "4-5"], ["1-1"], ["0-6", "3-3"]], 0),  # the only player without a double
+        ([["2-3"], ["0-4"], ["5-5"]], 1),  # the fewest pips of the double-free players
+        ([["2-2", "5-6"], ["4-4"], ["6-6", "0-1"]], 0),  # all hold a double: the lowest double
+        ([["1-4"], ["2-3"], ["3-3"]], None),  # a tie: nobody
+    ],
+)
 def test_9_2_the_blocked_hand_award(hands: list[list[str]], winner: int | None) -> None:
     outcome = fish(*hands)
     assert block_winner(THREE, outcome) == winner
@@ -95,8 +116,7 @@ def test_9_2_the_blocked_hand_award(hands: list[list[str]], winner: int | None) 
 
 def test_a_hand_is_blocked_when_only_the_two_reserved_tiles_are_left() -> None:
     hands = [["6-6", "1-0"], ["5-5", "2-0"]]
-    rnd = Round(bazar.rules("bergen"), hands=hands, bazar=["4-4", "3-3", "3-0", "4-0"],
-                leader=0)
+    rnd = Round(bazar.rules("bergen"), hands=hands, bazar=["4-4", "3-3", "3-0", "4-0"], leader=0)
     assert (rnd.bazar_size, rnd.drawable) == (4, 2)
     rnd.push("6-6")
     assert [str(m) for m in rnd.legal_moves()] == ["draw"]
@@ -122,8 +142,10 @@ def test_9_3_a_last_tile_that_makes_a_header_scores_both() -> None:
 
 def test_9_3_going_out_scores_two() -> None:
     rules = bazar.rules("bergen")
-    assert Ledger.new(rules).settle(Outcome("out", out_seat=0, remaining=[[], ["6-6"]])).scores \
-        == (2, 0)
+    assert Ledger.new(rules).settle(Outcome("out", out_seat=0, remaining=[[], ["6-6"]])).scores == (
+        2,
+        0,
+    )
 
 
 HEADER = [["4-2", "1-0"], ["6-4", "6-2", "5-5"]]
@@ -209,8 +231,9 @@ def test_a_player_draws_until_he_can_play() -> None:
 
 
 def test_with_one_draw_a_turn_a_useless_tile_is_kept_and_the_player_passes() -> None:
-    rnd = Round(bazar.rules("bergen", draw_mode="one_per_turn"), hands=DRY, bazar=DRY_BAZAR,
-                leader=0)
+    rnd = Round(
+        bazar.rules("bergen", draw_mode="one_per_turn"), hands=DRY, bazar=DRY_BAZAR, leader=0
+    )
     rnd.push("6-6")
     rnd.push("draw")
     assert [str(m) for m in rnd.legal_moves()] == ["pass"]
@@ -221,7 +244,9 @@ def test_with_one_draw_a_turn_a_useless_tile_is_kept_and_the_player_passes() -> 
 # -- every preset plays ----------------------------------------------------------------------------
 
 PRESETS: list[dict[str, object]] = [
-    {"players": 2}, {"players": 3}, {"players": 4},
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
     {"players": 2, "draw_mode": "one_per_turn", "no_overshoot_headers": True},
     {"players": 3, "win_check": "end_of_hand", "out_points": 3},
 ]

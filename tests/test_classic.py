@@ -53,10 +53,26 @@ def test_highest_double_in_a_hand_leads_when_six_six_is_in_the_bazar() -> None:
     rules = bazar.rules("classic", players=3)
     rnd = Round(
         rules,
-        hands=[["1-0", "2-0", "3-0", "4-0", "5-0"], ["5-5", "2-1", "3-1", "4-1", "5-1"],
-               ["6-0", "6-1", "6-2", "6-3", "6-4"]],
-        bazar=["6-6", "4-4", "3-3", "2-2", "1-1", "0-0", "6-5", "5-4", "5-3", "5-2", "4-3",
-               "4-2", "3-2"],
+        hands=[
+            ["1-0", "2-0", "3-0", "4-0", "5-0"],
+            ["5-5", "2-1", "3-1", "4-1", "5-1"],
+            ["6-0", "6-1", "6-2", "6-3", "6-4"],
+        ],
+        bazar=[
+            "6-6",
+            "4-4",
+            "3-3",
+            "2-2",
+            "1-1",
+            "0-0",
+            "6-5",
+            "5-4",
+            "5-3",
+            "5-2",
+            "4-3",
+            "4-2",
+            "3-2",
+        ],
     )
     assert rnd.leader == 1
     assert lead_moves(rnd) == ["5-5"]
@@ -66,10 +82,26 @@ def test_heaviest_tile_leads_when_no_hand_holds_a_double() -> None:
     rules = bazar.rules("classic", players=3)
     rnd = Round(
         rules,
-        hands=[["1-0", "2-0", "3-0", "4-0", "5-0"], ["2-1", "3-1", "4-1", "5-1", "6-1"],
-               ["6-5", "6-2", "6-3", "6-4", "6-0"]],
-        bazar=["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0", "5-4", "5-3", "5-2", "4-3",
-               "4-2", "3-2"],
+        hands=[
+            ["1-0", "2-0", "3-0", "4-0", "5-0"],
+            ["2-1", "3-1", "4-1", "5-1", "6-1"],
+            ["6-5", "6-2", "6-3", "6-4", "6-0"],
+        ],
+        bazar=[
+            "6-6",
+            "5-5",
+            "4-4",
+            "3-3",
+            "2-2",
+            "1-1",
+            "0-0",
+            "5-4",
+            "5-3",
+            "5-2",
+            "4-3",
+            "4-2",
+            "3-2",
+        ],
     )
     assert rnd.leader == 2
     assert lead_moves(rnd) == ["6-5"]
@@ -89,26 +121,49 @@ def test_penalty_classic_lowest_double_leads() -> None:
     rules = bazar.rules("classic-penalty", players=3)
     rnd = Round(
         rules,
-        hands=[["0-0", "6-6", "5-1", "4-2", "3-1"], ["1-1", "6-5", "5-3", "4-1", "2-0"],
-               ["2-2", "6-4", "6-1", "3-0", "1-0"]],
-        bazar=["3-3", "4-4", "5-5", "6-3", "6-2", "6-0", "5-4", "5-2", "5-0", "4-3", "4-0",
-               "3-2", "2-1"],
+        hands=[
+            ["0-0", "6-6", "5-1", "4-2", "3-1"],
+            ["1-1", "6-5", "5-3", "4-1", "2-0"],
+            ["2-2", "6-4", "6-1", "3-0", "1-0"],
+        ],
+        bazar=[
+            "3-3",
+            "4-4",
+            "5-5",
+            "6-3",
+            "6-2",
+            "6-0",
+            "5-4",
+            "5-2",
+            "5-0",
+            "4-3",
+            "4-0",
+            "3-2",
+            "2-1",
+        ],
     )
     assert rnd.leader == 0 and lead_moves(rnd) == ["0-0"]
 
 
 def test_penalty_classic_without_doubles_the_highest_tile_leads() -> None:
     order = bazar.round.lead_order("low_doubles_high_singles")
-    assert [str(t) for t in order[:9]] == ["0-0", "1-1", "2-2", "3-3", "4-4", "5-5", "6-6",
-                                           "6-5", "6-4"]
+    assert [str(t) for t in order[:9]] == [
+        "0-0",
+        "1-1",
+        "2-2",
+        "3-3",
+        "4-4",
+        "5-5",
+        "6-6",
+        "6-5",
+        "6-4",
+    ]
 
 
 def test_penalty_classic_records_own_pips_and_ends_at_the_limit() -> None:
     rules = bazar.rules("classic-penalty", players=3)
     ledger = Ledger(rules, scores=[40, 87, 60])
-    after = ledger.settle(
-        Outcome("out", out_seat=0, remaining=[[], ["0-0", "3-4"], ["4-5"]])
-    )
+    after = ledger.settle(Outcome("out", out_seat=0, remaining=[[], ["0-0", "3-4"], ["4-5"]]))
     assert after.scores == (40, 104, 69)
     assert after.result is not None
     assert after.result.winners == (0,) and after.result.losers == (1, 2)
@@ -154,14 +209,20 @@ def test_table_listing_200pt_draw_a_player_at_190_wins_with_13() -> None:
 
 # -- example 10: GameColony leads --------------------------------------------------------------
 
-HANDS_55 = [["5-5", "5-4", "4-4", "3-1", "2-0", "1-0", "6-2"],
-            ["6-5", "6-4", "6-3", "3-3", "2-1", "4-1", "5-0"]]
+HANDS_55 = [
+    ["5-5", "5-4", "4-4", "3-1", "2-0", "1-0", "6-2"],
+    ["6-5", "6-4", "6-3", "3-3", "2-1", "4-1", "5-0"],
+]
 
 
 def gamecolony_round(name: str = "draw", **kw: object) -> Round:
     rest = [t for t in bazar.tile_set(6) if all(str(t) not in h for h in HANDS_55)]
-    return Round(bazar.rules(name, **kw.pop("options", {})), hands=HANDS_55,  # type: ignore[arg-type]
-                 bazar=rest, **kw)  # type: ignore[arg-type]
+    return Round(
+        bazar.rules(name, **kw.pop("options", {})),
+        hands=HANDS_55,  # type: ignore[arg-type]
+        bazar=rest,
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 def test_first_hand_the_highest_double_in_a_hand_must_lead() -> None:
@@ -223,9 +284,17 @@ TEAM_DEAL = [
     ["5-0", "6-2", "3-2", "4-2", "5-2", "5-1", "5-3"],
 ]
 TEAM_MOVES = [
-    ("6-6", (6, 6)), ("6-5:L", (5, 6)), ("6-3:R", (5, 3)), ("5-0:L", (0, 3)),
-    ("4-3:R", (0, 4)), ("6-0:L", (6, 4)), ("6-4:R", (6, 6)), ("6-2:L", (2, 6)),
-    ("pass", (2, 6)), ("2-1:L", (1, 6)), ("6-1:L", (6, 6)),
+    ("6-6", (6, 6)),
+    ("6-5:L", (5, 6)),
+    ("6-3:R", (5, 3)),
+    ("5-0:L", (0, 3)),
+    ("4-3:R", (0, 4)),
+    ("6-0:L", (6, 4)),
+    ("6-4:R", (6, 6)),
+    ("6-2:L", (2, 6)),
+    ("pass", (2, 6)),
+    ("2-1:L", (1, 6)),
+    ("6-1:L", (6, 6)),
 ]
 
 
@@ -256,7 +325,15 @@ def test_team_fish_won_by_the_side_not_of_the_fisher_the_seat_after_him_leads() 
 
 def test_team_out_scores_both_opponents_but_not_the_partner() -> None:
     rules = bazar.rules("block", players=4)
-    scores = settle(rules, reason="out", out_seat=2,
-                    remaining=[["6-6", "5-5", "0-0", "1-0"], ["6-5", "6-0", "4-4", "2-0"],
-                               [], ["6-4", "6-3", "6-2", "6-1", "3-2", "2-2"]])
+    scores = settle(
+        rules,
+        reason="out",
+        out_seat=2,
+        remaining=[
+            ["6-6", "5-5", "0-0", "1-0"],
+            ["6-5", "6-0", "4-4", "2-0"],
+            [],
+            ["6-4", "6-3", "6-2", "6-1", "3-2", "2-2"],
+        ],
+    )
     assert scores == (27 + 43, 0)

@@ -17,8 +17,14 @@ def rest(*hands: list[str]) -> list[str]:
     return [str(t) for t in bazar.tile_set(6) if str(t) not in used]
 
 
-def played(name: str, hands: list[list[str]], moves: list[str], leader: int = 0,
-           ledger: Ledger | None = None, **options: object) -> tuple[Round, list[int]]:
+def played(
+    name: str,
+    hands: list[list[str]],
+    moves: list[str],
+    leader: int = 0,
+    ledger: Ledger | None = None,
+    **options: object,
+) -> tuple[Round, list[int]]:
     """Play ``moves`` on an explicit deal; returns the round and the count after each move."""
     rules = bazar.rules(name, players=len(hands), **options)  # type: ignore[arg-type]
     rnd = Round(rules, hands=hands, bazar=rest(*hands), leader=leader, ledger=ledger)
@@ -82,16 +88,24 @@ def test_13_2_gambler_bonus_subtracts_the_blocked_winner_and_divides() -> None:
 
 def test_13_3_pagat_bonus_rounds_to_five() -> None:
     rules = bazar.rules("fives")
-    assert Ledger.new(rules).settle(Outcome("out", out_seat=0, remaining=[[], ["2-1"]])).scores \
-        == (5, 0)
-    assert Ledger.new(rules).settle(Outcome("out", out_seat=0, remaining=[[], ["1-1"]])).scores \
-        == (0, 0)
+    assert Ledger.new(rules).settle(Outcome("out", out_seat=0, remaining=[[], ["2-1"]])).scores == (
+        5,
+        0,
+    )
+    assert Ledger.new(rules).settle(Outcome("out", out_seat=0, remaining=[[], ["1-1"]])).scores == (
+        0,
+        0,
+    )
     pips27 = ["6-6", "6-5", "3-1"]
     pips28 = ["6-6", "6-5", "4-1"]
-    assert Ledger.new(rules).settle(Outcome("out", out_seat=0, remaining=[[], pips27])).scores \
-        == (25, 0)
-    assert Ledger.new(rules).settle(Outcome("out", out_seat=0, remaining=[[], pips28])).scores \
-        == (30, 0)
+    assert Ledger.new(rules).settle(Outcome("out", out_seat=0, remaining=[[], pips27])).scores == (
+        25,
+        0,
+    )
+    assert Ledger.new(rules).settle(Outcome("out", out_seat=0, remaining=[[], pips28])).scores == (
+        30,
+        0,
+    )
 
 
 def test_13_3_the_largest_single_score_is_35() -> None:
@@ -105,14 +119,17 @@ def test_13_3_the_largest_single_score_is_35() -> None:
 def test_13_3_divided_in_play_fifteen_scores_three() -> None:
     rules = bazar.rules("fives", divide_in_play=True)
     assert rules.target == 61 and rules.bonus_divide
-    _, counts = played("fives", [["5-0", "6-1"], ["5-5", "4-2"]], ["5-0", "5-5:L"],
-                       divide_in_play=True)
-    rnd, _ = played("fives", [["6-4", "6-1"], ["4-1", "2-2"]], ["6-4", "4-1:R"],
-                    divide_in_play=True)
+    _, counts = played(
+        "fives", [["5-0", "6-1"], ["5-5", "4-2"]], ["5-0", "5-5:L"], divide_in_play=True
+    )
+    rnd, _ = played(
+        "fives", [["6-4", "6-1"], ["4-1", "2-2"]], ["6-4", "4-1:R"], divide_in_play=True
+    )
     assert counts == [5, 10]
     assert rnd.scoring() == [(0, 2)], "6-4 alone counts 10; 6 and 1 count 7"
-    fifteen, _ = played("muggins", [["5-5", "1-1"], ["5-0", "2-2"]], ["5-5", "5-0:R"],
-                        divide_in_play=True)
+    fifteen, _ = played(
+        "muggins", [["5-5", "1-1"], ["5-0", "2-2"]], ["5-5", "5-0:R"], divide_in_play=True
+    )
     assert fifteen.scoring() == [(0, 2), (1, 2)]
 
 
@@ -134,12 +151,26 @@ def test_13_3_partners_the_lighter_side_scores_the_other_side_rounded() -> None:
 def test_13_3_exact_target_an_overshooting_score_is_not_taken() -> None:
     rules = bazar.rules("fives", divide_in_play=True, exact_target=True)
     at_60 = Ledger(rules, scores=[60, 0])
-    rnd, _ = played("fives", [["5-5", "6-6"], ["5-0", "6-1"]], ["5-0", "5-5:L"], leader=1,
-                    ledger=at_60, divide_in_play=True, exact_target=True)
+    rnd, _ = played(
+        "fives",
+        [["5-5", "6-6"], ["5-0", "6-1"]],
+        ["5-0", "5-5:L"],
+        leader=1,
+        ledger=at_60,
+        divide_in_play=True,
+        exact_target=True,
+    )
     assert rnd.scoring() == [(1, 1)], "P0's 2 points would make 62 > 61"
     at_59 = Ledger(rules, scores=[59, 0])
-    rnd, _ = played("fives", [["5-5", "6-6"], ["5-0", "6-1"]], ["5-0", "5-5:L"], leader=1,
-                    ledger=at_59, divide_in_play=True, exact_target=True)
+    rnd, _ = played(
+        "fives",
+        [["5-5", "6-6"], ["5-0", "6-1"]],
+        ["5-0", "5-5:L"],
+        leader=1,
+        ledger=at_59,
+        divide_in_play=True,
+        exact_target=True,
+    )
     assert rnd.scoring() == [(1, 1), (0, 2)]
     outcome = rnd.outcome()
     assert outcome is not None and outcome.reason == "target"
@@ -172,8 +203,9 @@ def test_13_4_gamecolony_counts() -> None:
 
 
 def test_13_4_a_double_at_an_end_counts_both_halves() -> None:
-    _, counts = played("five-up", [["5-4", "5-5", "1-1"], ["4-1", "4-4", "2-2"]],
-                       ["5-4", "4-4:R", "5-5:L"])
+    _, counts = played(
+        "five-up", [["5-4", "5-5", "1-1"], ["4-1", "4-4", "2-2"]], ["5-4", "4-4:R", "5-5:L"]
+    )
     assert counts == [9, 13, 18]
     _, counts = played("five-up", [["4-2", "1-1"], ["4-4", "2-2"]], ["4-2", "4-4:L"])
     assert counts == [6, 10]
@@ -182,8 +214,9 @@ def test_13_4_a_double_at_an_end_counts_both_halves() -> None:
 @pytest.mark.parametrize(("count", "expected"), [("covered_only", 10), ("open_arms", 16)])
 def test_13_4_a_spinner_with_an_empty_side_counts_4_4_2(count: str, expected: int) -> None:
     hands = [["6-6", "6-5", "6-2", "1-1", "0-0"], ["6-4", "5-4", "3-3", "1-0"]]
-    _, counts = played("five-up", hands, ["6-6", "6-4:L", "6-5:R", "5-4:R", "6-2:S"],
-                       spinner_count=count)
+    _, counts = played(
+        "five-up", hands, ["6-6", "6-4:L", "6-5:R", "5-4:R", "6-2:S"], spinner_count=count
+    )
     assert counts[-1] == expected
 
 
@@ -199,8 +232,12 @@ def test_13_4_gamecolony_bonus() -> None:
 
 def test_table_listings_of_five_up() -> None:
     rules = bazar.rules.from_notation("125pt/5+O")
-    assert (rules.name, rules.target, rules.spinner, rules.later_lead) == \
-        ("five-up", 125, True, "rotate")
+    assert (rules.name, rules.target, rules.spinner, rules.later_lead) == (
+        "five-up",
+        125,
+        True,
+        "rotate",
+    )
     assert rules.notation() == "125pt/5+O"
     assert bazar.rules.from_notation("125pt / 5 *").notation() == "125pt/5*"
     for bad in ("100pt/Drw+", "50pt/5", "100pt/5++", "100pt/6"):
@@ -214,10 +251,13 @@ LATER = [["5-2", "5-1", "5-4", "6-6"], ["5-5", "5-3", "6-1", "0-0"]]
 LATER_MOVES = ["5-2", "5-5:L", "5-1:L", "5-3:S", "5-4:S"]
 
 
-@pytest.mark.parametrize(("name", "expected"), [
-    ("domino-five", [7, 12, 3, 6, 10]),
-    ("pyaterochka", [7, 12, 13, 11, 10]),
-])
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("domino-five", [7, 12, 3, 6, 10]),
+        ("pyaterochka", [7, 12, 13, 11, 10]),
+    ],
+)
 def test_13_5_a_spinner_laid_on_an_end(name: str, expected: list[int]) -> None:
     rnd, counts = played(name, LATER, LATER_MOVES)
     assert counts == expected
@@ -242,8 +282,10 @@ def test_13_6_a_lot_leader_leads_any_tile() -> None:
 
 
 def test_13_6_gamecolony_forced_highest_double() -> None:
-    a, b = ["4-1", "3-2", "6-4", "2-0", "1-0", "3-1", "4-0"], ["5-5", "6-5", "6-3", "5-0", "2-1",
-                                                                 "6-2", "4-3"]
+    a, b = (
+        ["4-1", "3-2", "6-4", "2-0", "1-0", "3-1", "4-0"],
+        ["5-5", "6-5", "6-3", "5-0", "2-1", "6-2", "4-3"],
+    )
     rnd = Round(bazar.rules("five-up"), hands=[a, b], bazar=rest(a, b))
     assert rnd.leader == 1 and [str(m) for m in rnd.legal_moves()] == ["5-5"]
     rnd.push("5-5")
@@ -271,8 +313,9 @@ def test_13_7_all_threes() -> None:
 
 
 def test_13_8_without_a_spinner_a_double_stays_a_plain_double() -> None:
-    rnd, counts = played("muggins", [["5-5", "0-0", "6-6"], ["5-0", "1-1", "4-4"]],
-                         ["5-5", "5-0:R", "0-0:R"])
+    rnd, counts = played(
+        "muggins", [["5-5", "0-0", "6-6"], ["5-0", "1-1", "4-4"]], ["5-5", "5-0:R", "0-0:R"]
+    )
     assert counts == [10, 10, 10]
     assert set(rnd.ends()) == {"L", "R"}
     assert rnd.board["spinner"] is None
@@ -283,8 +326,9 @@ def test_13_8_without_a_spinner_a_double_stays_a_plain_double() -> None:
 PRESETS = [
     (name, players)
     for name in ("fives", "muggins", "five-up", "domino-five", "pyaterochka", "all-threes")
-    for players in range(bazar.rules.variant(name).players[0],
-                         bazar.rules.variant(name).players[1] + 1)
+    for players in range(
+        bazar.rules.variant(name).players[0], bazar.rules.variant(name).players[1] + 1
+    )
 ]
 
 

@@ -98,8 +98,7 @@ def test_8_3_a_tile_that_fits_a_joint_cuts_and_the_start_goes_to_the_opponent() 
 
 def choice_game() -> Round:
     """Sausage 2-2 | 2-6 | 6-3 (open end 3, joints 2 and 6); A has turned over 3-2."""
-    return game([["2-2", "3-2", "0-0"], ["2-6", "6-3", "4-4", "1-1"]],
-                ["2-6:R", "6-3:R", "pass"])
+    return game([["2-2", "3-2", "0-0"], ["2-6", "6-3", "4-4", "1-1"]], ["2-6:R", "6-3:R", "pass"])
 
 
 def test_8_4_a_tile_may_attach_or_cut_and_both_are_offered() -> None:
@@ -194,8 +193,11 @@ def test_a_deal_without_a_double_is_blocked_at_once() -> None:
 
 def test_using_a_usable_tile_is_compulsory_unless_the_option_is_off() -> None:
     assert legal(choice_game()) == ["3-2:R", "cut 3-2:1"]
-    loose = game([["2-2", "3-2", "0-0"], ["2-6", "6-3", "4-4", "1-1"]],
-                 ["2-6:R", "6-3:R", "pass"], use_is_compulsory=False)
+    loose = game(
+        [["2-2", "3-2", "0-0"], ["2-6", "6-3", "4-4", "1-1"]],
+        ["2-6:R", "6-3:R", "pass"],
+        use_is_compulsory=False,
+    )
     assert legal(loose) == ["3-2:R", "cut 3-2:1", "stop"]
     loose.push("stop")
     assert loose.turn == B and row(loose, A)[-1] == "3-2"
@@ -206,8 +208,11 @@ def test_cutting_can_be_off_or_left_to_doubles() -> None:
     moves = ["2-6:R", "6-3:R", "pass"]
     assert legal(game(rows, moves, cutting=False)) == ["3-2:R"]
     assert legal(game(rows, moves, cut_with_singles=False)) == ["3-2:R"]
-    doubles = game([["6-6", "2-2", "0-0"], ["6-2", "2-5", "1-0"]], ["6-2:R", "2-5:R", "pass"],
-                   cut_with_singles=False)
+    doubles = game(
+        [["6-6", "2-2", "0-0"], ["6-2", "2-5", "1-0"]],
+        ["6-2:R", "2-5:R", "pass"],
+        cut_with_singles=False,
+    )
     assert legal(doubles) == ["cut 2-2:2"]  # joints 6 and 2
 
 
@@ -300,8 +305,14 @@ def universe(rnd: Round) -> list[Move]:
     tiles = tile_set(6)
     joints = range(1, len(rnd.board) + 1)
     cuts = [Move("cut", t, str(j)) for t in tiles for j in joints]
-    return [*(Move.play(t, "R") for t in tiles), *(Move.play(t) for t in tiles), *cuts,
-            Move("pass"), Move("stop"), Move("draw")]
+    return [
+        *(Move.play(t, "R") for t in tiles),
+        *(Move.play(t) for t in tiles),
+        *cuts,
+        Move("pass"),
+        Move("stop"),
+        Move("draw"),
+    ]
 
 
 @few
@@ -422,8 +433,14 @@ def test_perft_of_the_seed_1_deal(n: int) -> None:
 def test_the_terminal_tells_a_whole_match(lang: str, words: list[str]) -> None:
     out = io.StringIO()
     answers = iter(["1"] * 20_000)
-    talk = TableTalk(Match(bazar.rules("kolbasa"), seed=2), 0, "greedy",
-                     Console(file=out, width=100), lambda prompt: next(answers), lang)
+    talk = TableTalk(
+        Match(bazar.rules("kolbasa"), seed=2),
+        0,
+        "greedy",
+        Console(file=out, width=100),
+        lambda prompt: next(answers),
+        lang,
+    )
     assert talk.play().is_over()
     for word in words:
         assert word in out.getvalue()

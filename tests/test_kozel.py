@@ -15,9 +15,21 @@ from bazar.tiles import parse_tiles
 MASHA, ALEX, OLYA, SERG = range(4)
 
 # hands worth the values the examples name
-WORTH = {0: [], 2: ["1-1"], 3: ["2-1"], 4: ["4-0"], 5: ["4-1"], 6: ["5-1"], 7: ["4-3"],
-         9: ["5-4"], 10: ["6-4"], 12: ["6-6"], 13: ["6-5", "2-0"], 14: ["6-5", "3-0"],
-         11: ["6-5"]}
+WORTH = {
+    0: [],
+    2: ["1-1"],
+    3: ["2-1"],
+    4: ["4-0"],
+    5: ["4-1"],
+    6: ["5-1"],
+    7: ["4-3"],
+    9: ["5-4"],
+    10: ["6-4"],
+    12: ["6-6"],
+    13: ["6-5", "2-0"],
+    14: ["6-5", "3-0"],
+    11: ["6-5"],
+}
 
 
 def hands_worth(*values: int) -> list[list[str]]:
@@ -117,9 +129,17 @@ def test_14_7_reaching_101_makes_a_goat_two_at_once_make_two() -> None:
 @pytest.mark.parametrize(
     ("points", "timed_out", "delta"),
     [
-        (25, None, 8), (0, None, 10), (35, None, 7), (100, None, 0), (101, None, 0),
-        (105, None, -1), (115, None, -2),
-        (30, 32, 1), (13, 32, 2), (40, 32, 1), (12, 57, 5),
+        (25, None, 8),
+        (0, None, 10),
+        (35, None, 7),
+        (100, None, 0),
+        (101, None, 0),
+        (105, None, -1),
+        (115, None, -2),
+        (30, 32, 1),
+        (13, 32, 2),
+        (40, 32, 1),
+        (12, 57, 5),
     ],
 )
 def test_14_8_rating_rounds_halves_away_from_zero(
@@ -133,12 +153,15 @@ def test_14_8_rating_rounds_halves_away_from_zero(
 
 def test_14_9_five_doubles_or_six_of_a_suit_force_a_redeal() -> None:
     rules = online()
-    assert bazar.round.needs_redeal(rules, [parse_tiles(
-        ["0-0", "1-1", "2-2", "3-3", "4-4", "0-1", "2-5"])])
-    assert bazar.round.needs_redeal(rules, [parse_tiles(
-        ["3-0", "3-1", "3-2", "3-3", "3-4", "3-5", "6-6"])])
-    assert not bazar.round.needs_redeal(rules, [parse_tiles(
-        ["3-0", "3-1", "3-2", "3-3", "3-4", "5-6", "6-6"])])
+    assert bazar.round.needs_redeal(
+        rules, [parse_tiles(["0-0", "1-1", "2-2", "3-3", "4-4", "0-1", "2-5"])]
+    )
+    assert bazar.round.needs_redeal(
+        rules, [parse_tiles(["3-0", "3-1", "3-2", "3-3", "3-4", "3-5", "6-6"])]
+    )
+    assert not bazar.round.needs_redeal(
+        rules, [parse_tiles(["3-0", "3-1", "3-2", "3-3", "3-4", "5-6", "6-6"])]
+    )
 
 
 def test_random_deals_never_hold_a_hand_that_forces_a_redeal() -> None:
@@ -161,16 +184,19 @@ def rest(*hands: list[str]) -> list[str]:
     return [str(t) for t in bazar.tile_set(6) if str(t) not in used]
 
 
-def lead(rules: bazar.Rules, hands: list[list[str]], bazar_tiles: list[str] | None = None
-         ) -> tuple[int, list[str]]:
+def lead(
+    rules: bazar.Rules, hands: list[list[str]], bazar_tiles: list[str] | None = None
+) -> tuple[int, list[str]]:
     rnd = Round(rules, hands=hands, bazar=rest(*hands) if bazar_tiles is None else bazar_tiles)
     return rnd.leader, [str(m) for m in rnd.legal_moves()]
 
 
 def test_14_10_kozel_order_1_1_up_then_0_0() -> None:
-    hands = [["2-2", "5-5", "6-5", "6-4", "6-3", "6-2", "6-1"],
-             ["0-0", "5-4", "5-3", "5-2", "5-1", "5-0", "4-3"],
-             ["6-6", "4-2", "4-1", "4-0", "3-2", "3-1", "3-0"]]
+    hands = [
+        ["2-2", "5-5", "6-5", "6-4", "6-3", "6-2", "6-1"],
+        ["0-0", "5-4", "5-3", "5-2", "5-1", "5-0", "4-3"],
+        ["6-6", "4-2", "4-1", "4-0", "3-2", "3-1", "3-0"],
+    ]
     assert lead(online(players=3), hands) == (0, ["2-2"])
 
 
@@ -242,8 +268,9 @@ def test_14_11_four_twos_down_is_not_dead() -> None:
 
 def two_doubles(hand: list[str], name: str = "kozel-traditional") -> Round:
     other = ["5-3", "6-1", "6-0", "4-0"]
-    rnd = Round(bazar.rules(name, players=2), hands=[hand, other], bazar=rest(hand, other),
-                leader=1)
+    rnd = Round(
+        bazar.rules(name, players=2), hands=[hand, other], bazar=rest(hand, other), leader=1
+    )
     rnd.push("5-3")
     return rnd
 
@@ -300,30 +327,47 @@ def test_14_13_first_round_1_1_leads() -> None:
 
 
 def test_14_13_led_6_6_the_losing_side_records_hands_and_bonus() -> None:
-    out = Outcome("out", out_seat=N, lead="6-6", last_turn=["3-2"],
-                  remaining=[[], ["5-4", "1-1"], ["6-1"], ["0-0"]])
+    out = Outcome(
+        "out",
+        out_seat=N,
+        lead="6-6",
+        last_turn=["3-2"],
+        remaining=[[], ["5-4", "1-1"], ["6-1"], ["0-0"]],
+    )
     assert Ledger.new(TEAM).settle(out).scores == (0, 86)
 
 
 def test_14_13_out_with_0_0_costs_the_losers_25() -> None:
-    out = Outcome("out", out_seat=N, lead="1-1", last_turn=["0-0"],
-                  remaining=[[], ["2-2"], ["6-1"], ["5-3"]])
+    out = Outcome(
+        "out", out_seat=N, lead="1-1", last_turn=["0-0"], remaining=[[], ["2-2"], ["6-1"], ["5-3"]]
+    )
     assert Ledger.new(TEAM).settle(out).scores == (0, 37)
 
 
 def test_14_13_fish_the_heavier_side_records_both_totals() -> None:
-    fish = Outcome("fish", fisher=E, lead="1-1", last_turn=["4-3"],
-                   remaining=[["4-3", "5-5"], ["2-1"], ["6-2"], ["4-0", "6-0"]])
+    fish = Outcome(
+        "fish",
+        fisher=E,
+        lead="1-1",
+        last_turn=["4-3"],
+        remaining=[["4-3", "5-5"], ["2-1"], ["6-2"], ["4-0", "6-0"]],
+    )
     assert Ledger.new(TEAM).settle(fish).scores == (38, 0)
 
 
 def test_14_13_tied_team_fish_carries_eggs_to_the_next_losing_side() -> None:
-    tied = Outcome("fish", fisher=E, lead="1-1", last_turn=["4-3"],
-                   remaining=[["6-4"], ["5-4", "1-0"], ["6-4"], ["6-3", "1-0"]])
+    tied = Outcome(
+        "fish",
+        fisher=E,
+        lead="1-1",
+        last_turn=["4-3"],
+        remaining=[["6-4"], ["5-4", "1-0"], ["6-4"], ["6-3", "1-0"]],
+    )
     ledger = Ledger.new(TEAM).settle(tied)
     assert ledger.pot == 40 and ledger.scores == (0, 0)
-    out = Outcome("out", out_seat=E, lead="2-2", last_turn=["4-1"],
-                  remaining=[["5-1"], [], ["6-3"], ["1-0"]])
+    out = Outcome(
+        "out", out_seat=E, lead="2-2", last_turn=["4-1"], remaining=[["5-1"], [], ["6-3"], ["1-0"]]
+    )
     assert ledger.settle(out).scores == (55, 0)
 
 
@@ -344,8 +388,9 @@ def test_14_13_the_partner_of_the_out_player_leads_with_a_double_if_he_has_one()
 
 def test_14_13_over_100_the_side_is_the_goat() -> None:
     ledger = Ledger(TEAM, scores=[40, 90], opened=[True, True])
-    after = ledger.settle(Outcome("out", out_seat=N, lead="1-1", last_turn=["4-1"],
-                                  remaining=[[], ["6-5"], [], []]))
+    after = ledger.settle(
+        Outcome("out", out_seat=N, lead="1-1", last_turn=["4-1"], remaining=[[], ["6-5"], [], []])
+    )
     assert after.scores == (40, 101)
     assert after.result is not None
     assert after.result.losing_teams == (1,) and after.result.losers == (1, 3)
@@ -362,8 +407,9 @@ def test_14_14_goat25_deal_and_the_dead_last_tile() -> None:
 
 def test_14_14_goat25_records_from_25() -> None:
     rules = bazar.rules("kozel-goat25", players=3)
-    ledger = Ledger(rules).settle(Outcome("out", out_seat=0, remaining=[[], ["6-6", "6-5", "1-0"],
-                                                                         []]))
+    ledger = Ledger(rules).settle(
+        Outcome("out", out_seat=0, remaining=[[], ["6-6", "6-5", "1-0"], []])
+    )
     assert ledger.remembered[1] == 24 and ledger.scores[1] == 0
     ledger = ledger.settle(Outcome("out", out_seat=0, remaining=[[], ["6-6", "6-5", "2-0"], []]))
     assert ledger.scores[1] == 49 and ledger.opened[1]
@@ -384,8 +430,7 @@ def test_14_15_traditional_0_0_counts_25_anywhere() -> None:
     rules = bazar.rules("kozel-traditional")
     assert hand_value(rules, parse_tiles(["0-0", "2-1"])) == 28
     assert hand_value(rules, parse_tiles(["0-0"])) == 25
-    after = Ledger(rules).settle(Outcome("out", out_seat=0, remaining=[[], ["0-0", "2-1"], [],
-                                                                         []]))
+    after = Ledger(rules).settle(Outcome("out", out_seat=0, remaining=[[], ["0-0", "2-1"], [], []]))
     assert after.scores[1] == 28 and after.opened[1]
 
 
@@ -421,16 +466,18 @@ def test_14_17_six_six_then_zero_zero_in_one_turn_is_a_general_and_wins() -> Non
 
 def test_14_17_out_with_a_lone_0_0_is_an_officer_only() -> None:
     rules = bazar.rules("kozel", players=2, general_officer=True)
-    outcome = Outcome("out", out_seat=0, last_turn=["0-0"], remaining=[[], ["6-5"]],
-                      extra={"title": "officer"})
+    outcome = Outcome(
+        "out", out_seat=0, last_turn=["0-0"], remaining=[[], ["6-5"]], extra={"title": "officer"}
+    )
     after = Ledger(rules).settle(outcome)
     assert after.result is None and after.get("title") == [0, "officer"]
 
 
 def test_general_title_only_does_not_end_the_match() -> None:
     rules = bazar.rules("kozel", players=2, general_officer=True, general_effect="title_only")
-    outcome = Outcome("out", out_seat=0, last_turn=["0-0"], remaining=[[], ["6-5"]],
-                      extra={"title": "general"})
+    outcome = Outcome(
+        "out", out_seat=0, last_turn=["0-0"], remaining=[[], ["6-5"]], extra={"title": "general"}
+    )
     assert Ledger(rules).settle(outcome).result is None
 
 
@@ -439,8 +486,9 @@ def test_general_title_only_does_not_end_the_match() -> None:
 PRESETS = [
     (name, players)
     for name in ("kozel", "kozel-team", "kozel-goat25", "kozel-traditional", "kozel-beginner")
-    for players in range(bazar.rules.variant(name).players[0],
-                         bazar.rules.variant(name).players[1] + 1)
+    for players in range(
+        bazar.rules.variant(name).players[0], bazar.rules.variant(name).players[1] + 1
+    )
 ]
 
 
@@ -458,8 +506,7 @@ def test_random_matches_end_with_a_goat_or_a_winner(name: str, players: int) -> 
         result = match.result()
         assert result is not None and result.losers
         if rules.limit is not None:
-            assert all(match.ledger.scores[rules.side_of(s)] >= rules.limit
-                       for s in result.losers)
+            assert all(match.ledger.scores[rules.side_of(s)] >= rules.limit for s in result.losers)
 
 
 def test_russian_names_resolve() -> None:

@@ -11,8 +11,13 @@ import bazar
 from bazar import Ledger, Outcome, Round
 
 
-def deal(hands: list[list[str]], moves: Sequence[str] = (), leader: int = 0,
-         bazar_tiles: list[str] | None = None, **options: object) -> Round:
+def deal(
+    hands: list[list[str]],
+    moves: Sequence[str] = (),
+    leader: int = 0,
+    bazar_tiles: list[str] | None = None,
+    **options: object,
+) -> Round:
     """An explicit deal (no bazar unless given) with ``moves`` pushed."""
     rules = bazar.rules("osel", players=len(hands), **options)
     rnd = Round(rules, hands=hands, bazar=bazar_tiles or [], leader=leader)
@@ -32,14 +37,24 @@ def test_the_variant_takes_every_kozel_option_with_its_own_defaults() -> None:
     rules = bazar.rules("осёл")
     kozel = bazar.rules("kozel")
     assert rules.name == "osel" and rules.players == 4
-    own = {"early_fish": "standard", "doubles_per_turn": 4, "cross": "first_open_double",
-           "closing": True, "lead_may_be_closed": False, "sealed_layout_ends_round": True}
+    own = {
+        "early_fish": "standard",
+        "doubles_per_turn": 4,
+        "cross": "first_open_double",
+        "closing": True,
+        "lead_may_be_closed": False,
+        "sealed_layout_ends_round": True,
+    }
     options = rules.options()
     for name, value in kozel.options().items():
         assert options[name] == own.get(name, value), name
     assert {k: options[k] for k in own} == own
-    assert (rules.limit, rules.open_threshold, rules.fish_mode, rules.hand_values) == \
-        (101, 13, "for_everyone", "lone_00_10")
+    assert (rules.limit, rules.open_threshold, rules.fish_mode, rules.hand_values) == (
+        101,
+        13,
+        "for_everyone",
+        "lone_00_10",
+    )
 
 
 def test_up_to_four_doubles_a_turn() -> None:
@@ -93,8 +108,9 @@ CROSS = [["5-5", "5-3", "2-1"], ["5-4", "1-1"], ["5-6", "2-2"], ["4-4", "6-6", "
 CROSS_MOVES = ["5-5", "5-4:L", "5-6:R", "5-0:S", "5-3:S", "pass", "pass"]
 
 
-@pytest.mark.parametrize("kinds", [("", "", ""), ("close ", "", "close "),
-                                   ("close ", "close ", "close ")])
+@pytest.mark.parametrize(
+    "kinds", [("", "", ""), ("close ", "", "close "), ("close ", "close ", "close ")]
+)
 def test_7_4_laying_every_double_goes_out_whichever_are_closed(kinds: tuple[str, ...]) -> None:
     rnd = deal(CROSS, CROSS_MOVES)
     assert rnd.ends() == {"L": 4, "R": 6, "U": 0, "D": 3} and rnd.turn == 3
@@ -147,8 +163,12 @@ def test_without_a_cross_doubles_stay_on_the_line() -> None:
 
 
 def test_a_sealed_layout_may_wait_for_the_standard_fish() -> None:
-    rnd = deal([["6-4", "1-0"], ["4-4", "6-6", "3-2"]], ["6-4", "close 4-4:R", "close 6-6:L"],
-               bazar_tiles=["5-0", "2-1"], sealed_layout_ends_round=False)
+    rnd = deal(
+        [["6-4", "1-0"], ["4-4", "6-6", "3-2"]],
+        ["6-4", "close 4-4:R", "close 6-6:L"],
+        bazar_tiles=["5-0", "2-1"],
+        sealed_layout_ends_round=False,
+    )
     assert not rnd.is_over() and rnd.ends() == {}
     assert legal(rnd) == ["draw"]
     rnd.push("draw")
@@ -178,7 +198,10 @@ def test_doubles_per_turn_caps_the_doubles_of_a_turn() -> None:
 # -- every preset plays ----------------------------------------------------------------------------
 
 PRESETS: list[dict[str, object]] = [
-    {"players": 2}, {"players": 3}, {"players": 4}, {"players": 4, "teams": True},
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 4, "teams": True},
     {"players": 3, "early_fish": "dead_layout", "doubles_per_turn": 2},
     {"players": 2, "lead_may_be_closed": True, "sealed_layout_ends_round": False},
     {"players": 4, "cross": "none", "fish_mode": "for_one"},

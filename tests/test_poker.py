@@ -36,8 +36,11 @@ def name(*tiles: str) -> str:
 
 
 def deal(
-    hands: list[list[str]], moves: Sequence[str] = (), dealer: int | None = None,
-    ledger: Ledger | None = None, **options: object
+    hands: list[list[str]],
+    moves: Sequence[str] = (),
+    dealer: int | None = None,
+    ledger: Ledger | None = None,
+    **options: object,
 ) -> Round:
     rules = bazar.rules("poker", players=len(hands), **options)  # type: ignore[arg-type]
     rnd = Round(rules, hands=hands, dealer=dealer, ledger=ledger)
@@ -315,20 +318,33 @@ few = settings(max_examples=15, deadline=None)
 
 def universe(rnd: Round) -> list[Move]:
     amounts = range(0, 8)
-    return [Move("check"), Move("call"), Move("fold"), Move("pass"), Move("draw"),
-            *(Move("bet", value=n) for n in amounts), *(Move("raise", value=n) for n in amounts),
-            Move.play(Tile.parse("6-6")), Move("bid", value=30)]
+    return [
+        Move("check"),
+        Move("call"),
+        Move("fold"),
+        Move("pass"),
+        Move("draw"),
+        *(Move("bet", value=n) for n in amounts),
+        *(Move("raise", value=n) for n in amounts),
+        Move.play(Tile.parse("6-6")),
+        Move("bid", value=30),
+    ]
 
 
 def rules_of(n: int, options: dict[str, object]) -> bazar.Rules:
     return bazar.rules("poker", players=n, **options)  # type: ignore[arg-type]
 
 
-options = st.fixed_dictionaries({}, optional={
-    "max_raises": st.integers(0, 3), "bet_max": st.integers(1, 5), "ante": st.integers(0, 2),
-    "straight_definitions": st.sampled_from(["seed", "pagat"]),
-    "high_hand": st.sampled_from(["total_pips", "highest_tile"]),
-})
+options = st.fixed_dictionaries(
+    {},
+    optional={
+        "max_raises": st.integers(0, 3),
+        "bet_max": st.integers(1, 5),
+        "ante": st.integers(0, 2),
+        "straight_definitions": st.sampled_from(["seed", "pagat"]),
+        "high_hand": st.sampled_from(["total_pips", "highest_tile"]),
+    },
+)
 
 
 @few
@@ -451,8 +467,14 @@ def test_every_tile_of_the_set_is_somewhere() -> None:
 def test_the_terminal_tells_a_whole_match(lang: str, words: list[str]) -> None:
     out = io.StringIO()
     answers = iter(["1"] * 20_000)
-    talk = TableTalk(Match(bazar.rules("poker"), seed=2), 0, "greedy",
-                     Console(file=out, width=100), lambda prompt: next(answers), lang)
+    talk = TableTalk(
+        Match(bazar.rules("poker"), seed=2),
+        0,
+        "greedy",
+        Console(file=out, width=100),
+        lambda prompt: next(answers),
+        lang,
+    )
     assert talk.play().is_over()
     for word in words:
         assert word in out.getvalue()

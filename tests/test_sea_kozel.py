@@ -28,11 +28,11 @@ def holding(points: int, holder: int | None = P, rules: bazar.Rules | None = Non
     return Ledger(rules, scores=scores, extra=extra)
 
 
-def out(seat: int, *hands: list[str], last: list[str] | None = None, **extra: object
-        ) -> Outcome:
+def out(seat: int, *hands: list[str], last: list[str] | None = None, **extra: object) -> Outcome:
     remaining = [[] if s == seat else h for s, h in enumerate(hands)]
-    return Outcome("out", out_seat=seat, remaining=remaining, last_turn=last or ["4-1"],
-                   extra=extra or None)
+    return Outcome(
+        "out", out_seat=seat, remaining=remaining, last_turn=last or ["4-1"], extra=extra or None
+    )
 
 
 def test_1_below_25_with_nobody_on_record_nothing_is_recorded() -> None:
@@ -101,8 +101,9 @@ def test_9_both_doubles_in_one_turn_win() -> None:
 def hundred_round(p_hand: list[str], q_hand: list[str], ledger: Ledger) -> Round:
     rest = [t for t in bazar.tile_set(6) if str(t) not in p_hand + q_hand]
     previous = Outcome("out", out_seat=Q, remaining=[["1-0"], []])
-    return Round(ledger.rules, hands=[p_hand, q_hand], bazar=rest, number=2,
-                 previous=previous, ledger=ledger)
+    return Round(
+        ledger.rules, hands=[p_hand, q_hand], bazar=rest, number=2, previous=previous, ledger=ledger
+    )
 
 
 def test_10_and_14_the_holder_dealt_6_6_opens_with_a_hundred_or_stop() -> None:
@@ -141,8 +142,14 @@ def test_a_6_6_lead_by_the_privileged_leader_is_a_hundred() -> None:
     ledger = holding(60)
     rest = [t for t in bazar.tile_set(6) if str(t) not in ["6-6", "1-0", "5-4", "3-2"]]
     previous = Outcome("out", out_seat=P, remaining=[[], ["1-0"]])
-    rnd = Round(ledger.rules, hands=[["6-6", "1-0"], ["5-4", "3-2"]], bazar=rest, number=2,
-                previous=previous, ledger=ledger)
+    rnd = Round(
+        ledger.rules,
+        hands=[["6-6", "1-0"], ["5-4", "3-2"]],
+        bazar=rest,
+        number=2,
+        previous=previous,
+        ledger=ledger,
+    )
     assert rnd.turn == P and len(rnd.legal_moves()) == 2
     rnd.push("6-6")
     rnd.push("draw")
@@ -162,8 +169,9 @@ def test_11_reaching_125_wins() -> None:
 def test_12_team_award_ignores_the_partner() -> None:
     rules = sea(players=4)
     assert rules.teams
-    outcome = Outcome("out", out_seat=1,
-                      remaining=[["6-5", "1-0"], [], ["6-5", "5-0"], ["6-6", "6-4", "4-4"]])
+    outcome = Outcome(
+        "out", out_seat=1, remaining=[["6-5", "1-0"], [], ["6-5", "5-0"], ["6-6", "6-4", "4-4"]]
+    )
     after = Ledger(rules).settle(outcome)
     assert after.scores == (0, 28) and after.get("record_holder") == 1
 

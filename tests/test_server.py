@@ -174,8 +174,13 @@ def test_bad_messages_get_an_error_to_that_client_only_and_change_nothing(db: st
                 json.dumps({"type": "move", "move": "9-9x"}),
                 json.dumps({"type": "move", "move": "6-6:Q"}),
                 json.dumps({"type": "move", "move": "x" * 10_000}),
-                json.dumps({"type": "move", "move": sync["view"]["legal"][0] if my_turn else "draw",
-                            "v": -3}),
+                json.dumps(
+                    {
+                        "type": "move",
+                        "move": sync["view"]["legal"][0] if my_turn else "draw",
+                        "v": -3,
+                    }
+                ),
             ]
             if not my_turn:
                 bad.append(json.dumps({"type": "move", "move": "pass"}))
@@ -271,9 +276,12 @@ def test_a_restarted_server_resumes_the_match_with_no_move_lost(
             while moves < 5:
                 message = ws.receive_json()
                 view = message.get("view")
-                if view and view["legal"] and not (
-                    len(view["legal"]) == 1 and view["legal"][0] in ("draw", "pass")
-                ) and message["v"] == len(app.state.club.tables[tid].events):
+                if (
+                    view
+                    and view["legal"]
+                    and not (len(view["legal"]) == 1 and view["legal"][0] in ("draw", "pass"))
+                    and message["v"] == len(app.state.club.tables[tid].events)
+                ):
                     ws.send_json({"type": "move", "move": rng.choice(view["legal"])})
                     moves += 1
         stored = app.state.storage.moves(tid)
@@ -402,8 +410,9 @@ def test_a_rematch_seats_the_same_players_at_a_new_table(client: TestClient) -> 
         play_until_end(ws, random.Random(6))
     new = client.post(f"/api/tables/{tid}/rematch").json()["table"]
     assert new["id"] != tid and new["status"] == "playing"
-    assert [s["name"] for s in new["seats"]] == [s["name"] for s in
-                                                 client.get(f"/api/tables/{tid}").json()["table"]["seats"]]
+    assert [s["name"] for s in new["seats"]] == [
+        s["name"] for s in client.get(f"/api/tables/{tid}").json()["table"]["seats"]
+    ]
 
 
 def test_pages_and_static_files_are_served(client: TestClient) -> None:
@@ -515,8 +524,7 @@ def test_a_move_answering_the_last_move_is_not_stale_for_the_events_after_it(db:
                         continue
                     if not is_forced(view):
                         sent = message["v"]
-                        ws.send_json({"type": "move", "move": rng.choice(view["legal"]),
-                                      "v": sent})
+                        ws.send_json({"type": "move", "move": rng.choice(view["legal"]), "v": sent})
             if crossed:
                 break
         assert crossed, "no round began while a move was on its way: nothing was tested"

@@ -23,8 +23,16 @@ import uvicorn  # noqa: E402
 
 from bazar.server import create_app  # noqa: E402
 
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture
@@ -135,8 +143,7 @@ def test_a_rated_match_ended_by_a_player_gone_says_he_left_the_table(server: str
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
             context = browser.new_context(viewport={"width": 900, "height": 900}, locale="en-US")
-            context.add_cookies([{"name": "bazar", "value": masha.cookies["bazar"],
-                                  "url": server}])
+            context.add_cookies([{"name": "bazar", "value": masha.cookies["bazar"], "url": server}])
             page = context.new_page()
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))

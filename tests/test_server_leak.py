@@ -54,9 +54,12 @@ def check(message: dict[str, Any], seat: int, match: bazar.Match, seed: int) -> 
     # a move event names only a played tile (a draw is bare "draw"): public once played
     for e in events:
         if e["t"] == "move":
-            assert e["move"] == "draw" or TILE.search(e["move"]) or " " in e["move"] or e[
-                "move"
-            ] in ("pass", "stop"), e
+            assert (
+                e["move"] == "draw"
+                or TILE.search(e["move"])
+                or " " in e["move"]
+                or e["move"] in ("pass", "stop")
+            ), e
             allowed |= tiles_in(e["move"])
     shown = tiles_in(public) | tiles_in([e for e in events if e["t"] not in ("round_end",)])
     leaked = shown - allowed
@@ -75,8 +78,13 @@ def check(message: dict[str, Any], seat: int, match: bazar.Match, seed: int) -> 
 
 @pytest.mark.parametrize(
     ("game", "players", "humans", "seed"),
-    [("kozel", 4, 2, 1), ("kozel", 3, 3, 2), ("block", 2, 1, 3), ("draw", 3, 2, 4),
-     ("kozel", 2, 2, 5)],
+    [
+        ("kozel", 4, 2, 1),
+        ("kozel", 3, 3, 2),
+        ("block", 2, 1, 3),
+        ("draw", 3, 2, 4),
+        ("kozel", 2, 2, 5),
+    ],
 )
 def test_no_message_holds_another_seats_tile_or_the_bazar(
     tmp_path: Path, game: str, players: int, humans: int, seed: int

@@ -17,8 +17,13 @@ def rest(*hands: list[str]) -> list[str]:
     return [str(t) for t in bazar.tile_set(6) if str(t) not in used]
 
 
-def played(hands: list[list[str]], moves: list[str], leader: int = 0,
-           ledger: Ledger | None = None, **options: object) -> tuple[Round, list[int]]:
+def played(
+    hands: list[list[str]],
+    moves: list[str],
+    leader: int = 0,
+    ledger: Ledger | None = None,
+    **options: object,
+) -> tuple[Round, list[int]]:
     """Play ``moves`` on an explicit deal; returns the round and the count after each move."""
     rules = bazar.rules("telephone", players=len(hands), **options)
     rnd = Round(rules, hands=hands, bazar=rest(*hands), leader=leader, ledger=ledger)
@@ -44,18 +49,32 @@ def test_the_variant_and_its_defaults() -> None:
     rules = bazar.rules("телефон")
     assert rules.name == "telephone" and bazar.rules("домики").name == "telephone"
     assert rules.players == 4 and not rules.teams
-    assert (rules.hand_size, rules.target, rules.spinner, rules.spinner_count) == \
-        (7, 61, True, "covered_only")
-    assert (rules.bonus_rounding, rules.doubles_per_turn, rules.first_lead, rules.later_lead,
-            rules.block_award, rules.divide_in_play) == \
-        ("ceil", 1, "kozel", "winner_or_fisher", "opponents_total", True)
+    assert (rules.hand_size, rules.target, rules.spinner, rules.spinner_count) == (
+        7,
+        61,
+        True,
+        "covered_only",
+    )
+    assert (
+        rules.bonus_rounding,
+        rules.doubles_per_turn,
+        rules.first_lead,
+        rules.later_lead,
+        rules.block_award,
+        rules.divide_in_play,
+    ) == ("ceil", 1, "kozel", "winner_or_fisher", "opponents_total", True)
     assert bazar.rules("telephone", players=4, teams=True).teams == ((0, 2), (1, 3))
 
 
-@pytest.mark.parametrize("options", [
-    {"block_award": "own_pips"}, {"target": None}, {"bonus_rounding": "floor"},
-    {"doubles_per_turn": 5},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"block_award": "own_pips"},
+        {"target": None},
+        {"bonus_rounding": "floor"},
+        {"doubles_per_turn": 5},
+    ],
+)
 def test_options_outside_the_table_are_refused(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         bazar.rules("telephone", **options)  # type: ignore[arg-type]
@@ -162,8 +181,12 @@ def test_a_fish_tied_for_fewest_gives_nobody_the_bonus() -> None:
 
 def test_in_play_points_and_the_bonus_add_up() -> None:
     rules = bazar.rules("telephone", players=3)
-    finished = Outcome("out", out_seat=0, remaining=[[], ["6-5", "2-0"], ["4-3", "1-1"]],
-                       scoring=[(0, 3), (1, 4), (0, 2)])
+    finished = Outcome(
+        "out",
+        out_seat=0,
+        remaining=[[], ["6-5", "2-0"], ["4-3", "1-1"]],
+        scoring=[(0, 3), (1, 4), (0, 2)],
+    )
     assert Ledger(rules, scores=[10, 0, 1]).settle(finished).scores == (20, 4, 1)
 
 
@@ -171,12 +194,15 @@ HOUSE = [["4-4", "3-3", "6-6", "1-0"], ["4-6", "2-1"], ["4-3", "2-0"]]
 HOUSE_OPENING = ["4-4", "4-6:L", "4-3:R"]  # the house with two covered arms, ends 6 and 3
 
 
-@pytest.mark.parametrize(("turn", "count", "points"), [
-    (["6-6:L", "3-3:R"], 18, []),
-    (["3-3:R", "6-6:L"], 18, []),
-    (["6-6:L", "stop"], 15, [(0, 3)]),
-    (["3-3:R", "stop"], 12, []),
-])
+@pytest.mark.parametrize(
+    ("turn", "count", "points"),
+    [
+        (["6-6:L", "3-3:R"], 18, []),
+        (["3-3:R", "6-6:L"], 18, []),
+        (["6-6:L", "stop"], 15, [(0, 3)]),
+        (["3-3:R", "stop"], 12, []),
+    ],
+)
 def test_9_2_several_doubles_in_a_turn_score_once_when_it_ends(
     turn: list[str], count: int, points: list[tuple[int, int]]
 ) -> None:
@@ -214,8 +240,12 @@ def test_a_first_lead_by_lot_lets_the_leader_lead_any_tile() -> None:
 
 def test_partners_score_as_one_side_and_the_partners_tiles_count_for_nobody() -> None:
     rules = bazar.rules("telephone", players=4, teams=True)
-    finished = Outcome("out", out_seat=0, remaining=[[], ["6-5"], ["6-6"], ["4-3"]],
-                       scoring=[(0, 2), (2, 1), (3, 4)])
+    finished = Outcome(
+        "out",
+        out_seat=0,
+        remaining=[[], ["6-5"], ["6-6"], ["4-3"]],
+        scoring=[(0, 2), (2, 1), (3, 4)],
+    )
     assert Ledger.new(rules).settle(finished).scores == (3 + 4, 4)  # ceil((11 + 7) / 5)
     blocked = fish(["1-0"], ["6-5"], ["6-6"], ["2-0"])
     assert bonus(rules, blocked) == [0, 0], "13 against 13: a tie, nobody"
@@ -240,13 +270,18 @@ def test_a_match_ends_when_the_bonus_reaches_the_target() -> None:
 
 # -- every preset plays ----------------------------------------------------------------------------
 
-PRESETS = [
-    ("telephone", {"players": p}) for p in (2, 3, 4)
-] + [
+PRESETS = [("telephone", {"players": p}) for p in (2, 3, 4)] + [
     ("telephone", {"players": 4, "teams": True}),
     ("telephone", {"players": 3, "doubles_per_turn": 4, "bonus_rounding": "nearest"}),
-    ("telephone", {"players": 2, "first_lead": "lot", "block_award": "difference",
-                   "spinner_count": "open_arms"}),
+    (
+        "telephone",
+        {
+            "players": 2,
+            "first_lead": "lot",
+            "block_award": "difference",
+            "spinner_count": "open_arms",
+        },
+    ),
 ]
 
 

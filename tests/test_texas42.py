@@ -44,8 +44,9 @@ HANDS = [
 ]
 
 
-def hand(moves: Sequence[str] = (), hands: list[list[str]] = HANDS, dealer: int = P3,
-         **options: object) -> Round:
+def hand(
+    moves: Sequence[str] = (), hands: list[list[str]] = HANDS, dealer: int = P3, **options: object
+) -> Round:
     rnd = Round(bazar.rules("texas-42", **options), hands=hands, dealer=dealer)  # type: ignore[arg-type]
     for move in moves:
         rnd.push(move)
@@ -84,7 +85,11 @@ def test_t42_3_legal_replies() -> None:
     assert replies(["5-3", "2-4", "6-6"], "5-2", 4) == ["5-3"]
     assert replies(["6-5", "2-1", "4-0", "3-3"], "5-2", 4) == ["6-5"]
     assert replies(["6-5", "2-1", "4-0", "3-3"], "5-2", 4, "high_half") == [
-        "6-5", "2-1", "4-0", "3-3"]
+        "6-5",
+        "2-1",
+        "4-0",
+        "3-3",
+    ]
     assert replies(["5-4", "2-1"], "5-2", 4) == ["5-4", "2-1"]
     assert replies(["4-4", "6-5"], "6-4", 4) == ["4-4"]
 
@@ -111,8 +116,9 @@ def test_t42_4_trick_winners_and_points() -> None:
 def test_t42_4_a_trick_played_out_goes_to_the_winners_side_and_he_leads() -> None:
     hands = [["5-2", "6-6"], ["5-3", "4-2"], ["4-0", "1-1"], ["6-6", "1-0"]]
     hands[3] = ["3-3", "1-0"]
-    rnd = hand(["bid 30", "pass", "pass", "pass", "trumps 4", "5-2", "5-3", "4-0", "3-3"],
-               hands=hands)
+    rnd = hand(
+        ["bid 30", "pass", "pass", "pass", "trumps 4", "5-2", "5-3", "4-0", "3-3"], hands=hands
+    )
     extra = rnd.view(None).extra
     assert extra["tricks"] == [[P0, P2, ["5-2", "5-3", "4-0", "3-3"], 1]]
     assert extra["points"] == [1, 0] and rnd.turn == P2
@@ -127,8 +133,12 @@ def settled(scores: list[int], bid: int, bidder: int, took: int) -> tuple[int, .
     points = [0, 0, 0, 0]
     points[bidder] = took
     points[(bidder + 1) % 4] = 42 - took
-    out = Outcome("tricks", remaining=[[]] * 4, points=points,
-                  extra={"bid": bid, "bidder": bidder, "dealer": 3})
+    out = Outcome(
+        "tricks",
+        remaining=[[]] * 4,
+        points=points,
+        extra={"bid": bid, "bidder": bidder, "dealer": 3},
+    )
     return Ledger(rules, scores=scores).settle(out).scores
 
 
@@ -208,8 +218,9 @@ def test_bids_run_from_30_to_42_and_no_higher() -> None:
 
 def test_follow_me_and_doubles_are_offered_only_when_allowed() -> None:
     assert legal(hand(["bid 30", "pass", "pass", "pass"]))[-1] == "trumps 6"
-    allowed = hand(["bid 30", "pass", "pass", "pass"], allow_follow_me=True,
-                   allow_doubles_trump=True)
+    allowed = hand(
+        ["bid 30", "pass", "pass", "pass"], allow_follow_me=True, allow_doubles_trump=True
+    )
     assert legal(allowed)[-2:] == ["trumps follow-me", "trumps doubles"]
 
 
@@ -258,12 +269,15 @@ def test_a_match_runs_to_250_with_the_deal_passing_left() -> None:
 
 seeds = st.integers(0, 2**32 - 1)
 few = settings(max_examples=15, deadline=None)
-options = st.fixed_dictionaries({}, optional={
-    "all_pass": st.sampled_from(["dealer_forced_30", "redeal"]),
-    "follow_rule": st.sampled_from(["contains_suit", "high_half"]),
-    "allow_follow_me": st.booleans(),
-    "allow_doubles_trump": st.booleans(),
-})
+options = st.fixed_dictionaries(
+    {},
+    optional={
+        "all_pass": st.sampled_from(["dealer_forced_30", "redeal"]),
+        "follow_rule": st.sampled_from(["contains_suit", "high_half"]),
+        "allow_follow_me": st.booleans(),
+        "allow_doubles_trump": st.booleans(),
+    },
+)
 
 
 def rules_of(opts: dict[str, object]) -> bazar.Rules:
@@ -272,9 +286,15 @@ def rules_of(opts: dict[str, object]) -> bazar.Rules:
 
 def universe(rnd: Round) -> list[Move]:
     trumps = [*range(8), "follow-me", "doubles"]
-    return [*(Move("bid", value=n) for n in range(28, 44)), Move("pass"), Move("draw"),
-            *(Move("trumps", value=t) for t in trumps), *(Move.play(t) for t in tile_set(6)),
-            Move.play(Tile.parse("6-6"), "L"), Move("stop")]
+    return [
+        *(Move("bid", value=n) for n in range(28, 44)),
+        Move("pass"),
+        Move("draw"),
+        *(Move("trumps", value=t) for t in trumps),
+        *(Move.play(t) for t in tile_set(6)),
+        Move.play(Tile.parse("6-6"), "L"),
+        Move("stop"),
+    ]
 
 
 @few
@@ -313,8 +333,10 @@ def test_no_view_changes_with_the_tiles_the_seat_cannot_see(
     played = {m.tile for m in moves if m.tile is not None}
     hidden = [t for s, h in enumerate(real.hands) if s != seat for t in h if t not in played]
     random.Random(line).shuffle(hidden)
-    hands = [[t if s == seat or t in played else hidden.pop() for t in h]
-             for s, h in enumerate(real.hands)]
+    hands = [
+        [t if s == seat or t in played else hidden.pop() for t in h]
+        for s, h in enumerate(real.hands)
+    ]
     other = Round(rules, hands=hands, dealer=real.dealer)
     assert same_views_while_legal(real, other, moves, seat) == len(moves)
 
@@ -398,8 +420,14 @@ def test_perft_of_the_seed_1_deal() -> None:
 def test_the_terminal_tells_a_whole_match(lang: str, words: list[str]) -> None:
     out = io.StringIO()
     answers = iter(["1"] * 20_000)
-    talk = TableTalk(Match(bazar.rules("texas-42"), seed=2), 0, "greedy",
-                     Console(file=out, width=100), lambda prompt: next(answers), lang)
+    talk = TableTalk(
+        Match(bazar.rules("texas-42"), seed=2),
+        0,
+        "greedy",
+        Console(file=out, width=100),
+        lambda prompt: next(answers),
+        lang,
+    )
     assert talk.play().is_over()
     for word in words:
         assert word in out.getvalue()

@@ -64,9 +64,7 @@ def create_app(
     storage = Storage(db_url)
     if grace_s is None:
         grace_s = float(os.environ.get("BAZAR_GRACE_S", 60))
-    club = Club(
-        storage, bot_delay=bot_delay, grace_s=grace_s, rematch_window_s=rematch_window_s
-    )
+    club = Club(storage, bot_delay=bot_delay, grace_s=grace_s, rematch_window_s=rematch_window_s)
     secret = secret or os.environ.get("BAZAR_SECRET") or storage.secret()
     # behind HTTPS, the session cookie must never travel in clear
     https_only = https_only or os.environ.get("BAZAR_SECURE_COOKIES") == "1"
@@ -111,8 +109,12 @@ def create_app(
     def me(user: User | None) -> dict[str, Any] | None:
         if user is None:
             return None
-        return {"id": user.id, "name": user.name, "guest": user.guest,
-                "kozel_rating": user.kozel_rating}
+        return {
+            "id": user.id,
+            "name": user.name,
+            "guest": user.guest,
+            "kozel_rating": user.kozel_rating,
+        }
 
     # accounts
 
@@ -151,8 +153,14 @@ def create_app(
         out = []
         for name, text in VARIANTS.items():
             rules = make_rules(name)
-            out.append({"name": name, "description": text, "players": rules.players,
-                        "options": rules.options()})
+            out.append(
+                {
+                    "name": name,
+                    "description": text,
+                    "players": rules.players,
+                    "options": rules.options(),
+                }
+            )
         return {"games": out, "move_times": MOVE_TIMES, "levels": LEVELS}
 
     async def tables(request: Request) -> Any:
@@ -201,11 +209,19 @@ def create_app(
     # history, records, ratings
 
     async def history(request: Request) -> Any:
-        return {"records": [
-            {"id": r.id, "game": r.game, "players": r.players, "summary": r.summary,
-             "created": r.created, "uploaded": r.uploaded}
-            for r in storage.records()
-        ]}
+        return {
+            "records": [
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "players": r.players,
+                    "summary": r.summary,
+                    "created": r.created,
+                    "uploaded": r.uploaded,
+                }
+                for r in storage.records()
+            ]
+        }
 
     async def record_get(request: Request) -> Any:
         row = storage.record(request.path_params["record_id"])
@@ -213,11 +229,18 @@ def create_app(
             raise ApiError("no such record", 404)
         if request.query_params.get("download"):
             return PlainTextResponse(
-                row.text, media_type="application/json",
+                row.text,
+                media_type="application/json",
                 headers={"Content-Disposition": f'attachment; filename="bazar-{row.id}.json"'},
             )
-        return {"id": row.id, "game": row.game, "players": row.players, "summary": row.summary,
-                "record": json.loads(row.text), "deals": verify(row.text)}
+        return {
+            "id": row.id,
+            "game": row.game,
+            "players": row.players,
+            "summary": row.summary,
+            "record": json.loads(row.text),
+            "deals": verify(row.text),
+        }
 
     async def record_position(request: Request) -> Any:
         """The spectators' view of a stored match after ``ply`` moves (the replay page)."""
@@ -239,11 +262,16 @@ def create_app(
         match = record.from_data({**data, "rounds": rounds})
         moves = [m for r in data["rounds"] for m in r["moves"]]
         rnd = match.round
-        return {"ply": ply, "plies": plies, "round": rnd.number,
-                "view": match.view(None).to_json(), "deal": rnd.deal(),
-                # a stored match is over: every hand may be shown as it stands
-                "hands": [[str(t) for t in hand] for hand in rnd.hands],
-                "last": moves[ply - 1] if ply else None}
+        return {
+            "ply": ply,
+            "plies": plies,
+            "round": rnd.number,
+            "view": match.view(None).to_json(),
+            "deal": rnd.deal(),
+            # a stored match is over: every hand may be shown as it stands
+            "hands": [[str(t) for t in hand] for hand in rnd.hands],
+            "last": moves[ply - 1] if ply else None,
+        }
 
     async def record_upload(request: Request) -> Any:
         raw = await request.body()
@@ -256,10 +284,16 @@ def create_app(
         text = record.dumps(match)
         result = match.result()
         row = RecordRow(
-            id=secrets.token_urlsafe(8), table_id=None, game=match.rules.name,
-            players=[f"seat {i}" for i in range(match.rules.players)], text=text,
-            summary={"scores": match.ledger.public(), "rounds": len(match.rounds),
-                     "winners": list(result.winners) if result else []},
+            id=secrets.token_urlsafe(8),
+            table_id=None,
+            game=match.rules.name,
+            players=[f"seat {i}" for i in range(match.rules.players)],
+            text=text,
+            summary={
+                "scores": match.ledger.public(),
+                "rounds": len(match.rounds),
+                "winners": list(result.winners) if result else [],
+            },
             uploaded=True,
         )
         storage.add_record(row)
@@ -269,21 +303,32 @@ def create_app(
         game = request.query_params.get("game", "kozel")
         return {
             "game": game,
-            "skill": [{"name": u.name, "rating": round(r.mu - 3 * r.sigma, 2), "games": r.games}
-                      for u, r in storage.leaderboard(game)],
-            "kozel": [{"name": u.name, "rating": u.kozel_rating}
-                      for u in storage.kozel_leaderboard()],
+            "skill": [
+                {"name": u.name, "rating": round(r.mu - 3 * r.sigma, 2), "games": r.games}
+                for u, r in storage.leaderboard(game)
+            ],
+            "kozel": [
+                {"name": u.name, "rating": u.kozel_rating} for u in storage.kozel_leaderboard()
+            ],
         }
 
     async def profile(request: Request) -> Any:
         user = storage.registered(request.path_params["name"])
         if user is None:
             raise ApiError("no such player", 404)
-        return {"user": me(user), "ratings": [
-            {"game": r.game, "rating": round(r.mu - 3 * r.sigma, 2), "mu": round(r.mu, 2),
-             "sigma": round(r.sigma, 2), "games": r.games}
-            for r in storage.ratings_of(user.id)
-        ]}
+        return {
+            "user": me(user),
+            "ratings": [
+                {
+                    "game": r.game,
+                    "rating": round(r.mu - 3 * r.sigma, 2),
+                    "mu": round(r.mu, 2),
+                    "sigma": round(r.sigma, 2),
+                    "games": r.games,
+                }
+                for r in storage.ratings_of(user.id)
+            ],
+        }
 
     # the websocket of a table
 
@@ -340,8 +385,7 @@ def create_app(
         elif kind == "ping":
             client.send({"type": "pong"})
         else:
-            client.send({"type": "error",
-                         "message": "unknown message; send hello, move or ping"})
+            client.send({"type": "error", "message": "unknown message; send hello, move or ping"})
 
     async def page(request: Request) -> Response:
         return FileResponse(WEB / "index.html")
@@ -377,8 +421,15 @@ def create_app(
     ]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(SessionMiddleware, secret_key=secret, https_only=https_only,
-                               same_site="lax", session_cookie="bazar")],
+        middleware=[
+            Middleware(
+                SessionMiddleware,
+                secret_key=secret,
+                https_only=https_only,
+                same_site="lax",
+                session_cookie="bazar",
+            )
+        ],
         lifespan=lifespan,
     )
     app.state.club = club

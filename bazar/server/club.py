@@ -333,8 +333,9 @@ class Club:
                     row = db.get(Rating, (users[seat], game))
                     if row is None:
                         fresh = model.rating()
-                        row = Rating(user_id=users[seat], game=game, mu=fresh.mu,
-                                     sigma=fresh.sigma, games=0)
+                        row = Rating(
+                            user_id=users[seat], game=game, mu=fresh.mu, sigma=fresh.sigma, games=0
+                        )
                         db.add(row)
                     team.append(model.create_rating([row.mu, row.sigma]))
                     rows.append((seat, row))

@@ -31,10 +31,10 @@ def verify(text: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for rnd in match.rounds:
         if data.get("seed") is None:
-            out.append({"number": rnd.number, "seed": None, "seed_hash": None,
-                        "confirmed": False})
+            out.append({"number": rnd.number, "seed": None, "seed_hash": None, "confirmed": False})
             continue
         seed = deal_seed(data["seed"], rnd.number)
-        out.append({"number": rnd.number, "seed": seed, "seed_hash": seed_hash(seed),
-                    "confirmed": True})
+        out.append(
+            {"number": rnd.number, "seed": seed, "seed_hash": seed_hash(seed), "confirmed": True}
+        )
     return out

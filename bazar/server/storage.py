@@ -193,9 +193,7 @@ class Storage:
         if not _storable(name):
             return None
         with self.session() as db:
-            return db.scalars(
-                select(User).where(User.name == name, User.guest.is_(False))
-            ).first()
+            return db.scalars(select(User).where(User.name == name, User.guest.is_(False))).first()
 
     # tables
 

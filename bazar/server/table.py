@@ -37,6 +37,7 @@ from .storage import TableRow
 
 __all__ = ["REPLACEMENT", "Client", "Table", "TableError", "rules_of", "seed_hash"]
 
+
 class Workers(Protocol):
     """Where searching bots think: the club's worker processes."""
 
@@ -477,8 +478,13 @@ class Table:
         old = seats[seat] or {}
         assert self.match is not None
         made = sum(len(r.moves) for r in self.match.rounds)
-        seats[seat] = {"bot": REPLACEMENT, "name": f"{old.get('name', '?')} (bot)", "was": old,
-                       "at": made, "why": why}
+        seats[seat] = {
+            "bot": REPLACEMENT,
+            "name": f"{old.get('name', '?')} (bot)",
+            "was": old,
+            "at": made,
+            "why": why,
+        }
         self.row = self.storage.update_table(self.id, seats=seats)
         self.bots[seat] = botlib.make(REPLACEMENT, seed=self.row.seed + seat)
         self.gone.pop(seat, None)
