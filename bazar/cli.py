@@ -8,6 +8,7 @@ it can be driven by a script as well as by a person.
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 import re
@@ -86,7 +87,7 @@ class _Group(TyperGroup):
             code = 0
         except ClickException as error:
             message = " ".join(error.format_message().split())
-            print(f"bazar: {t('error.usage', HELP_LANG)}: {message}", file=sys.stderr)
+            print(f"bazar: {i18n.line('error.usage', message, _guess_lang(None))}", file=sys.stderr)
             code = error.exit_code
         except typer.Abort:
             print(file=sys.stderr)
@@ -136,10 +137,11 @@ def _bad_input(lang: str) -> Iterator[None]:
         path = error.filename if error.filename is not None else ""
         reason = error.strerror or str(error)
         if lang == "ru":
-            reason = _OS_ERRORS_RU.get(type(error), reason)
+            code = errno.errorcode.get(error.errno or 0, type(error).__name__)
+            reason = _OS_ERRORS_RU.get(type(error)) or t("error.os", lang, code=code)
         _fail(f"{t('error.file', lang, path=path)}: {reason}")
     except UnicodeDecodeError as error:
-        _fail(i18n.error(ValueError(f"not a text file ({error.reason})"), lang))
+        _fail(i18n.error(i18n.Message("error.not_text", at=error.start), lang))
     except ValueError as error:
         _fail(i18n.error(error, lang))
 
@@ -169,7 +171,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     name, sep, raw = text.partition("=")
     name = name.strip().replace("-", "_")
     if not sep or not name:
-        raise ValueError(t("error.option_syntax", "en", text=text))
+        raise i18n.Message("error.option_syntax", text=text)
     raw = raw.strip()
     try:
         value: Any = json.loads(raw.lower() if raw.lower() in ("true", "false", "null") else raw)
@@ -188,7 +190,7 @@ def _lang_option(value: str | None) -> str | None:
         return None
     lang = value.strip().lower()
     if lang not in i18n.LANGS:
-        _fail(f"--lang takes ru or en, not {value!r}")
+        _fail(i18n.error(i18n.Message("error.lang", value=value), _guess_lang(None)))
     return lang
 
 
@@ -321,6 +323,10 @@ def _list_variants(console: Console, lang: str) -> None:
             Text(", ".join(game.aliases)),
         )
     console.print(table)
+    if lang == "en":
+        # `bazar rules kozel` will answer in Russian (API.md): say so here, in English
+        russian = ", ".join(name for name in VARIANTS if find_variant(name).russian)
+        console.print(Text(t("rules.russian", lang, names=russian), style="dim"))
 
 
 def _show_rules(console: Console, chosen: Rules, lang: str, given: dict[str, Any]) -> None:
@@ -998,7 +1004,7 @@ class TableTalk(Narrator):
     ) -> None:
         players = match.rules.players
         if not 0 <= seat < players:
-            raise ValueError(t("error.seat", "en", seat=seat, last=players - 1))
+            raise i18n.Message("error.seat", seat=seat, last=players - 1)
         level_name = i18n.bot_name(level, lang)
         names = [
             t("you", lang) if s == seat else t("bot", lang, seat=s, level=level_name)
@@ -1332,12 +1338,13 @@ def arena_command(
         language = lang or i18n.default_lang(chosen.name)
         for name in names:
             botlib.make(name)
-        if not names:
-            raise ValueError("--bots names at least one bot")
+        if len(names) < 2:
+            # one entry would fill every seat with itself and "win" every match
+            raise i18n.Message("error.arena_bots", given=bots.strip() or "''")
         if games < 1:
-            raise ValueError(f"--games takes a number from 1 up, not {games}")
+            raise i18n.Message("error.at_least", option="--games", low=1, value=games)
         if jobs < 1:
-            raise ValueError(f"--jobs takes a number from 1 up, not {jobs}")
+            raise i18n.Message("error.at_least", option="--jobs", low=1, value=jobs)
     report = _run_arena(chosen, names, games, seed, jobs, language)
     if as_json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
@@ -1528,14 +1535,11 @@ def bench(rules: Rules, seconds: float) -> tuple[int, int, float]:
     return games, moves, clock() - start
 
 
-@app.command("serve", help="Run the club server (web tables, accounts, ratings).")
+@app.command("serve", help=_h("help.serve"))
 def serve_command(
-    host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
-    db: Annotated[
-        str | None,
-        typer.Option("--db", help="SQLAlchemy database URL (default: SQLite in the data dir)"),
-    ] = None,
+    host: Annotated[str, typer.Option("--host", help=_h("help.host"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help=_h("help.port"))] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help=_h("help.db"))] = None,
     grace: Annotated[
         float | None,
         typer.Option("--grace", min=0, metavar="SECONDS", help=_h("help.grace")),
@@ -1545,13 +1549,18 @@ def serve_command(
         typer.Option("--rematch-window", min=0, metavar="SECONDS", help=_h("help.rematch_window")),
     ] = 120.0,
 ) -> None:
+    lang = _guess_lang(None)
+    with _bad_input(lang):
+        if not 1 <= port <= 65535:
+            # else uvicorn fails after the address is printed, or listens on another port
+            raise i18n.Message("error.port", port=port)
     try:
         import uvicorn
 
         from .server import create_app
         from .server.storage import default_db_url, engine_url
     except ImportError as error:
-        _fail(f"the server needs its extra: pip install 'bazar[server]' ({error})")
+        _fail(t("error.server_extra", lang, missing=error.name or error))
     from sqlalchemy.exc import SQLAlchemyError
 
     url = db or default_db_url()
@@ -1560,30 +1569,44 @@ def serve_command(
         shown = engine_url(url).render_as_string(hide_password=True)
         club = create_app(url, grace_s=grace, rematch_window_s=rematch_window)
     except (SQLAlchemyError, ImportError, OSError) as error:
-        # a malformed URL, a driver not installed, a server that does not answer
+        # a malformed URL, a driver not installed, a server that does not answer: the reason
+        # is the driver's own words, which have no Russian
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        _fail(f"cannot open the database {shown}: {reason}")
-    print(f"bazar club on http://{host}:{port}/  (database {shown})", flush=True)
+        _fail(t("error.database", lang, url=shown, reason=reason))
+    print(t("serve.listening", lang, host=host, port=port, url=shown), flush=True)
     uvicorn.run(club, host=host, port=port, ws_max_size=65536, log_level="warning")
 
 
-@app.command("verify", help="Check that every deal of a record is the one its seed deals.")
+@app.command("verify", help=_h("help.verify"))
 def verify_command(
     file: Annotated[Path, typer.Argument(help=_h("help.file"))],
     as_json: Annotated[bool, typer.Option("--json", help=_h("help.json"))] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help=_h("help.lang"))] = None,
 ) -> None:
     from .server.fairness import verify
 
-    with _bad_input(_guess_lang(None)):
-        rounds = verify(file.read_text(encoding="utf-8"))
+    lang = _lang_option(lang)
+    with _bad_input(_guess_lang(lang)):
+        text = file.read_text(encoding="utf-8")
+        rounds = verify(text)
     if as_json:
         print(json.dumps({"rounds": rounds}))
         return
+    # the record's game sets the language, as for replay
+    language = lang or i18n.default_lang(json.loads(text)["rules"]["name"])
     for r in rounds:
         if r["seed"] is None:
-            print(f"round {r['number']}: no seed in the record, nothing to check")
+            print(t("verify.no_seed", language, number=r["number"]))
         else:
-            print(f"round {r['number']}: seed {r['seed']} sha256 {r['seed_hash']} deal confirmed")
+            print(
+                t(
+                    "verify.confirmed",
+                    language,
+                    number=r["number"],
+                    seed=r["seed"],
+                    hash=r["seed_hash"],
+                )
+            )
     if any(r["seed"] is None for r in rounds):
         raise typer.Exit(1)
 
@@ -1605,7 +1628,7 @@ def bench_command(
         chosen = _rules(variant, players, option or ())
         language = lang or i18n.default_lang(chosen.name)
         if not seconds > 0:
-            raise ValueError(f"--seconds takes a positive number, not {seconds}")
+            raise i18n.Message("error.positive", option="--seconds", value=seconds)
     games, moves, taken = bench(chosen, seconds)
     print(
         t(

@@ -9,7 +9,20 @@
 >>> default_lang("block", environ={"LANG": "ru_RU.UTF-8"})
 'ru'
 
-The library speaks English; :func:`error` puts a library error into the user's language.
+The library speaks English; :func:`error` puts a library error into the user's language,
+and a :class:`Message` raised by the command line is said in it from its catalogue key:
+
+>>> error(Message("error.seat", seat=7, last=3), "ru")
+'Неверное значение: места 7 нет: места от 0 до 3'
+>>> from bazar.errors import UnknownVariant
+>>> error(UnknownVariant("unknown variant 'kozle' (did you mean kozel?); known variants: kozel"),
+...       "ru")
+"Неизвестная игра: игры 'kozle' нет (может быть, kozel?); есть: kozel"
+
+A message with no Russian rendering is shown whole in English, never half in each:
+
+>>> error(ValueError("the moon is not a domino"), "ru")
+'Bad value: the moon is not a domino'
 """
 
 from __future__ import annotations
@@ -20,14 +33,17 @@ from collections.abc import Mapping
 
 __all__ = [
     "LANGS",
+    "Message",
     "bot_name",
     "default_lang",
     "env_lang",
     "error",
     "has",
+    "line",
     "option_doc",
     "plural",
     "t",
+    "translate",
 ]
 
 LANGS = ("ru", "en")
@@ -101,6 +117,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "rules.by_players": ("by players: {values}", "по числу игроков: {values}"),
     "rules.listing": ("GameColony listing: {listing}", "запись GameColony: {listing}"),
     "rules.teams": ("teams: {teams}", "команды: {teams}"),
+    "rules.russian": (
+        "The games of the Russian yards ({names}) speak Russian unless --lang en is given.",
+        "Игры русских дворов ({names}) говорят по-русски, если не задан --lang en.",
+    ),
     "rules.hint": (
         "Options are set with -o NAME=VALUE, e.g. bazar play {name} -o {example}",
         "Опции задаются так: -o ИМЯ=ЗНАЧЕНИЕ, например bazar play {name} -o {example}",
@@ -367,6 +387,20 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "replay.moves": ("Moves", "Ходы"),
     "replay.unfinished": ("Round {number} is unfinished.", "Раунд {number} не доигран."),
     "replay.ledger": ("Scores", "Счёт"),
+    # verify
+    "verify.no_seed": (
+        "round {number}: no seed in the record, nothing to check",
+        "раунд {number}: в записи нет сида, проверять нечего",
+    ),
+    "verify.confirmed": (
+        "round {number}: seed {seed} sha256 {hash} deal confirmed",
+        "раунд {number}: сид {seed} sha256 {hash} раздача подтверждена",
+    ),
+    # serve
+    "serve.listening": (
+        "bazar club on http://{host}:{port}/  (database {url})",
+        "клуб bazar: http://{host}:{port}/  (база данных {url})",
+    ),
     # arena
     "arena.title": (
         "Arena: {game}, {players}, {games}",
@@ -404,6 +438,41 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "no seat {seat}: seats run from 0 to {last}",
         "места {seat} нет: места от 0 до {last}",
     ),
+    "error.lang": (
+        "--lang takes ru or en, not {value!r}",
+        "--lang принимает ru или en, не {value!r}",
+    ),
+    "error.at_least": (
+        "{option} takes a number from {low} up, not {value}",
+        "{option} принимает число от {low}, не {value}",
+    ),
+    "error.positive": (
+        "{option} takes a positive number, not {value}",
+        "{option} принимает положительное число, не {value}",
+    ),
+    "error.port": (
+        "--port takes a number from 1 to 65535, not {port}",
+        "--port принимает число от 1 до 65535, не {port}",
+    ),
+    "error.arena_bots": (
+        "--bots names two entries or more (A,B; a name twice enters the bot twice), not {given}:"
+        " a bot alone would only play itself",
+        "--bots называет не меньше двух участников (A,B; имя дважды — бот дважды), а не {given}:"
+        " один бот играл бы только сам с собой",
+    ),
+    "error.not_text": (
+        "not a text file (byte {at} is not UTF-8)",
+        "это не текстовый файл (байт {at} — не UTF-8)",
+    ),
+    "error.server_extra": (
+        "the server needs its extra: pip install 'bazar[server]' ({missing})",
+        "серверу нужны его зависимости: pip install 'bazar[server]' ({missing})",
+    ),
+    "error.database": (
+        "cannot open the database {url}: {reason}",
+        "не удаётся открыть базу данных {url}: {reason}",
+    ),
+    "error.os": ("system error {code}", "системная ошибка {code}"),
     # reasons, as JSON and tables name them
     "reason.out": ("out", "выход"),
     "reason.fish": ("fish", "рыба"),
@@ -454,6 +523,20 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "help.json": ("print JSON", "вывести JSON"),
     "help.file": ("a bazar record (JSON)", "запись партии bazar (JSON)"),
     "help.seconds": ("how long to run", "сколько секунд мерить"),
+    "help.serve": (
+        "Run the club server (web tables, accounts, ratings).",
+        "Запустить сервер клуба (столы в браузере, учётные записи, рейтинги).",
+    ),
+    "help.verify": (
+        "Check that every deal of a record is the one its seed deals.",
+        "Проверить, что каждая раздача записи — та, что даёт её сид.",
+    ),
+    "help.host": ("address to listen on", "адрес, на котором слушать"),
+    "help.port": ("port to listen on (1-65535)", "порт, на котором слушать (1-65535)"),
+    "help.db": (
+        "SQLAlchemy database URL (default: SQLite in the data dir)",
+        "URL базы данных SQLAlchemy (по умолчанию SQLite в папке данных)",
+    ),
     "help.grace": (
         "how long a player may be away before a bot takes the seat (a rated match ends"
         " instead); default: BAZAR_GRACE_S, else 60",
@@ -626,12 +709,18 @@ def bot_name(level: str, lang: str) -> str:
 # Library messages (English) with a Russian rendering; the first pattern that matches wins.
 _RU_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
-        re.compile(r"^unknown variant (?P<name>'.*'); known variants: (?P<known>.*)$"),
-        "игры {name} нет; есть: {known}",
+        re.compile(
+            r"^unknown variant (?P<name>'.*?')(?P<guess>( \(did you mean .*\?\))?); "
+            r"known variants: (?P<known>.*)$"
+        ),
+        "игры {name} нет{guess}; есть: {known}",
     ),
     (
-        re.compile(r"^(?P<game>\S+) has no option (?P<name>'.*'); its options: (?P<known>.*)$"),
-        "у игры {game} нет опции {name}; её опции: {known}",
+        re.compile(
+            r"^(?P<game>\S+) has no option (?P<name>'.*?')(?P<guess>( \(did you mean .*\?\))?); "
+            r"its options: (?P<known>.*)$"
+        ),
+        "у игры {game} нет опции {name}{guess}; её опции: {known}",
     ),
     (
         re.compile(r"^(?P<game>\S+) takes (?P<low>\d+) to (?P<high>\d+) players, not (?P<n>.*)$"),
@@ -690,16 +779,145 @@ _RU_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(r"^unknown bot (?P<name>'.*'); bots: (?P<known>.*)$"),
         "бота {name} нет; есть: {known}",
     ),
+    (
+        re.compile(r"^bot (?P<name>'.*') takes no budget: (?P<text>.*)$"),
+        "бот {name} не принимает бюджет: {text}",
+    ),
+    (re.compile(r"^cmd: needs a program to run$"), "после cmd: нужна программа"),
+    (
+        re.compile(r"^no tile (?P<tile>\S+): pips run from 0 to (?P<high>\d+)$"),
+        "кости {tile} нет: очки от 0 до {high}",
+    ),
+    (
+        re.compile(r"^teams are played by 4 players, not (?P<n>.*)$"),
+        "пара на пару играют вчетвером, не {n}",
+    ),
+    # records (replay, verify)
+    (
+        re.compile(r"^malformed JSON \((?P<why>.*)\)$"),
+        "это не JSON ({why})",
+    ),
+    (
+        re.compile(r"^'format' must be (?P<format>.*)$"),
+        "'format' должен быть {format}",
+    ),
+    (
+        re.compile(r"^record version (?P<v>.*) is not supported \(only (?P<only>.*)\)$"),
+        "версия записи {v} не поддерживается (только {only})",
+    ),
+    (
+        re.compile(r"^record seed must be a whole number or null, not (?P<v>.*)$"),
+        "сид записи — целое число или null, не {v}",
+    ),
+    (re.compile(r"^record has no rounds$"), "в записи нет раундов"),
+    (
+        re.compile(r"^record 'rules' must be .*$"),
+        '\'rules\' записи пишутся как {{"name": ..., "options": {{...}}}}',
+    ),
+    (re.compile(r"^record rules: (?P<rest>.*)$"), "правила записи: {rest}"),
+    (
+        re.compile(r"^round (?P<k>\d+): the match was already over$"),
+        "раунд {k}: партия уже окончена",
+    ),
+    (re.compile(r"^round (?P<k>\d+): 'moves' must be a list$"), "раунд {k}: 'moves' — не список"),
+    (re.compile(r"^the round was already over$"), "раунд уже окончен"),
+    (
+        re.compile(r"^round (?P<k>\d+) is unfinished but another round follows it$"),
+        "раунд {k} не доигран, а за ним идёт следующий",
+    ),
+    (
+        re.compile(r"^round (?P<k>\d+): each round needs a 'deal' and 'moves'$"),
+        "раунд {k}: у каждого раунда должны быть 'deal' и 'moves'",
+    ),
+    (
+        re.compile(r"^round (?P<k>\d+): numbered (?P<n>.*), expected (?P<e>\d+)$"),
+        "раунд {k}: номер {n}, а должен быть {e}",
+    ),
+    # the command line's usage (Typer)
+    (re.compile(r"^Missing argument (?P<name>'.*')\.$"), "не хватает аргумента {name}"),
+    (re.compile(r"^Missing option (?P<name>'.*?')(?: / '.*')?\.$"), "не хватает опции {name}"),
+    (re.compile(r"^Missing command\.$"), "не указана команда"),
+    (re.compile(r"^No such command (?P<name>'.*')\.$"), "нет команды {name}"),
+    (
+        re.compile(r"^No such option: (?P<name>\S+)(?: \(Possible options: (?P<guess>.*)\))?$"),
+        "нет опции {name}",
+    ),
+    (
+        re.compile(r"^Option (?P<name>'.*') requires an argument\.$"),
+        "опции {name} нужно значение",
+    ),
+    (
+        re.compile(r"^Got unexpected extra argument(?:\(s\)|s)? \((?P<args>.*)\)$"),
+        "лишние аргументы: {args}",
+    ),
+    (
+        re.compile(r"^Invalid value for (?P<name>'.*?')(?: / '.*?')?: .*valid integer.*$"),
+        "{name} принимает целое число",
+    ),
+    (
+        re.compile(r"^Invalid value for (?P<name>'.*?')(?: / '.*?')?: .*valid number.*$"),
+        "{name} принимает число",
+    ),
 ]
 
 
-def _ru_message(message: str) -> str:
+def _ru_guess(guess: str) -> str:
+    """`` (did you mean a or b?)`` in Russian."""
+    found = re.fullmatch(r" \(did you mean (?P<names>.*)\?\)", guess)
+    if found is None:
+        return guess
+    return f" (может быть, {found['names'].replace(' or ', ' или ')}?)"
+
+
+def _ru_message(message: str) -> str | None:
+    """The Russian of a library message, or None where the catalogue has none (for any part)."""
     for pattern, template in _RU_PATTERNS:
         found = pattern.match(message)
-        if found is not None:
-            groups = {k: _ru_message(v) if k == "rest" else v for k, v in found.groupdict().items()}
-            return template.format(**groups)
-    return message
+        if found is None:
+            continue
+        groups: dict[str, str] = {}
+        for key, value in found.groupdict().items():
+            if key == "rest":
+                rest = _ru_message(value)
+                if rest is None:
+                    return None
+                value = rest
+            elif key == "guess":
+                value = _ru_guess(value or "")
+            groups[key] = value
+        return template.format(**groups)
+    return None
+
+
+class Message(ValueError):
+    """An error the command line raises from its catalogue: ``str()`` is the English (as
+    the library speaks), :meth:`say` the same in either language.
+
+    >>> Message("error.seat", seat=7, last=3).say("en")
+    'no seat 7: seats run from 0 to 3'
+    """
+
+    def __init__(self, key: str, **fields: object) -> None:
+        self.key = key
+        self.fields = fields
+        super().__init__(t(key, "en", **fields))
+
+    def say(self, lang: str) -> str:
+        return t(self.key, lang, **self.fields)
+
+
+def translate(message: str, lang: str) -> str | None:
+    """A library (English) ``message`` in ``lang``, or None where the catalogue has none."""
+    return message if lang != "ru" else _ru_message(message)
+
+
+def line(kind: str, message: str, lang: str) -> str:
+    """``kind`` (a catalogue key) and an English ``message``, both in ``lang``: where the
+    message has no Russian, the whole line stays English."""
+    said = translate(message, lang)
+    if said is None:
+        return f"{t(kind, 'en')}: {message}"
+    return f"{t(kind, lang)}: {said}"
 
 
 def error(exc: BaseException, lang: str) -> str:
@@ -709,7 +927,6 @@ def error(exc: BaseException, lang: str) -> str:
         if f"error.{cls.__name__}" in _MESSAGES:
             kind = cls.__name__
             break
-    message = str(exc).replace("\n", " ")
-    if lang == "ru":
-        message = _ru_message(message)
-    return f"{t('error.' + kind, lang)}: {message}"
+    if isinstance(exc, Message):
+        return f"{t('error.' + kind, lang)}: {exc.say(lang)}"
+    return line(f"error.{kind}", str(exc).replace("\n", " "), lang)

@@ -15,7 +15,8 @@ every option and resolves every default, so a :class:`Rules` is always complete.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+import difflib
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -212,7 +213,25 @@ def variant(name: str) -> Variant:
         if _normal(candidate) == key:
             return _REGISTRY[target]
     known = ", ".join(sorted(_REGISTRY))
-    raise UnknownVariant(f"unknown variant {name!r}; known variants: {known}")
+    names = {_normal(n): n for n in _REGISTRY} | {_normal(a): v for a, v in ALIASES.items()}
+    guess = _did_you_mean(nearest(key, names))
+    raise UnknownVariant(f"unknown variant {name!r}{guess}; known variants: {known}")
+
+
+def nearest(key: str, names: Mapping[str, str] | Iterable[str]) -> list[str]:
+    """The (at most three) ``names`` closest to the misspelt ``key``, the closest first; a
+    mapping turns the spelling matched into the name to show.
+
+    >>> nearest("kozle", ["kozel", "osel", "block"]), nearest("zzz", ["kozel"])
+    (['kozel'], [])
+    """
+    shown = names if isinstance(names, Mapping) else {n: n for n in names}
+    close = difflib.get_close_matches(key, list(shown), n=5, cutoff=0.6)
+    return list(dict.fromkeys(shown[c] for c in close))[:3]
+
+
+def _did_you_mean(names: list[str]) -> str:
+    return f" (did you mean {' or '.join(names)}?)" if names else ""
 
 
 @dataclass(frozen=True, eq=True)
@@ -278,8 +297,11 @@ class _Registry:
             raise ValueError(f"{game.name} takes {low} to {high} players, not {players!r}")
         unknown = [k for k in options if k not in game.defaults or k == "players"]
         if unknown:
-            allowed = ", ".join(k for k in game.defaults if k != "players")
-            raise UnknownOption(f"{game.name} has no option {unknown[0]!r}; its options: {allowed}")
+            names = [k for k in game.defaults if k != "players"]
+            guess = _did_you_mean(nearest(str(unknown[0]), names))
+            raise UnknownOption(
+                f"{game.name} has no option {unknown[0]!r}{guess}; its options: {', '.join(names)}"
+            )
         resolved: dict[str, Any] = {"players": players}
         for key, value in options.items():
             resolved[key] = OPTIONS[key].check(value)

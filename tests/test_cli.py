@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import string
 import subprocess
 import sys
@@ -17,6 +18,8 @@ from typer.testing import CliRunner
 
 import bazar
 from bazar import arena, cli, i18n
+from bazar import bots as botlib
+from bazar.rules import OPTIONS
 
 runner = CliRunner()
 ENV = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"}
@@ -270,9 +273,9 @@ def test_arena_team_game_seats_an_entry_on_both_seats_of_a_side() -> None:
     ("args", "word"),
     [
         (["arena", "block", "--bots", "greedy,wizard", "-n", "2"], "wizard"),
-        (["arena", "block", "--bots", "greedy", "-n", "0"], "--games"),
-        (["arena", "block", "--bots", "greedy", "-n", "2", "-j", "0"], "--jobs"),
-        (["arena", "nosuch", "--bots", "greedy", "-n", "2"], "nosuch"),
+        (["arena", "block", "--bots", "greedy,random", "-n", "0"], "--games"),
+        (["arena", "block", "--bots", "greedy,random", "-n", "2", "-j", "0"], "--jobs"),
+        (["arena", "nosuch", "--bots", "greedy,random", "-n", "2"], "nosuch"),
         (["arena", "block", "-n", "2"], "--bots"),
         (["arena", "block", "--bots", "greedy", "-n", "two"], "--games"),
     ],
@@ -492,7 +495,7 @@ def test_every_library_error_kind_has_a_russian_prefix() -> None:
         bazar.MatchOver("x"),
         ValueError("x"),
     ]
-    prefixes = {i18n.error(e, "ru").split(":")[0] for e in errors}
+    prefixes = {i18n.t(f"error.{type(e).__name__}", "ru") for e in errors}
     assert len(prefixes) == len(errors)
     assert all(p[0] in "АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯ" for p in prefixes)
 
@@ -506,3 +509,161 @@ def test_every_option_of_every_game_is_explained_in_russian() -> None:
     missing = [name for name in OPTIONS if name not in i18n._OPTION_DOCS_RU]
     assert not missing, missing
     assert all(any("а" <= c <= "я" for c in i18n._OPTION_DOCS_RU[name]) for name in OPTIONS)
+
+
+# -- refusals and languages (issue 12, items 6 and 7) ------------------------------------------
+
+RU = {**ENV, "LANG": "ru_RU.UTF-8"}
+
+
+def run_ru(*args: str) -> tuple[int, str, str]:
+    """``bazar`` under a Russian locale."""
+    result = runner.invoke(cli.app, list(args), env=RU)
+    return result.exit_code, result.stdout, result.stderr
+
+
+#: the words a Russian line may keep in Latin letters: what the user typed or will type
+NAMES = {*bazar.VARIANTS, *OPTIONS, *botlib.names(), "cmd", "UTF", "ru", "en"}
+
+
+def english_words(line: str) -> list[str]:
+    """The English words of ``line``, not counting quoted input, options (``--bots``),
+    names of games, options and bots, and ``A,B``."""
+    line = re.sub(r"'[^']*'|--[\w-]+|\b[A-Z],[A-Z]\b", "", line)
+    return [w for w in re.findall(r"[A-Za-z][A-Za-z_-]+", line) if w not in NAMES]
+
+
+def test_english_words_leaves_names_and_input_alone() -> None:
+    assert english_words("игры 'kozle' нет (может быть, kozel?); --bots A,B") == []
+    assert english_words("Неверное значение: no seat 7") == ["no", "seat"]
+
+
+@pytest.mark.parametrize(
+    ("args", "russian"),
+    [
+        (["play", "kozel", "--seat", "7"], "места 7 нет: места от 0 до 3"),
+        (["rules", "kozel", "-o", "target"], "опция пишется как ИМЯ=ЗНАЧЕНИЕ"),
+        (["arena", "kozel", "--bots", "greedy,random", "-n", "0"], "--games принимает число от 1"),
+        (["bench", "block", "--seconds", "0"], "--seconds принимает положительное число"),
+        (["rules", "kozel", "--lang", "de"], "--lang принимает ru или en, не 'de'"),
+        (["arena"], "не хватает аргумента 'variant'"),
+        (["arena", "kozel", "--bogus"], "нет опции --bogus"),
+        (["arena", "kozel", "--bots", "a,b", "--games", "x"], "'--games' принимает целое число"),
+        (["rules", "a", "b"], "лишние аргументы: b"),
+        (["nosuch"], "нет команды 'nosuch'"),
+    ],
+)
+def test_an_error_is_told_whole_in_russian(args: list[str], russian: str) -> None:
+    """«Неверное значение: no seat 7 ...» was a Russian prefix on an English message."""
+    code, _, err = run_ru(*args)
+    line = one_line_error(code, err)
+    assert russian in line
+    assert english_words(line.removeprefix("bazar: ")) == []
+
+
+def test_an_error_with_no_russian_is_told_whole_in_english() -> None:
+    """A library message the catalogue cannot say in Russian keeps its English prefix."""
+    code, _, err = run_ru("rules", "classic", "-o", "scoring=penalty", "-o", "target=null")
+    line = one_line_error(code, err)
+    assert line.startswith("bazar: Bad value: ") and not re.search("[а-яё]", line), line
+
+
+def test_a_bad_file_is_told_whole_in_russian(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_bytes(b'{"format": "bazar-record", \xff}')
+    code, _, err = run_ru("replay", str(broken))
+    line = one_line_error(code, err)
+    assert line == "bazar: Неверное значение: это не текстовый файл (байт 27 — не UTF-8)"
+
+
+def test_serve_refuses_a_port_out_of_range_instead_of_printing_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    uvicorn = pytest.importorskip("uvicorn")
+    served: list[object] = []
+    monkeypatch.setattr(uvicorn, "run", lambda club, **options: served.append(options))
+    db = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    for port in ("99999", "0", "-1"):
+        code, out, err = run("serve", "--db", db, "--port", port)
+        assert one_line_error(code, err) == (
+            f"bazar: Bad value: --port takes a number from 1 to 65535, not {port}"
+        )
+        assert out == ""
+    code, out, err = run_ru("serve", "--db", db, "--port", "65536")
+    assert one_line_error(code, err) == (
+        "bazar: Неверное значение: --port принимает число от 1 до 65535, не 65536"
+    )
+    assert served == []
+    code, out, _ = run_ru("serve", "--db", db, "--port", "65535")
+    assert code == 0 and served[0]["port"] == 65535
+    assert out.startswith("клуб bazar: http://127.0.0.1:65535/")
+
+
+def test_arena_with_one_bot_is_refused_not_played_against_itself() -> None:
+    """`bazar arena kozel --bots greedy` filled every seat with greedy and reported 100 %."""
+    code, out, err = run("arena", "kozel", "--bots", "greedy", "-n", "2", "--lang", "en")
+    assert "--bots names two entries or more" in one_line_error(code, err)
+    assert out == ""
+    code, out, err = run_ru("arena", "kozel", "--bots", " greedy, ", "-n", "2")
+    line = one_line_error(code, err)
+    assert "не меньше двух участников" in line and english_words(line[7:]) == []
+    code, out, _ = run("arena", "kozel", "--bots", "greedy,greedy", "-n", "2", "--json")
+    assert code == 0 and [r["bot"] for r in json.loads(out)["results"]] == ["greedy", "greedy#2"]
+
+
+def test_verify_speaks_the_language_of_its_record_as_replay_does(tmp_path: Path) -> None:
+    path = tmp_path / "kozel.json"
+    path.write_text(finished_record("kozel"), encoding="utf-8")
+    for args, first in (
+        ([], "раунд 1: сид "),
+        (["--lang", "en"], "round 1: seed "),
+    ):
+        code, out, _ = run("verify", str(path), *args)
+        assert code == 0
+        lines = out.splitlines()
+        assert lines[0].startswith(first)
+        said = "раздача подтверждена" if first.startswith("раунд") else "deal confirmed"
+        assert all(line.endswith(said) for line in lines)
+        _, replayed, _ = run("replay", str(path), *args)
+        assert bool(re.search("[а-яё]", replayed)) == first.startswith("раунд")
+
+
+def test_rules_listing_says_which_games_answer_in_russian() -> None:
+    """`bazar rules` lists in English, then `bazar rules kozel` answers in Russian (API.md):
+    the listing says so, in its own language."""
+    code, out, _ = run("rules")
+    assert code == 0
+    hint = " ".join(out.split()).split("Variants")[-1]
+    assert "speak Russian unless --lang en is given" in hint and "kozel" in hint
+    assert "block," not in hint.split("speak Russian")[0]
+    code, out, _ = run("rules", "kozel")
+    assert "по умолчанию" in out
+    code, out, _ = run("rules", "--lang", "ru")
+    assert "--lang en" not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["rules", "kozle", "--lang", "en"], "unknown variant 'kozle' (did you mean kozel?);"),
+        (["rules", "kozle", "--lang", "ru"], "игры 'kozle' нет (может быть, kozel?);"),
+        (["rules", "ksel", "--lang", "en"], "(did you mean"),
+        (["rules", "kozel", "-o", "fish_mod=x", "--lang", "en"], "(did you mean fish_mode"),
+        (["rules", "kozel", "-o", "fish_mod=x", "--lang", "ru"], "(может быть, fish_mode"),
+        (["play", "kozle", "--lang", "ru"], "(может быть, kozel?)"),
+    ],
+)
+def test_an_unknown_variant_or_option_suggests_the_nearest_names(
+    args: list[str], said: str
+) -> None:
+    code, _, err = run(*args)
+    assert said in one_line_error(code, err)
+
+
+def test_the_library_suggests_the_nearest_variant_and_option() -> None:
+    with pytest.raises(bazar.UnknownVariant, match=r"\(did you mean kozel\?\); known variants"):
+        bazar.rules("kozle")
+    with pytest.raises(bazar.UnknownVariant, match=r"^unknown variant 'zzzz'; known variants"):
+        bazar.rules("zzzz")
+    with pytest.raises(bazar.UnknownOption, match=r"'targt' \(did you mean target\?\)"):
+        bazar.rules("classic", targt=50)
