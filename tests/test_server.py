@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import string
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from server_helpers import (
 import bazar
 from bazar.round import deal_seed
 from bazar.server import create_app
+from bazar.server.errors import ERRORS
 from bazar.server.fairness import seed_hash, verify
 from bazar.server.storage import User
 
@@ -344,12 +347,83 @@ def test_a_rated_kozel_match_between_people_changes_their_ratings(db: str) -> No
 def test_bot_games_never_change_human_ratings(db: str) -> None:
     with TestClient(make_app(db)) as masha:
         _register(masha, "Masha")
-        tid = create(masha, game="kozel", players=3, rated=True, bots="random")["table"]["id"]
+        tid = create(masha, game="kozel", players=3, bots="random")["table"]["id"]
         with masha.websocket_connect(f"/ws/{tid}") as ws:
             end = play_until_end(ws, random.Random(4))
         assert end["ratings"] is None
         assert masha.get("/api/session").json()["user"]["kozel_rating"] == 0
         assert masha.get("/api/profile/Masha").json()["ratings"] == []
+
+
+def refusal(response: Any) -> tuple[int, str, dict[str, Any]]:
+    """A refused request's status, code and parameters (the English message is there too)."""
+    body = response.json()
+    assert body["error"] == ERRORS[body["code"]].format(**body["params"])
+    return response.status_code, body["code"], body["params"]
+
+
+def test_a_rated_table_is_never_quietly_made_casual(db: str) -> None:
+    """online-club.md §1, §3: ratings are between registered people. A rated request with
+    bots, or from a guest, is refused, as are bots or guests at a rated table."""
+    with TestClient(make_app(db)) as client:
+        masha = Person(client, "Masha", "password-1")
+        asked = masha.post(
+            "/api/tables", json={"game": "kozel", "players": 3, "rated": True, "bots": "random"}
+        )
+        assert refusal(asked) == (400, "rated_bots", {})
+        assert masha.get("/api/tables").json()["tables"] == []
+        tid = masha.create(game="kozel", players=3, rated=True)["table"]["id"]
+        called = masha.post(f"/api/tables/{tid}/bots", json={"level": "random"})
+        assert refusal(called) == (400, "rated_bots", {})
+        olya = Person(client, "Olya")
+        assert refusal(olya.post(f"/api/tables/{tid}/join", json={})) == (400, "rated_guest", {})
+        asked = olya.post("/api/tables", json={"game": "kozel", "rated": True})
+        assert refusal(asked) == (400, "rated_guest", {})
+        table = masha.get(f"/api/tables/{tid}").json()["table"]
+        assert table["rated"] and [s is None for s in table["seats"]] == [False, True, True]
+
+
+def test_every_refusal_has_a_code_the_page_says_in_both_languages() -> None:
+    """The web page says a refusal by its code, in its language: i18n.js has an English and a
+    Russian text for every code, using only the parameters the server sends."""
+    text = (Path(bazar.__file__).parent / "web" / "i18n.js").read_text(encoding="utf-8")
+    pages = dict(re.findall(r'"error\.(\w+)": \[("(?:[^"\\]|\\.)*", "(?:[^"\\]|\\.)*")\]', text))
+    assert sorted(pages) == sorted(ERRORS)
+    formatter = string.Formatter()
+    for code, template in ERRORS.items():
+        sent = {f for _, f, _, _ in formatter.parse(template) if f}
+        if "reason" in sent:
+            sent.add("reason_ru")  # a library error passed on, in Russian too
+        english, russian = json.loads(f"[{pages[code]}]")
+        for said in (english, russian):
+            assert set(re.findall(r"{(\w+)}", said)) <= sent, code
+        assert re.search("[а-яё]", russian + "ё") and not re.search("[а-яё]", english), code
+
+
+def test_refusals_carry_a_code_and_parameters_over_http_and_the_socket(client: TestClient) -> None:
+    assert refusal(client.post("/api/guest", json={"name": "$$$"})) == (400, "name_form", {})
+    assert refusal(client.post("/api/tables", json={})) == (401, "login_first", {})
+    guest(client, "Masha")
+    status, code, params = refusal(client.post("/api/tables", json={"game": "kozle"}))
+    assert (status, code) == (400, "unknown_game_near")
+    assert params["near"].split(", ")[0] == "kozel" and params["game"] == "kozle"
+    status, code, params = refusal(client.post("/api/tables", json={"players": 7}))
+    assert (code, params["reason"]) == ("rules", "kozel takes 2 to 4 players, not 7")
+    assert params["reason_ru"] == "в kozel играют от 2 до 4 игроков, не 7"
+    table = create(client, game="kozel", players=2)["table"]
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "move", "move": 64})
+        said = ws.receive_json()
+        assert (said["type"], said["code"]) == ("error", "move_form")
+        ws.send_text("{}")
+        assert ws.receive_json() == {
+            "type": "error",
+            "code": "unknown_message",
+            "params": {},
+            "message": "unknown message; send hello, move or ping",
+        }
+    with client.websocket_connect("/ws/nosuch") as ws:
+        assert ws.receive_json()["code"] == "no_table"
 
 
 def test_a_casual_player_who_times_out_is_replaced_by_a_bot(db: str) -> None:

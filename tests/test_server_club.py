@@ -105,7 +105,12 @@ def test_a_player_replaced_by_a_bot_cannot_move_for_it(db: str) -> None:
             ws.send_json({"type": "move", "move": str(table.match.legal_moves()[0])})
             while (message := ws.receive_json())["type"] not in ("error", "event"):
                 pass
-        assert message == {"type": "error", "message": "a bot has taken your seat"}
+        assert message == {
+            "type": "error",
+            "message": "a bot has taken your seat",
+            "code": "bot_seat",
+            "params": {},
+        }
 
 
 def test_a_rated_player_away_past_the_grace_interrupts_the_match(db: str) -> None:
@@ -159,7 +164,12 @@ def test_a_finished_table_waits_for_a_rematch_while_watched_then_leaves(db: str)
             ended = time.monotonic()
             assert tid in club.tables
             ws.send_json({"type": "move", "move": "draw"})
-            assert ws.receive_json() == {"type": "error", "message": "the match is over"}
+            assert ws.receive_json() == {
+                "type": "error",
+                "message": "the match is over",
+                "code": "match_over",
+                "params": {},
+            }
             _wait(lambda: tid not in club.tables)
             assert time.monotonic() - ended >= 0.4
         new = masha.post(f"/api/tables/{tid}/rematch").json()["table"]

@@ -29,6 +29,7 @@ from ..rules import VARIANTS
 from ..rules import rules as make_rules
 from . import auth
 from .club import LEVELS, MOVE_TIMES, Club
+from .errors import ServerError
 from .fairness import verify
 from .storage import RecordRow, Storage, User
 from .table import Client, TableError
@@ -39,12 +40,6 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 #: the largest websocket message or JSON body a client may send (bytes)
 MAX_MESSAGE = 4096
 MAX_RECORD = 1_000_000
-
-
-class ApiError(Exception):
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def create_app(
@@ -82,26 +77,27 @@ def create_app(
     def need_user(request: Request) -> User:
         user = user_of(request)
         if user is None:
-            raise ApiError("log in first (as a guest or with your account)", 401)
+            raise ServerError("login_first", 401)
         return user
 
     async def body(request: Request, limit: int = MAX_MESSAGE) -> Any:
         raw = await request.body()
         if len(raw) > limit:
-            raise ApiError(f"the request is too large (at most {limit} bytes)", 413)
+            raise ServerError("too_large", 413, limit=limit)
         try:
             return json.loads(raw or b"{}")
         except json.JSONDecodeError:
-            raise ApiError("the request body must be JSON") from None
+            raise ServerError("not_json") from None
 
     def api(handler: Any) -> Any:
         async def endpoint(request: Request) -> Response:
             try:
                 result = await handler(request)
-            except ApiError as error:
-                return JSONResponse({"error": str(error)}, status_code=error.status)
-            except (TableError, auth.AuthError) as error:
-                return JSONResponse({"error": str(error)}, status_code=400)
+            except ServerError as error:
+                # "error" is the English; "code" and "params" let the page say it its way
+                refusal = error.to_json()
+                refusal["error"] = refusal.pop("message")
+                return JSONResponse(refusal, status_code=error.status)
             return result if isinstance(result, Response) else JSONResponse(result)
 
         return endpoint
@@ -130,7 +126,7 @@ def create_app(
     async def register(request: Request) -> Any:
         data = await body(request)
         if not isinstance(data, dict):
-            raise ApiError("expected {name, password}")
+            raise ServerError("not_login")
         user = auth.register(storage, data.get("name"), data.get("password"))
         request.session["user"] = user.id
         return {"user": me(user)}
@@ -138,7 +134,7 @@ def create_app(
     async def login(request: Request) -> Any:
         data = await body(request)
         if not isinstance(data, dict):
-            raise ApiError("expected {name, password}")
+            raise ServerError("not_login")
         user = auth.login(storage, data.get("name"), data.get("password"))
         request.session["user"] = user.id
         return {"user": me(user)}
@@ -226,7 +222,7 @@ def create_app(
     async def record_get(request: Request) -> Any:
         row = storage.record(request.path_params["record_id"])
         if row is None:
-            raise ApiError("no such record", 404)
+            raise ServerError("no_record", 404)
         if request.query_params.get("download"):
             return PlainTextResponse(
                 row.text,
@@ -246,13 +242,13 @@ def create_app(
         """The spectators' view of a stored match after ``ply`` moves (the replay page)."""
         row = storage.record(request.path_params["record_id"])
         if row is None:
-            raise ApiError("no such record", 404)
+            raise ServerError("no_record", 404)
         data = json.loads(row.text)
         plies = sum(len(r["moves"]) for r in data["rounds"])
         try:
             ply = max(0, min(int(request.query_params.get("ply", plies)), plies))
         except ValueError:
-            raise ApiError("'ply' must be a whole number") from None
+            raise ServerError("ply_form") from None
         left, rounds = ply, []
         for entry in data["rounds"]:
             rounds.append({**entry, "moves": entry["moves"][:left]})
@@ -276,11 +272,11 @@ def create_app(
     async def record_upload(request: Request) -> Any:
         raw = await request.body()
         if len(raw) > MAX_RECORD:
-            raise ApiError(f"a record has at most {MAX_RECORD} bytes", 413)
+            raise ServerError("record_too_large", 413, limit=MAX_RECORD)
         try:
             match = record.loads(raw.decode("utf-8", "replace"))
         except BadRecord as error:
-            raise ApiError(str(error)) from None
+            raise ServerError.passing_on("bad_record", error) from None
         text = record.dumps(match)
         result = match.result()
         row = RecordRow(
@@ -315,7 +311,7 @@ def create_app(
     async def profile(request: Request) -> Any:
         user = storage.registered(request.path_params["name"])
         if user is None:
-            raise ApiError("no such player", 404)
+            raise ServerError("no_player", 404)
         return {
             "user": me(user),
             "ratings": [
@@ -337,7 +333,7 @@ def create_app(
         try:
             table = club.table(ws.path_params["table_id"])
         except TableError as error:
-            await ws.send_json({"type": "error", "message": str(error)})
+            await ws.send_json({"type": "error", **error.to_json()})
             await ws.close(code=4404)
             return
         user = user_of(ws)
@@ -351,7 +347,7 @@ def create_app(
                     break
                 text = message.get("text")
                 if text is None:
-                    client.send({"type": "error", "message": "send JSON in text frames"})
+                    client.refuse(ServerError("text_frames"))
                     continue
                 _read(table, client, text, user)
         except WebSocketDisconnect:
@@ -364,12 +360,12 @@ def create_app(
 
     def _read(table: Any, client: Client, text: str, user: User | None) -> None:
         if len(text) > MAX_MESSAGE:
-            client.send({"type": "error", "message": f"message over {MAX_MESSAGE} bytes"})
+            client.refuse(ServerError("message_too_large", limit=MAX_MESSAGE))
             return
         try:
             message = json.loads(text)
         except json.JSONDecodeError:
-            client.send({"type": "error", "message": "messages are JSON objects"})
+            client.refuse(ServerError("message_form"))
             return
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "hello":
@@ -385,7 +381,7 @@ def create_app(
         elif kind == "ping":
             client.send({"type": "pong"})
         else:
-            client.send({"type": "error", "message": "unknown message; send hello, move or ping"})
+            client.refuse(ServerError("unknown_message"))
 
     async def page(request: Request) -> Response:
         return FileResponse(WEB / "index.html")

@@ -9,6 +9,7 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from .errors import ServerError
 from .storage import Storage, User
 
 __all__ = ["AuthError", "check_name", "current_user", "guest", "login", "register"]
@@ -17,13 +18,13 @@ NAME = re.compile(r"^[\w .\-]{1,24}$")
 _hasher = PasswordHasher()
 
 
-class AuthError(ValueError):
+class AuthError(ServerError):
     """A login or registration that cannot be accepted, with the reason."""
 
 
 def check_name(name: Any) -> str:
     if not isinstance(name, str) or not NAME.match(name.strip()):
-        raise AuthError("a name is 1 to 24 letters, digits, spaces, dots or dashes")
+        raise AuthError("name_form")
     return name.strip()
 
 
@@ -34,20 +35,20 @@ def guest(storage: Storage, name: Any) -> User:
 def register(storage: Storage, name: Any, password: Any) -> User:
     name = check_name(name)
     if not isinstance(password, str) or not 6 <= len(password) <= 200:
-        raise AuthError("a password has 6 to 200 characters")
+        raise AuthError("password_form")
     if storage.registered(name) is not None:
-        raise AuthError(f"the name {name!r} is taken")
+        raise AuthError("name_taken", name=name)
     return storage.add_user(name, _hasher.hash(password))
 
 
 def login(storage: Storage, name: Any, password: Any) -> User:
     user = storage.registered(check_name(name))
     if user is None or user.password_hash is None or not isinstance(password, str):
-        raise AuthError("wrong name or password")
+        raise AuthError("wrong_login")
     try:
         _hasher.verify(user.password_hash, password)
     except (VerificationError, InvalidHashError):
-        raise AuthError("wrong name or password") from None
+        raise AuthError("wrong_login") from None
     return user
 
 

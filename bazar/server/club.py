@@ -17,7 +17,7 @@ from .. import bots as botlib
 from .. import record
 from ..errors import UnknownOption, UnknownVariant
 from ..rating import kozel_delta
-from ..rules import VARIANTS
+from ..rules import VARIANTS, nearest
 from ..rules import rules as make_rules
 from .storage import Rating, RecordRow, Storage, TableRow, User
 from .table import Table, TableError
@@ -76,7 +76,7 @@ class Club:
             return table
         row = self.storage.table(table_id) if isinstance(table_id, str) else None
         if row is None:
-            raise TableError(f"no table {table_id!r}")
+            raise TableError("no_table", table=str(table_id))
         table = self._table(row)
         if row.status != "open":
             table.restore(self.storage.moves(row.id))
@@ -129,33 +129,43 @@ class Club:
 
     def create(self, owner: User, form: Any) -> Table:
         if not isinstance(form, dict):
-            raise TableError("the request must be a JSON object")
+            raise TableError("not_object")
         game = form.get("game", "kozel")
         if not isinstance(game, str) or game not in VARIANTS:
-            raise TableError(f"unknown game {game!r}; games: {', '.join(VARIANTS)}")
+            games = ", ".join(VARIANTS)
+            near = ", ".join(nearest(str(game), list(VARIANTS)))
+            if near:
+                raise TableError("unknown_game_near", game=str(game), near=near, games=games)
+            raise TableError("unknown_game", game=str(game), games=games)
         options = form.get("options") or {}
         if not isinstance(options, dict) or any(
             not isinstance(v, str | int | float | bool | None) for v in options.values()
         ):
-            raise TableError("'options' must map option names to plain values")
+            raise TableError("options_form")
         players = form.get("players")
         if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-            raise TableError("'players' must be a whole number")
+            raise TableError("players_form")
         try:
             rules = make_rules(game, players=players, **options)
         except (UnknownVariant, UnknownOption, ValueError, TypeError) as error:
-            raise TableError(str(error)) from None
+            raise TableError.passing_on("rules", error) from None
         move_time = form.get("move_time_s", 30)
         if type(move_time) is not int or not 1 <= move_time <= 3600:
-            raise TableError(f"'move_time_s' must be one of {MOVE_TIMES} (seconds)")
+            raise TableError("move_time", times=", ".join(map(str, MOVE_TIMES)))
         access = form.get("access", "open")
         if access not in ACCESS:
-            raise TableError(f"'access' must be one of {ACCESS}")
-        rated = bool(form.get("rated", False)) and not owner.guest
+            raise TableError("access", values=", ".join(ACCESS))
+        # a rated match is between registered people (online-club.md §1, §3): never a
+        # rated request quietly made casual
+        rated = bool(form.get("rated", False))
+        if rated and owner.guest:
+            raise TableError("rated_guest")
+        if rated and form.get("bots") is not None:
+            raise TableError("rated_bots")
         seats: list[Any] = [None] * rules.players
         seat = form.get("seat", 0)
         if not isinstance(seat, int) or not 0 <= seat < rules.players:
-            raise TableError(f"'seat' must be 0 to {rules.players - 1}")
+            raise TableError("seat_form", last=rules.players - 1)
         seats[seat] = _player(owner)
         given = rules.options()
         given.pop("players", None)
@@ -183,18 +193,20 @@ class Club:
     def join(self, table: Table, user: User, seat: Any = None, invite: Any = None) -> int:
         row = table.row
         if row.status != "open":
-            raise TableError("the table has started")
+            raise TableError("started")
         if row.access == "invitation_link" and invite != row.invite:
-            raise TableError("this table is by invitation link only")
+            raise TableError("invitation")
         if table.seat_of(user.id) is not None:
-            raise TableError("you already sit at this table")
+            raise TableError("seated")
+        if row.rated and user.guest:
+            raise TableError("rated_guest")
         free = [i for i, s in enumerate(row.seats) if s is None]
         if seat is None:
             if not free:
-                raise TableError("no free seat")
+                raise TableError("no_free_seat")
             seat = free[0]
         if not isinstance(seat, int) or seat not in free:
-            raise TableError(f"seat {seat!r} is not free; free seats: {free}")
+            raise TableError("seat_taken", seat=str(seat), free=", ".join(map(str, free)))
         seats = list(row.seats)
         seats[seat] = _player(user)
         self._seat(table, seats)
@@ -202,11 +214,13 @@ class Club:
 
     def add_bots(self, table: Table, user: User, level: Any) -> None:
         if table.row.owner != user.id:
-            raise TableError("only the table's owner can call bots")
+            raise TableError("owner_bots")
         if table.row.status != "open":
-            raise TableError("the table has started")
+            raise TableError("started")
+        if table.row.rated:
+            raise TableError("rated_bots")
         if level not in LEVELS:
-            raise TableError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+            raise TableError("unknown_level", level=str(level), levels=", ".join(LEVELS))
         seats = [
             s if s is not None else {"bot": level, "name": f"{level} bot {i + 1}"}
             for i, s in enumerate(table.row.seats)
@@ -216,7 +230,7 @@ class Club:
     def leave(self, table: Table, user: User) -> None:
         seat = table.seat_of(user.id)
         if seat is None or table.row.status != "open":
-            raise TableError("you have no seat to leave at a table that has not started")
+            raise TableError("no_seat_to_leave")
         seats = list(table.row.seats)
         seats[seat] = None
         self._seat(table, seats)
@@ -236,9 +250,9 @@ class Club:
 
     def rematch(self, table: Table, user: User) -> Table:
         if table.seat_of(user.id) is None:
-            raise TableError("only a player of the table can ask for a rematch")
+            raise TableError("rematch_player")
         if table.row.status != "finished":
-            raise TableError("the match is not over")
+            raise TableError("not_over")
         old = table.row
         seats = [s.get("was") if s is not None and s.get("was") else s for s in old.seats]
         row = TableRow(

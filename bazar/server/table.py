@@ -32,6 +32,7 @@ from ..notation import Move
 from ..round import deal_seed
 from ..rules import Rules
 from ..rules import rules as make_rules
+from .errors import ServerError
 from .fairness import seed_hash
 from .storage import TableRow
 
@@ -53,8 +54,8 @@ POSITION_EVENTS = ("move", "replaced", "match_end")
 REPLACEMENT = "greedy"
 
 
-class TableError(ValueError):
-    """A request the table refuses; the message goes back to that client only."""
+class TableError(ServerError):
+    """A request the table refuses; it goes back to that client only."""
 
 
 def rules_of(row: TableRow) -> Rules:
@@ -72,6 +73,10 @@ class Client:
 
     def send(self, message: dict[str, Any]) -> None:
         self.outbox.put_nowait(message)
+
+    def refuse(self, error: ServerError) -> None:
+        """Tell this client a request of its was refused, and why."""
+        self.send({"type": "error", **error.to_json()})
 
 
 @dataclass
@@ -250,12 +255,12 @@ class Table:
         try:
             wanted = str(Move.parse(text))
         except ValueError as error:
-            raise TableError(f"malformed move {text!r}: {error}") from None
+            raise TableError("malformed_move", move=text, reason=str(error)) from None
         for move in self.match.legal_moves():
             if str(move) == wanted:
                 return move
         legal = ", ".join(str(m) for m in self.match.legal_moves())
-        raise TableError(f"illegal move {text!r}; legal now: {legal}")
+        raise TableError("illegal_move", move=text, legal=legal)
 
     async def _loop(self) -> None:
         while self.live:
@@ -334,20 +339,18 @@ class Table:
         started = time.perf_counter()
         try:
             if self.match is None:
-                raise TableError("the match has not started")
+                raise TableError("not_started")
             if not self.live:
-                raise TableError("the match is over")
+                raise TableError("match_over")
             if request.seat in self.bots:
-                raise TableError("a bot has taken your seat")
+                raise TableError("bot_seat")
             if self.match.turn != request.seat:
-                raise TableError(f"not your turn: seat {self.match.turn} is to move")
+                raise TableError("not_your_turn", seat=self.match.turn)
             if request.v is not None and not self._current(request.v):
-                raise TableError(
-                    f"stale move: the table is at version {len(self.events)}, not {request.v}"
-                )
+                raise TableError("stale", v=len(self.events), yours=request.v)
             self._apply(request.seat, self.match_move(request.text))
         except TableError as error:
-            request.client.send({"type": "error", "message": str(error)})
+            request.client.refuse(error)
             return
         self.latencies.append(time.perf_counter() - started)
 
@@ -362,17 +365,17 @@ class Table:
     def submit(self, client: Client, text: Any, v: Any = None) -> None:
         """A client's move request, checked for form here and for legality by the actor."""
         if client.seat is None:
-            client.send({"type": "error", "message": "spectators cannot move"})
+            client.refuse(TableError("spectator"))
             return
         if not isinstance(text, str) or len(text) > 40:
-            client.send({"type": "error", "message": "'move' must be a move in notation"})
+            client.refuse(TableError("move_form"))
             return
         if v is not None and type(v) is not int:
-            client.send({"type": "error", "message": "'v' must be the last version seen"})
+            client.refuse(TableError("v_form"))
             return
         if self.match is not None and not self.live:
             # the actor may have left already
-            client.send({"type": "error", "message": "the match is over"})
+            client.refuse(TableError("match_over"))
             return
         self.inbox.put_nowait(_Request(client, client.seat, text, v))
 

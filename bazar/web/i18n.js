@@ -56,6 +56,59 @@ const TEXT = {
   "rank.Four Straight": ["Four Straight", "стрит из четырёх"], "rank.Full Hand": ["Full Hand", "фулл"],
   "rank.Five Straight": ["Five Straight", "стрит из пяти"], "rank.Four of a Kind": ["Four of a Kind", "каре"],
   "rank.Six Straight": ["Six Straight", "стрит шестёрок"], "rank.Royal Flush": ["Royal Flush", "роял-флеш"],
+  // the form: what cannot be rated
+  ratedNoBots: ["A rated game has no bots: ratings are between registered players", "Игра с ботами не идёт в рейтинг: рейтинг — только между зарегистрированными игроками"],
+  ratedNoGuests: ["Guests play unrated: register to play for a rating", "Гости играют без рейтинга: зарегистрируйтесь, чтобы играть на рейтинг"],
+  // the server's refusals, by their code (bazar/server/errors.py), with its parameters
+  "error.login_first": ["Log in first (as a guest or with your account)", "Сначала войдите (гостем или в свою учётную запись)"],
+  "error.too_large": ["The request is too large (at most {limit} bytes)", "Слишком большой запрос (не больше {limit} байт)"],
+  "error.not_json": ["The request must be JSON", "Запрос должен быть в JSON"],
+  "error.not_login": ["Expected a name and a password", "Нужны имя и пароль"],
+  "error.not_object": ["The request must be a JSON object", "Запрос должен быть объектом JSON"],
+  "error.name_form": ["A name is 1 to 24 letters, digits, spaces, dots or dashes", "Имя — от 1 до 24 букв, цифр, пробелов, точек или дефисов"],
+  "error.password_form": ["A password has 6 to 200 characters", "В пароле от 6 до 200 символов"],
+  "error.name_taken": ["The name {name} is taken", "Имя {name} уже занято"],
+  "error.wrong_login": ["Wrong name or password", "Неверное имя или пароль"],
+  "error.unknown_game": ["Unknown game {game}; games: {games}", "Игры {game} нет; есть: {games}"],
+  "error.unknown_game_near": ["Unknown game {game} (did you mean {near}?); games: {games}", "Игры {game} нет (может быть, {near}?); есть: {games}"],
+  "error.options_form": ["The options must map option names to plain values", "Опции — это имена опций и простые значения"],
+  "error.players_form": ["The number of players must be a whole number", "Число игроков должно быть целым"],
+  "error.rules": ["{reason}", "{reason_ru}"],
+  "error.move_time": ["The time per move is one of {times} seconds", "Время на ход — одно из: {times} с"],
+  "error.access": ["Access is one of {values}", "Доступ — одно из: {values}"],
+  "error.seat_form": ["The seat must be 0 to {last}", "Место — от 0 до {last}"],
+  "error.rated_guest": ["A rated table is for registered players: guests play unrated tables", "Стол на рейтинг — только для зарегистрированных игроков: гости играют без рейтинга"],
+  "error.rated_bots": ["A rated table has no bots (ratings are between registered players only): untick rated, or leave the seats to people", "За столом на рейтинг не бывает ботов (рейтинг — только между зарегистрированными игроками): снимите «На рейтинг» или оставьте места людям"],
+  "error.no_table": ["There is no such table", "Такого стола нет"],
+  "error.started": ["The table has started", "Игра за этим столом уже началась"],
+  "error.invitation": ["This table is by invitation link only", "За этот стол можно сесть только по ссылке-приглашению"],
+  "error.seated": ["You already sit at this table", "Вы уже сидите за этим столом"],
+  "error.no_free_seat": ["No free seat", "Свободных мест нет"],
+  "error.seat_taken": ["That seat is not free", "Это место занято"],
+  "error.owner_bots": ["Only the table's owner can call bots", "Звать ботов может только хозяин стола"],
+  "error.unknown_level": ["Unknown bot level {level}; levels: {levels}", "Уровня ботов {level} нет; есть: {levels}"],
+  "error.no_seat_to_leave": ["You have no seat to leave at a table that has not started", "Вам не с чего вставать: вы не сидите за этим столом или игра уже началась"],
+  "error.rematch_player": ["Only a player of the table can ask for a rematch", "Реванш может попросить только игрок этого стола"],
+  "error.not_over": ["The match is not over", "Игра ещё не окончена"],
+  "error.text_frames": ["Send JSON in text frames", "Присылайте JSON текстовыми сообщениями"],
+  "error.message_too_large": ["The message is over {limit} bytes", "Сообщение длиннее {limit} байт"],
+  "error.message_form": ["Messages are JSON objects", "Сообщения — объекты JSON"],
+  "error.unknown_message": ["Unknown message; send hello, move or ping", "Неизвестное сообщение; можно hello, move или ping"],
+  "error.spectator": ["Spectators cannot move", "Зрители не ходят"],
+  "error.move_form": ["A move must be written in notation", "Ход должен быть записан нотацией"],
+  "error.v_form": ["The version must be the last one seen", "Версия должна быть последней увиденной"],
+  "error.malformed_move": ["Malformed move {move}", "Ход {move} записан неверно"],
+  "error.illegal_move": ["{move} is not a legal move now; legal: {legal}", "Ход {move} сейчас невозможен; можно: {legal}"],
+  "error.not_started": ["The match has not started", "Игра ещё не началась"],
+  "error.match_over": ["The match is over", "Игра окончена"],
+  "error.bot_seat": ["A bot has taken your seat", "Ваше место занял бот"],
+  "error.not_your_turn": ["Not your turn", "Сейчас не ваш ход"],
+  "error.stale": ["The table moved on before your move arrived: choose again", "Пока ваш ход шёл, за столом сходили: выберите снова"],
+  "error.no_record": ["No such record", "Такой записи нет"],
+  "error.ply_form": ["The move number must be a whole number", "Номер хода должен быть целым"],
+  "error.record_too_large": ["A record has at most {limit} bytes", "Запись — не больше {limit} байт"],
+  "error.bad_record": ["{reason}", "{reason_ru}"],
+  "error.no_player": ["No such player", "Такого игрока нет"],
 };
 
 export let lang = localStorage.getItem("bazar.lang")
@@ -72,4 +125,11 @@ export function t(key, vars = {}) {
   let s = pair ? pair[lang === "ru" ? 1 : 0] : key;
   for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
+}
+
+// A refusal of the server ({message, code, params}) in the page's language; its English
+// message where this page does not know the code.
+export function errorText(error) {
+  const key = `error.${error.code}`;
+  return error.code && key in TEXT ? t(key, error.params || {}) : error.message;
 }
