@@ -352,3 +352,62 @@ def test_two_friends_play_kozel_from_two_browsers(server: str) -> None:
             assert not errors
         finally:
             browser.close()
+
+
+def test_the_russian_page_says_the_servers_refusals_in_russian(server: str) -> None:
+    """The server's refusals arrive in English with a code; the Russian page shows the
+    Russian text of the code, and the form offers no rated game it would refuse."""
+    expect = sync_api.expect
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 900, "height": 900}, locale="ru-RU")
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server + "/")
+            page.fill("input[name=name]", "$$$")
+            page.click("#guest")
+            error = page.locator("section .error").first
+            expect(error).to_have_text("Имя — от 1 до 24 букв, цифр, пробелов, точек или дефисов")
+            page.fill("input[name=name]", "Маша")
+            page.click("#guest")
+            page.wait_for_selector("#create button:not([disabled])")
+            rated = page.locator("input[name=rated]")
+            expect(rated).to_be_disabled()
+            expect(page.locator("#rated-why")).to_contain_text("Гости играют без рейтинга")
+            page.select_option("select[name=game]", "kozel")
+            page.select_option("select[name=players]", "6")
+            page.click("#create button")
+            expect(page.locator("#create + .error")).to_have_text(
+                "в kozel играют от 2 до 4 игроков, не 6"
+            )
+            assert not errors
+        finally:
+            browser.close()
+
+
+def test_the_form_offers_no_rated_game_with_bots(server: str) -> None:
+    expect = sync_api.expect
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 900, "height": 900}, locale="en-US")
+            page.goto(server + "/")
+            inputs = page.locator("form.grid").nth(1).locator("input")
+            inputs.nth(0).fill("Olya")
+            inputs.nth(1).fill("password-1")
+            page.get_by_role("button", name="Register").click()
+            page.wait_for_selector("#create button:not([disabled])")
+            rated, bots = page.locator("input[name=rated]"), page.locator("input[name=bots]")
+            expect(rated).to_be_disabled()
+            expect(page.locator("#rated-why")).to_have_text(
+                "A rated game has no bots: ratings are between registered players"
+            )
+            bots.uncheck()
+            expect(rated).to_be_enabled()
+            expect(page.locator("#rated-why")).to_have_text("")
+            rated.check()
+            bots.check()
+            expect(rated).not_to_be_checked()
+        finally:
+            browser.close()

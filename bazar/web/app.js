@@ -1,5 +1,5 @@
 // The club's pages: lobby, table, history and replay, leaderboard, profile. No build step.
-import { lang, setLang, t } from "./i18n.js";
+import { errorText, lang, setLang, t } from "./i18n.js";
 import { drawBoard, endOf, familyOf, tileOf } from "./board.js";
 import { drawHand, el } from "./tiles.js";
 
@@ -14,7 +14,9 @@ async function api(path, body, raw = false) {
   };
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) {
+    throw new Error(errorText({ message: data.error || response.statusText, code: data.code, params: data.params }));
+  }
   return data;
 }
 
@@ -114,6 +116,17 @@ async function lobby() {
   const bots = h("input", { type: "checkbox", name: "bots", checked: true });
   const level = h("select", { name: "level" }, levels.map((l) => h("option", { value: l }, l)));
   level.value = levels.includes("greedy") ? "greedy" : levels[0];
+  // a rated match is between registered people: with bots, or for a guest, the box is off
+  // and says why, rather than a rated request the server would refuse
+  const ratedWhy = h("p", { class: "hint", id: "rated-why" });
+  function ratable() {
+    const why = me && me.guest ? "ratedNoGuests" : bots.checked ? "ratedNoBots" : "";
+    rated.disabled = Boolean(why);
+    if (why) rated.checked = false;
+    ratedWhy.textContent = why ? t(why) : "";
+  }
+  bots.addEventListener("change", ratable);
+  ratable();
   function refresh() {
     const g = games.find((x) => x.name === game.value);
     players.replaceChildren(...[2, 3, 4, 5, 6].map((n) => h("option", { value: n }, n)));
@@ -135,7 +148,7 @@ async function lobby() {
   } },
   h("label", {}, t("game"), game), h("label", {}, t("players"), players), fishLabel,
   h("label", {}, t("moveTime"), time), h("label", {}, t("access"), access),
-  h("label", { class: "check" }, rated, t("rated")),
+  h("label", { class: "check" }, rated, t("rated")), ratedWhy,
   h("label", { class: "check" }, bots, t("bots")), h("label", {}, t("level"), level),
   h("button", { disabled: !me }, t("create")));
   parts.push(h("section", {}, h("h2", {}, t("newTable")), form, error));
@@ -225,7 +238,8 @@ async function tablePage(id) {
       const level = h("select", {}, levels.map((l) => h("option", { value: l }, l)));
       level.value = "greedy";
       head.append(h("div", { class: "actions" }, level, h("button", { onclick: async () => {
-        await api(`/api/tables/${id}/bots`, { level: level.value }); await reload();
+        try { await api(`/api/tables/${id}/bots`, { level: level.value }); await reload(); }
+        catch (err) { head.append(h("div", { class: "error" }, err.message)); }
       } }, t("bots"))));
     }
   }
@@ -327,7 +341,8 @@ async function tablePage(id) {
         h("a", { href: `/api/records/${id}?download=1` }, t("download")));
       if (info.your_seat != null) {
         links.append(h("button", { id: "rematch", onclick: async () => {
-          const r = await api(`/api/tables/${id}/rematch`, {}); go(`/table/${r.table.id}`);
+          try { const r = await api(`/api/tables/${id}/rematch`, {}); go(`/table/${r.table.id}`); }
+          catch (err) { links.append(h("span", { class: "error" }, err.message)); }
         } }, t("rematch")));
       }
       if (state.rematch) links.append(h("a", { href: `/table/${state.rematch}` }, t("rematch")));
@@ -389,7 +404,7 @@ async function tablePage(id) {
   const key = `bazar.v.${id}`;
   leaveTable = () => { left = true; socket.close(); };
   async function receive(data) {
-    if (data.type === "error") { state.error = data.message; render(); return; }
+    if (data.type === "error") { state.error = errorText(data); render(); return; }
     state.error = "";
     if (data.type === "table") { info = { ...info, ...data.table }; renderHead(); }
     if (data.type === "sync") {
