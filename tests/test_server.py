@@ -250,6 +250,27 @@ def test_deals_are_committed_before_and_revealed_after_each_round(client: TestCl
     assert [r["seed_hash"] for r in verify(text)] == [starts[k] for k in sorted(starts)]
 
 
+def test_a_round_result_starts_from_the_scores_the_round_was_dealt_with(
+    client: TestClient,
+) -> None:
+    """In All Fives the points scored during play are part of the round's result: the top row
+    of the table is the score before the round, not the score before its last move."""
+    guest(client, "Masha")
+    tid = create(client, game="fives", players=2, bots="random")["table"]["id"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        log: list[dict] = []
+        end = play_until_end(ws, random.Random(4), log)
+    events = {e["v"]: e for m in log for e in events_of(m)}
+    ends = [e for _, e in sorted(events.items()) if e["t"] == "round_end"]
+    scored_in_play = [e for e in ends if e["outcome"]["scoring"]]
+    assert scored_in_play, "no round had points scored during play"
+    before = bazar.Ledger.new(bazar.rules("fives", players=2)).public()["scores"]
+    for event in ends:
+        assert event["before"]["scores"] == before, event["number"]
+        before = event["after"]["scores"]
+    assert before == end["scores"]["scores"]
+
+
 def test_records_can_be_uploaded_and_bad_ones_are_refused(client: TestClient) -> None:
     m = bazar.Match(bazar.rules("block"), seed=4)
     while not m.is_over():

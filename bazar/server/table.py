@@ -433,7 +433,6 @@ class Table:
         assert self.match is not None
         rounds = len(self.match.rounds)
         current = self.match.round
-        before = self.match.ledger.public()
         self.match.push(move)
         self._emit({"t": "move", "seat": seat, "move": str(move)})
         ended = [current, *self.match.rounds[rounds:]]
@@ -444,6 +443,9 @@ class Table:
                     continue
                 outcome = rnd.outcome()
                 assert outcome is not None
+                # the scores the round was dealt with: the match's ledger has taken in the
+                # points scored during play (Fives), which are part of this round's result
+                before = rnd.ledger.public()
                 after = rnd.ledger.settle(outcome).public()
                 self._emit(
                     {
@@ -457,7 +459,6 @@ class Table:
                         "seed_hash": seed_hash(deal_seed(self.row.seed, rnd.number)),
                     }
                 )
-                before = after
 
     def _emit_round_start(self) -> None:
         assert self.match is not None
