@@ -319,3 +319,128 @@ def test_partners_show_their_side_s_score(server: str, page: Any, game: str) -> 
     badges = page.locator("div.players .badge").all_inner_texts()
     assert len(badges) == 4 and not any("[" in b for b in badges), badges
     assert badges[0] == badges[2] and badges[1] == badges[3]
+
+
+# ---- the running score -------------------------------------------------------------------
+
+#: a game of each way of keeping the score, and its players: the line's points, Kozel's
+#: accounts (one per side in team Kozel, plain totals for beginners, on a cross in Osyol), Sea
+#: Kozel's single record, points scored during play in Fives, the trains' penalty pips,
+#: Kolbasa's wins, poker's chips, Texas 42's side points
+SCORED = [
+    ("block", 2),
+    ("kozel", 4),
+    ("kozel-team", 4),
+    ("kozel-beginner", 2),
+    ("osel", 4),
+    ("sea-kozel", 4),
+    ("fives", 2),
+    ("mexican-train", 4),
+    ("chicken-foot", 4),
+    ("kolbasa", 2),
+    ("poker", 4),
+    ("texas-42", 4),
+]
+
+
+def badge_of(ledger: dict[str, Any], seat: int) -> tuple[str, str]:
+    """A seat's badge, text and class, as the ledger says it should read: an open Kozel account
+    shows its total in red, remembered points "+r" in yellow (online-club.md §4.1); every other
+    score, an unopened account's 0 included, as it stands (its side's in a team game)."""
+    side = seat % len(ledger["scores"])
+    if ledger["opened"][side]:
+        return str(ledger["scores"][side]), "badge red"
+    if ledger["remembered"][side]:
+        return f"+{ledger['remembered'][side]}", "badge yellow"
+    return str(ledger["scores"][side]), "badge"
+
+
+def result_of(
+    players: int, before: dict[str, Any], after: dict[str, Any], fish: bool, accounts: bool
+) -> list[list[str]]:
+    """The round result's rows under the names: the badges before, what each scored (where the
+    game keeps accounts the award, 0 for remembered points wiped; else the change, a loss
+    negative), the badges after."""
+    points = []
+    for side in range(len(after["scores"])):
+        change = sum(after[k][side] - before[k][side] for k in ("scores", "remembered"))
+        points.append(f"{max(0, change) if accounts else change}{' 🐟' if fish else ''}")
+    return [
+        [badge_of(before, s)[0] for s in range(players)],
+        [points[s % len(points)] for s in range(players)],
+        [badge_of(after, s)[0] for s in range(players)],
+    ]
+
+
+def shows(page: Any, badges: list[tuple[str, str]], result: list[list[str]] | None) -> None:
+    """Wait for the page to draw these badges and this round result (what it was sent)."""
+    expect = sync_api.expect
+    cells = page.locator("div.players .badge")
+    expect(cells).to_have_text([text for text, _ in badges])
+    expect(cells).to_have_class([kind for _, kind in badges])
+    for i, row in enumerate(result or []):
+        expect(page.locator(f"#scoretable tr:nth-child({i + 2}) td")).to_have_text(row)
+
+
+@pytest.mark.parametrize(("game", "players"), SCORED)
+def test_the_badges_and_the_round_result_show_each_game_s_running_score(
+    server: str, page: Any, game: str, players: int
+) -> None:
+    """Masha plays random moves over a socket of her own. Whenever the table waits for her, and
+    at the end, the page's badges show the ledger's running score and the round result the
+    last round's; until a score has changed (during play too where points are scored in play)
+    and a round has ended."""
+    from server_helpers import events_of, is_forced
+    from websockets.sync.client import connect
+
+    open_table(page, server, game, players)
+    url = server.replace("http", "ws") + "/ws/" + page.url.split("/table/")[1]
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "bazar")
+    rules = bazar.rules(game, players=players)
+    options = rules.options()
+    accounts = "open_threshold" in options and not options.get("single_record")
+    start = bazar.Ledger.new(rules).public()
+    # the score each round was dealt with: the last one's after, whatever the server says
+    dealt = {1: start}
+    begun: set[int] = set()
+    last: dict[str, Any] | None = None
+    view: dict[str, Any] = {}
+    number = v = 0
+    ended = changed = changed_in_play = False
+    rng = random.Random(7)
+    deadline = time.monotonic() + 90
+    with connect(url, additional_headers={"cookie": f"bazar={cookie}"}) as ws:
+        ws.send(json.dumps({"type": "hello", "v": 0}))
+        while True:
+            assert time.monotonic() < deadline, "no score changed"
+            message = json.loads(ws.recv(timeout=30))
+            for event in events_of(message):
+                if event["t"] == "round_start":
+                    begun.add(event["number"])
+                elif event["t"] == "round_end":
+                    last = event
+                    dealt[event["number"] + 1] = event["after"]
+                ended = ended or event["t"] == "match_end"
+            if message.get("view"):
+                view = message["view"]
+                number, v = message.get("round", number), message.get("v", v)
+            mine = view["legal"] and view["turn"] == view["seat"] and not is_forced(view)
+            # a move's events come one after another: its round's end and the next deal too
+            whole = number in begun and number in dealt
+            if not (ended or (mine and whole)):
+                continue
+            scores = view["scores"]
+            result = None
+            if last is not None:
+                fish = last["outcome"]["reason"] == "fish"
+                result = result_of(players, dealt[last["number"]], last["after"], fish, accounts)
+            shows(page, [badge_of(scores, s) for s in range(players)], result)
+            counts = ("scores", "remembered")
+            changed = changed or any(scores[k] != start[k] for k in counts)
+            if not ended and any(scores[k] != dealt[number][k] for k in counts):
+                changed_in_play = True
+            in_play = changed_in_play or rules.variant.score is None
+            if ended or (changed and last is not None and in_play):
+                break
+            ws.send(json.dumps({"type": "move", "move": rng.choice(view["legal"]), "v": v}))
+    assert changed and last is not None and in_play

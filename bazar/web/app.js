@@ -165,19 +165,28 @@ async function lobby() {
 
 // ---- the table -----------------------------------------------------------------------------
 
-function badge(scores, seat, players) {
+// Whether the game keeps Kozel's accounts (kozel.md §8.1): a round's award opens the account or
+// is remembered until one does. Every ledger names opened and remembered points; only these
+// games fill them, so it is the rules that say how a score reads, never the ledger's fields.
+function keepsAccounts(rules) {
+  return "open_threshold" in rules.options && !rules.options.single_record;
+}
+
+// A seat's running score (its side's in a team game: partners sit opposite, 0+2 and 1+3). Where
+// the game keeps accounts (online-club.md §4.1) an open one shows red, remembered points "+r"
+// yellow; every other score shows as it stands: points, penalty pips, chips, wins.
+function badge(rules, scores, seat) {
   const sides = scores && Array.isArray(scores.scores) ? scores.scores.length : 0;
+  const players = rules.options.players;
   if (!sides || players % sides !== 0) {
     return h("span", { class: "badge" }, scores && scores.scores ? JSON.stringify(scores.scores) : "");
   }
-  // in a team game the ledger keeps one score per side: partners sit opposite (0+2, 1+3)
   const side = seat % sides;
   const total = scores.scores[side];
-  if (Array.isArray(scores.opened)) {
+  if (keepsAccounts(rules)) {
     if (scores.opened[side]) return h("span", { class: "badge red" }, total);
-    const r = scores.remembered ? scores.remembered[side] : 0;
+    const r = scores.remembered[side];
     if (r > 0) return h("span", { class: "badge yellow" }, `+${r}`);
-    return h("span", { class: "badge" }, "0");
   }
   return h("span", { class: "badge" }, total);
 }
@@ -267,7 +276,7 @@ async function tablePage(id) {
     for (let s = 0; s < n; s++) {
       players.append(h("div", { class: `player${view.turn === s ? " turn" : ""}${view.seat === s ? " me" : ""}` },
         seatName(s), info.seats[s] && info.seats[s].bot ? ` (${t("bot")})` : "", " ",
-        badge(view.scores, s, n), h("div", { class: "small" }, `${view.hand_sizes[s]} ${t("tiles")}`)));
+        badge(view.rules, view.scores, s), h("div", { class: "small" }, `${view.hand_sizes[s]} ${t("tiles")}`)));
     }
     const round = view.extra && view.extra.number;
     if (round) status.append(h("span", {}, t("round", { n: round })));
@@ -352,21 +361,21 @@ async function tablePage(id) {
     if (r && view) {
       const n = view.hand_sizes.length;
       const fishy = r.outcome.reason === "fish" ? " 🐟" : "";
-      // what each player scored this round (online-club.md §4.2): the change of his total
-      // and remembered points, 0 where remembered points were wiped
+      // what each player scored this round: where the game keeps accounts the award
+      // (online-club.md §4.2), the change of his total and remembered points, 0 where
+      // remembered points were wiped; elsewhere the change of his score, a loss with its minus
+      const accounts = keepsAccounts(view.rules);
       const points = [...Array(n).keys()].map((s) => {
-        const d = (x) => {
-          if (!x || !Array.isArray(x.scores) || !x.scores.length) return 0;
-          const side = s % x.scores.length; // one score per side in a team game
-          return x.scores[side] + (x.remembered ? x.remembered[side] : 0);
-        };
-        return Math.max(0, d(r.after) - d(r.before));
+        const side = s % r.after.scores.length; // one score per side in a team game
+        const d = (x) => x.scores[side] + (accounts ? x.remembered[side] : 0);
+        const change = d(r.after) - d(r.before);
+        return accounts ? Math.max(0, change) : change;
       });
       const rows = [
         h("tr", {}, [...Array(n).keys()].map((s) => h("th", {}, seatName(s)))),
-        h("tr", {}, [...Array(n).keys()].map((s) => h("td", {}, badge(r.before, s, n)))),
-        h("tr", {}, [...Array(n).keys()].map((s) => h("td", {}, `${points[s] ?? ""}${fishy}`))),
-        h("tr", { class: "rule" }, [...Array(n).keys()].map((s) => h("td", {}, badge(r.after, s, n)))),
+        h("tr", {}, [...Array(n).keys()].map((s) => h("td", {}, badge(view.rules, r.before, s)))),
+        h("tr", {}, [...Array(n).keys()].map((s) => h("td", {}, `${points[s]}${fishy}`))),
+        h("tr", { class: "rule" }, [...Array(n).keys()].map((s) => h("td", {}, badge(view.rules, r.after, s)))),
       ];
       result.append(h("h2", {}, `${t("roundResult")} · ${t("round", { n: r.number })}`),
         h("table", { class: "scoretable", id: "scoretable" }, rows));
