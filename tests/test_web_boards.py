@@ -398,7 +398,7 @@ def test_the_badges_and_the_round_result_show_each_game_s_running_score(
     cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "bazar")
     rules = bazar.rules(game, players=players)
     options = rules.options()
-    accounts = "open_threshold" in options and not options.get("single_record")
+    accounts = "open_threshold" in options and "single_record" not in options
     start = bazar.Ledger.new(rules).public()
     # the score each round was dealt with: the last one's after, whatever the server says
     dealt = {1: start}

@@ -166,10 +166,11 @@ async function lobby() {
 // ---- the table -----------------------------------------------------------------------------
 
 // Whether the game keeps Kozel's accounts (kozel.md §8.1): a round's award opens the account or
-// is remembered until one does. Every ledger names opened and remembered points; only these
-// games fill them, so it is the rules that say how a score reads, never the ledger's fields.
+// is remembered until one does (Sea Kozel's threshold only drops a small award). Every ledger
+// names opened and remembered points; only these games fill them, so it is the rules that say
+// how a score reads, never the ledger's fields. The terminal table asks the same.
 function keepsAccounts(rules) {
-  return "open_threshold" in rules.options && !rules.options.single_record;
+  return "open_threshold" in rules.options && !("single_record" in rules.options);
 }
 
 // A seat's running score (its side's in a team game: partners sit opposite, 0+2 and 1+3). Where
