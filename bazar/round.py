@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .match import Ledger
     from .view import View
 
-__all__ = ["Outcome", "Round", "deal_seed", "lead_order", "needs_redeal"]
+__all__ = ["Outcome", "Round", "deal_seed", "final_turn", "lead_order", "needs_redeal"]
 
 TileLike = Tile | str
 
@@ -42,7 +42,8 @@ class Outcome:
     """How a round ended; everything :meth:`Ledger.settle` reads.
 
     ``remaining`` and ``points`` are per seat; ``scoring`` is the ordered ``(seat, points)``
-    events during play and ``points`` their per-seat sum.
+    events during play and ``points`` their per-seat sum. ``last_turn`` holds the tiles of
+    the turn that laid the round's last tile (:func:`final_turn`).
     """
 
     reason: str
@@ -230,8 +231,9 @@ _MAX_REDEALS = 1000
 DRAW = Move("draw")
 PASS = Move("pass")
 STOP = Move("stop")
-#: the move kinds that lay a tile on the table
-PLACEMENTS = ("play", "close")
+#: the move kinds that lay a tile on the table (``last``: Chicken Foot's play that announces
+#: the last tile)
+PLACEMENTS = ("play", "close", "last")
 
 # undo record fields: (move, seat, left, right, tile index or -1, doubles laid this turn,
 # ends used this turn); the mover had the turn
@@ -811,11 +813,7 @@ class Round:
         hist = self.history()
         plays = [(s, m) for s, m, _ in hist if m.kind in PLACEMENTS]
         last_seat = plays[-1][0] if plays else None
-        last_turn: list[Tile] = []
-        for seat, move in reversed(plays):
-            if seat != last_seat:
-                break
-            last_turn.insert(0, move.tile)  # type: ignore[arg-type]
+        last_turn = final_turn(hist)
         lead = plays[0][1].tile if plays else None
         out_seat = last_seat if self._over == "out" else None
         fisher = last_seat if self._over == "fish" else None
@@ -973,6 +971,36 @@ def needs_redeal(rules: Rules, hands: Sequence[Sequence[TileLike]]) -> bool:
     ``redeal_min_suit`` tiles of one suit (a double is one tile of its suit)."""
     masks = [mask_of(Tile.parse(t) for t in hand) for hand in hands]
     return Round._must_redeal(_Setup.of(rules), masks)
+
+
+def final_turn(history: Sequence[tuple[int, Move, Tile | None]]) -> list[Tile]:
+    """The tiles of the turn that laid the round's last tile, in order (``Outcome.last_turn``).
+
+    A turn is the run of consecutive moves of one seat: it ends at any move of another seat,
+    a knock or a draw included, and at the seat's own ``stop``. Reading only the tiles would
+    merge a player's earlier turns into his last one whenever the others only knock or draw.
+
+    >>> from bazar.notation import Move
+    >>> moves = [(0, "6-6"), (1, "pass"), (0, "6-1:R"), (1, "draw"), (1, "pass"),
+    ...          (0, "3-3:L"), (0, "1-1:R")]
+    >>> [str(t) for t in final_turn([(s, Move.parse(m), None) for s, m in moves])]
+    ['3-3', '1-1']
+    """
+    tiles: list[Tile] = []
+    seat: int | None = None
+    for mover, move, _ in reversed(history):
+        laid = move.kind in PLACEMENTS and move.tile is not None
+        if seat is None:  # the moves after the last tile (a fish on a draw) are not its turn
+            if laid:
+                seat = mover
+                tiles.append(move.tile)  # type: ignore[arg-type]
+            continue
+        if mover != seat or move.kind == "stop":
+            break
+        if laid:
+            tiles.append(move.tile)  # type: ignore[arg-type]
+    tiles.reverse()
+    return tiles
 
 
 def _title(plays: list[Tile], last_turn: list[Tile]) -> str | None:

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .notation import Move
-from .round import Outcome, Round, shuffled
+from .round import Outcome, Round, final_turn, shuffled
 from .rules import OPTIONS, Option, Rules, Variant, register
 from .scoring import hand_value
 from .tiles import Tile, mask_of, tile_set, tiles_of
@@ -275,7 +275,7 @@ class EngineRound(Round):
 
     def outcome(self) -> Outcome | None:
         """How the round ended: ``out`` or ``fish`` (blocked; ``fisher`` laid the last tile);
-        ``last_turn`` holds the tile that went out, for the double penalty."""
+        ``last_turn`` holds the tiles of the turn that went out, for the double penalty."""
         if self._over is None:
             return None
         return round_outcome(self, self._over, self._engine_tile)
@@ -765,7 +765,7 @@ def check_view(view: View, hands: Sequence[Sequence[TileLike]], bazar: Sequence[
 def round_outcome(rnd: Round, reason: str, engine: Tile) -> Outcome:
     """The Outcome of a finished train or tree round: the first to empty his hand is
     ``out_seat``; the last to lay a tile the ``fisher`` of a blocked round; ``lead`` the
-    engine; ``last_turn`` the tiles of the final turn."""
+    engine; ``last_turn`` the tiles of the final turn (:func:`~bazar.round.final_turn`)."""
     history = rnd.history()
     hands = rnd.hands
     last_play: dict[int, int] = {}
@@ -778,14 +778,6 @@ def round_outcome(rnd: Round, reason: str, engine: Tile) -> Outcome:
     if reason == "out":
         emptied = [s for s, h in enumerate(hands) if not h]
         out_seat = min(emptied, key=lambda s: last_play.get(s, -1))
-    last_turn: list[Tile] = []
-    if history:
-        final = history[-1][0]
-        for seat, move, _ in reversed(history):
-            if seat != final:
-                break
-            if move.tile is not None and move.kind in ("play", "last"):
-                last_turn.insert(0, move.tile)
     return Outcome(
         reason,
         out_seat=out_seat,
@@ -794,7 +786,7 @@ def round_outcome(rnd: Round, reason: str, engine: Tile) -> Outcome:
         fisher=fisher if reason == "fish" else None,
         leader=rnd.leader,
         lead=engine,
-        last_turn=last_turn,
+        last_turn=final_turn(history),
     )
 
 

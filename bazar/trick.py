@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .notation import Move
-from .round import PASS, Outcome, Round, shuffled
+from .round import PASS, Outcome, Round, final_turn, shuffled
 from .rules import OPTIONS, Option, Variant, register
 from .tiles import Tile, mask_of, tile_set, tiles_of
 
@@ -400,7 +400,7 @@ class TrickRound(Round):
             points=points,
             leader=self._bidder,
             lead=self._tricks[0][2][0],
-            last_turn=self._tricks[-1][2][-1:],
+            last_turn=final_turn(self.history()),
             scoring=[(winner, p) for _, winner, _, p in self._tricks],
             extra=extra,
         )

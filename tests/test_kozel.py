@@ -473,6 +473,51 @@ def test_14_17_out_with_a_lone_0_0_is_an_officer_only() -> None:
     assert after.result is None and after.get("title") == [0, "officer"]
 
 
+def knocked_between(
+    rules: bazar.Rules, p0: list[str], p1: list[str], lead: str, turns: list[list[str]]
+) -> Round:
+    """Seat 1 leads ``lead`` (dealt to him); seat 0 plays each list of ``turns`` as one
+    turn while seat 1, with no bazar to draw from, knocks in between."""
+    rnd = Round(rules, hands=[p0, [lead, *p1]], bazar=[], leader=1)
+    rnd.push(lead)
+    for i, turn in enumerate(turns):
+        if i:
+            assert [str(m) for m in rnd.legal_moves()] == ["pass"]
+            rnd.push("pass")
+        for move in turn:
+            rnd.push(move)
+    return rnd
+
+
+def test_0_0_then_6_6_a_turn_later_is_no_general() -> None:
+    rules = bazar.rules("kozel-traditional", players=2, general_officer=True)
+    rnd = knocked_between(
+        rules, ["0-0", "6-6"], ["5-1", "4-1"], "6-0", [["0-0:R", "stop"], ["6-6:L"]]
+    )
+    outcome = rnd.outcome()
+    assert outcome is not None and outcome.out_seat == 0
+    assert [str(t) for t in outcome.last_turn] == ["6-6"]
+    assert outcome.extra is None, "0-0 came first, and in an earlier turn: no title"
+    assert Ledger(rules).settle(outcome).result is None
+
+
+def test_6_6_then_0_0_in_two_turns_of_his_is_a_general() -> None:
+    rules = bazar.rules("kozel-traditional", players=2, general_officer=True)
+    rnd = knocked_between(
+        rules, ["0-0", "6-6"], ["5-1", "4-1"], "6-0", [["6-6:L", "stop"], ["0-0:R"]]
+    )
+    outcome = rnd.outcome()
+    assert outcome is not None and outcome.extra == {"title": "general"}
+
+
+def test_a_0_0_laid_in_an_earlier_turn_is_no_officer() -> None:
+    rules = bazar.rules("kozel", players=2, general_officer=True)
+    rnd = knocked_between(rules, ["0-0", "6-1"], ["5-2", "4-2"], "6-0", [["0-0:R"], ["6-1:L"]])
+    outcome = rnd.outcome()
+    assert outcome is not None and outcome.out_seat == 0
+    assert [str(t) for t in outcome.last_turn] == ["6-1"] and outcome.extra is None
+
+
 def test_general_title_only_does_not_end_the_match() -> None:
     rules = bazar.rules("kozel", players=2, general_officer=True, general_effect="title_only")
     outcome = Outcome(

@@ -98,6 +98,41 @@ def test_9_both_doubles_in_one_turn_win() -> None:
     assert after.result is not None and after.result.winners == (P,)
 
 
+def knocked_between(
+    rules: bazar.Rules, p_hand: list[str], q_hand: list[str], lead: str, p_moves: list[list[str]]
+) -> Round:
+    """Q leads ``lead`` (dealt to him); P plays each list of ``p_moves`` as one turn while
+    Q, with no bazar to draw from, knocks in between."""
+    rnd = Round(rules, hands=[p_hand, [lead, *q_hand]], bazar=[], leader=Q)
+    rnd.push(lead)
+    for i, turn in enumerate(p_moves):
+        if i:
+            assert [str(m) for m in rnd.legal_moves()] == ["pass"]
+            rnd.push("pass")
+        for move in turn:
+            rnd.push(move)
+    return rnd
+
+
+def test_a_double_laid_turns_before_going_out_does_not_win_sea_kozel() -> None:
+    rules = sea()
+    rnd = knocked_between(rules, ["6-6", "1-2"], ["5-3", "4-3"], "6-1", [["6-6:L"], ["1-2:R"]])
+    outcome = rnd.outcome()
+    assert outcome is not None and outcome.out_seat == P
+    assert [str(t) for t in outcome.last_turn] == ["2-1"], "the 6-6 was an earlier turn"
+    after = Ledger(rules).settle(outcome)
+    assert after.result is None and after.scores == (0, 0), "15 is below 25: nothing recorded"
+
+
+def test_the_double_of_the_final_turn_still_wins_when_the_other_seat_knocked_before() -> None:
+    rules = sea()
+    rnd = knocked_between(rules, ["6-6", "1-2"], ["5-3", "4-3"], "6-1", [["1-2:R"], ["6-6:L"]])
+    outcome = rnd.outcome()
+    assert outcome is not None and [str(t) for t in outcome.last_turn] == ["6-6"]
+    after = Ledger(rules).settle(outcome)
+    assert after.result is not None and after.result.winners == (P,)
+
+
 def hundred_round(p_hand: list[str], q_hand: list[str], ledger: Ledger) -> Round:
     rest = [t for t in bazar.tile_set(6) if str(t) not in p_hand + q_hand]
     previous = Outcome("out", out_seat=Q, remaining=[["1-0"], []])
