@@ -6,7 +6,8 @@ four covered arms, its free slots are offered as one end ``S`` that starts ``U``
 (``fives.md`` §4). A double laid with ``close`` seals its end («Осёл»). After each turn the
 game's scorer (``Variant.score``) may award points to the mover; they are recorded as
 ``Outcome.scoring`` events, and a side reaching the target with ``win_check = immediate``
-ends the round (reason ``"target"``) and the match.
+ends the round (reason ``"target"``) and the match, even with a move that also goes out or
+blocks the round: score, then target, then the end of the hand.
 
 >>> import bazar
 >>> rnd = bazar.Round(bazar.rules("domino-five"), hands=[["5-5", "3-5", "6-1"], ["5-0", "0-2"]],
@@ -67,7 +68,6 @@ class CrossRound(Round):
         self._drew = False
         self._events: list[tuple[int, int]] = []
         self._cross_stack = []
-        self._target_hit = False
 
     # -- state -------------------------------------------------------------------------------
 
@@ -84,7 +84,6 @@ class CrossRound(Round):
             self._covered,
             self._drew,
             len(self._events),
-            self._target_hit,
             self._opening,
             self._chain,
             self._used,
@@ -105,7 +104,6 @@ class CrossRound(Round):
             self._covered,
             self._drew,
             events,
-            self._target_hit,
             self._opening,
             self._chain,
             self._used,
@@ -268,7 +266,12 @@ class CrossRound(Round):
         self._turn = (seat + 1) % self.players
 
     def _score(self, seat: int) -> None:
-        """The scorer's points for the turn just ended; a target reached may end the round."""
+        """The scorer's points for the turn just ended; a target reached may end the round.
+
+        The order is score, then target, then the end of the hand: a side that reaches the
+        target with ``win_check = immediate`` has won, even with the move that goes out or
+        blocks the round, so the round ends on the target and no end-of-hand award (a block
+        award to another player, a bonus, ``losers_subtract``) is settled after it."""
         if self._score_turn is None:
             return
         points = int(self._score_turn(self))
@@ -285,9 +288,7 @@ class CrossRound(Round):
             if getattr(rules, "win_check", "end_of_hand") == "immediate" and (
                 now + points >= target
             ):
-                self._target_hit = True
-                if self._over is None:
-                    self._over = "target"
+                self._over = "target"
             return
         self._events.append((seat, points))
 

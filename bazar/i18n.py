@@ -478,6 +478,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "reason.fish": ("fish", "рыба"),
     "reason.redeal": ("redeal", "пересдача"),
     "reason.deadlock": ("deadlock", "тупик"),
+    "reason.target": ("the target is reached", "набран нужный счёт"),
     # help texts
     "help.app": (
         "bazar, a domino club: play against bots, pit bots against each other, replay records.",

@@ -164,6 +164,20 @@ def test_9_3_reaching_the_target_during_play_wins_at_once() -> None:
     assert after.result is not None and after.result.winners == (1,)
 
 
+def test_reaching_the_target_with_a_move_that_blocks_the_hand_wins_before_the_block() -> None:
+    rules = bazar.rules("bergen")
+    ledger = Ledger(rules, scores=[13, 14])
+    # the lone double 1-1 scores 2 and nobody holds a 1: blocked, and P1 (no double) would
+    # take the 2 block points to 16
+    rnd = Round(rules, hands=[["1-1", "6-6"], ["2-3"]], bazar=[], leader=0, ledger=ledger)
+    rnd.push("1-1")
+    outcome = rnd.outcome()
+    assert outcome is not None and outcome.reason == "target"
+    after = ledger.settle(outcome)
+    assert after.scores == (15, 14)
+    assert after.result is not None and after.result.winners == (0,)
+
+
 @pytest.mark.parametrize(("before", "points"), [(13, 1), (12, 2), (11, 2)])
 def test_close_to_the_target_a_header_scores_less_with_no_overshoot_headers(
     before: int, points: int

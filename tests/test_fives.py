@@ -177,6 +177,35 @@ def test_13_3_exact_target_an_overshooting_score_is_not_taken() -> None:
     assert Ledger(rules, scores=[59, 0]).settle(outcome).result is not None
 
 
+def test_reaching_the_target_with_a_move_that_blocks_the_hand_wins_before_the_block() -> None:
+    rules = bazar.rules("fives")
+    ledger = Ledger(rules, scores=[245, 240])
+    # 5-5 alone counts 10 and nobody holds a 5: blocked, and the lighter P1 would take
+    # round_to(22, 5) = 20 and pass P0
+    rnd = Round(rules, hands=[["5-5", "6-6", "6-4"], ["1-0"]], bazar=[], leader=0, ledger=ledger)
+    rnd.push("5-5")
+    outcome = rnd.outcome()
+    assert outcome is not None and outcome.reason == "target"
+    after = ledger.settle(outcome)
+    assert after.scores == (255, 240)
+    assert after.result is not None and after.result.winners == (0,)
+
+
+def test_reaching_the_target_going_out_wins_before_losers_subtract() -> None:
+    rules = bazar.rules("fives", players=4, losers_subtract=True)
+    ledger = Ledger(rules, scores=[195, 100])
+    # seat 0 goes out with 5-5 (10 points: 205 of 200); his partner's 12 pips would take 10 off
+    rnd = Round(
+        rules, hands=[["5-5"], ["1-0"], ["6-6"], ["2-0"]], bazar=[], leader=0, ledger=ledger
+    )
+    rnd.push("5-5")
+    outcome = rnd.outcome()
+    assert outcome is not None and outcome.reason == "target"
+    after = ledger.settle(outcome)
+    assert after.scores == (205, 100)
+    assert after.result is not None and after.result.winning_teams == (0,)
+
+
 def test_reaching_the_target_mid_hand_ends_the_match_at_once() -> None:
     rules = bazar.rules("fives")
     match = bazar.Match(rules, seed=4)

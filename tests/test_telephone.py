@@ -263,6 +263,21 @@ def test_reaching_61_during_play_ends_the_match_at_once() -> None:
     assert after.scores == (61, 0) and after.result is not None and after.result.winners == (0,)
 
 
+def test_reaching_61_with_a_move_that_blocks_the_round_wins_before_the_block_award() -> None:
+    rules = bazar.rules("telephone", players=2)
+    ledger = Ledger(rules, scores=[59, 56])
+    # the house 5-5 alone counts 10 -> 2 points, and nobody holds a 5: the round is blocked
+    rnd = Round(
+        rules, hands=[["5-5", "6-6", "6-4", "4-3"], ["1-0"]], bazar=[], leader=0, ledger=ledger
+    )
+    rnd.push("5-5")
+    outcome = rnd.outcome()
+    assert outcome is not None and outcome.reason == "target" and outcome.scoring == ((0, 2),)
+    after = ledger.settle(outcome)
+    assert after.scores == (61, 56), "the block award (29 pips -> 6) is not paid after 61"
+    assert after.result is not None and after.result.winners == (0,)
+
+
 def test_a_match_ends_when_the_bonus_reaches_the_target() -> None:
     rules = bazar.rules("telephone", players=2)
     assert Ledger(rules, scores=[58, 40]).settle(out(0, [], ["6-5"])).result is not None
