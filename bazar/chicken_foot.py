@@ -42,7 +42,6 @@ from .trains import (
     deal_size,
     engine_for,
     find_engine,
-    lowest_or_highest,
     penalty_totals,
 )
 
@@ -726,20 +725,15 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
 
 
 def decide(ledger: Ledger) -> MatchResult | None:
-    """The match ends after the round of 0-0 (``schedule``), once a total reaches ``limit``
-    (``limit``), or at whichever comes first (``either``); the lowest total wins, equal
-    totals share the win."""
+    """The match ends once a total reaches ``limit`` (``limit``), after the round of 0-0
+    (``schedule``), or at whichever comes first (``either``). At the limit only the players
+    at or past it lose (§6, CF-10); after the schedule the highest total loses. The lowest
+    total wins, equal totals share the win."""
     rules = ledger.rules
-    scheduled = ledger.rounds >= rules.set_max + 1
-    reached = rules.limit is not None and max(ledger.scores) >= rules.limit
-    end = rules.match_end
-    if (
-        (end == "schedule" and scheduled)
-        or (end == "limit" and reached)
-        or (end == "either" and (scheduled or reached))
-    ):
-        return lowest_or_highest(ledger, highest=False)
-    return None
+    result = ledger.at_limit()  # None under ``schedule``, which takes no limit
+    if result is None and rules.match_end != "limit" and ledger.rounds >= rules.set_max + 1:
+        result = ledger.standing(highest=False)
+    return result
 
 
 # -- the presets (§8) ------------------------------------------------------------------------------

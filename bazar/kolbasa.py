@@ -480,8 +480,7 @@ def decide(ledger: Ledger) -> MatchResult | None:
     """A match is one game: after it, its winners win and the others lose."""
     if ledger.rounds < 1:
         return None
-    best = max(ledger.scores)
-    return ledger.decided([s for s, n in enumerate(ledger.scores) if n == best])
+    return ledger.standing(highest=True)
 
 
 def _check(o: dict[str, Any]) -> None:

@@ -221,17 +221,12 @@ def _titled(before: Ledger, outcome: Outcome, after: Ledger) -> Ledger:
 
 
 def decide(ledger: Ledger) -> MatchResult | None:
-    """The goats (§9): every side at or over ``limit``; a General's side wins outright."""
-    rules = ledger.rules
+    """The goats (§9): every side at or over ``limit`` loses, the fewest points win (the
+    others neither win nor lose); a General's side wins outright."""
     general = ledger.get("general")
     if general is not None:
         return ledger.decided([general])
-    if rules.limit is None:
-        return ledger._decide()
-    goats = [side for side, s in enumerate(ledger.scores) if s >= rules.limit]
-    if not goats:
-        return None
-    return ledger.decided([side for side in range(rules.sides) if side not in goats])
+    return ledger._decide()
 
 
 # -- the presets (kozel.md §12) -------------------------------------------------------------------

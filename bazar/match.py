@@ -28,7 +28,39 @@ __all__ = ["Ledger", "Match", "MatchResult"]
 
 @dataclass(frozen=True)
 class MatchResult:
-    """Who won and who lost a finished match (seats sorted; sides too in team games)."""
+    """Who won and who lost a finished match (seats sorted; sides too in team games).
+
+    ``winners`` are the seats that won the match, ``losers`` the seats that lost it. No seat
+    is in both; a seat in neither finished between them; partners are always together. By
+    the way the match ended:
+
+    * **target** (a winning mark: the classic and GameColony games, ``kozel-beginner``,
+      Sea Kozel, the Fives family, Telephone, Bergen, Texas 42): the side that reached it
+      wins (where the target is checked after the hand, the highest score; a tie at the top
+      plays on) and every other side loses. An outright win (Sea Kozel's 0-0 or 6-6 finish
+      and hundred, Kozel's General) is the same: that side wins, every other side loses; a
+      failed hundred under ``hundred_failure = lose_if_25`` is its mirror: that side loses,
+      every other side wins.
+    * **limit** (a losing mark: the Kozel goat, «Осёл», ``classic-penalty``, Chicken Foot
+      with a ``limit``): exactly the sides at or past the limit lose; the side with the
+      fewest points wins (ties share; nobody, when every side reached the limit); the sides
+      between neither win nor lose.
+    * **rounds played out** (Mexican Train, Chicken Foot's schedule, Kolbasa's one game,
+      poker's ``deals``): the best total wins (the fewest points in the penalty games, the
+      most otherwise) and the worst total loses; ties share; when every total is equal,
+      all win and nobody loses.
+    * **poker's last chips** (fewer than two players can pay the ante): as rounds played
+      out: the most chips win, the fewest lose.
+    * **timeout** (at the club: a player's clock ran out, or he left): the match is
+      interrupted and has no result. ``Match.result()`` stays None, nobody wins or loses,
+      and the table's ending names the seat that timed out.
+
+    >>> import bazar
+    >>> r = bazar.rules("chicken-foot", players=4, limit=150)
+    >>> result = bazar.Ledger(r, scores=[70, 152, 40, 99], rounds=4).result
+    >>> result.winners, result.losers
+    ((2,), (1,))
+    """
 
     winners: tuple[int, ...]
     losers: tuple[int, ...]
@@ -123,23 +155,42 @@ class Ledger:
         return self.replace(scores=scores, rounds=self.rounds, extra=extra)
 
     def _decide(self) -> MatchResult | None:
-        rules = self.rules
+        """The end at ``target`` (the best side wins, every other loses) or at ``limit``."""
         scores = self.scores
-        target, limit = rules.target, rules.limit
+        target = self.rules.target
         if target is not None and max(scores) >= target:
             best = max(scores)
-            winning = [side for side, s in enumerate(scores) if s == best]
-        elif limit is not None and max(scores) >= limit:
-            fewest = min(scores)
-            winning = [side for side, s in enumerate(scores) if s == fewest]
-        else:
-            return None
-        return self.decided(winning)
+            return self.decided([side for side, s in enumerate(scores) if s == best])
+        return self.at_limit()
 
-    def decided(self, winning: Sequence[int]) -> MatchResult:
-        """The result in which the sides ``winning`` win and every other side loses."""
+    def at_limit(self) -> MatchResult | None:
+        """The end at a losing mark, once a side has reached ``limit`` (else None): every
+        side at or past it loses, the fewest points below it win (:class:`MatchResult`)."""
+        scores = self.scores
+        limit = self.rules.limit
+        if limit is None or max(scores) < limit:
+            return None
+        fewest = min(scores)
+        losing = [side for side, s in enumerate(scores) if s >= limit]
+        winning = [side for side, s in enumerate(scores) if s == fewest and s < limit]
+        return self.decided(winning, losing)
+
+    def standing(self, highest: bool) -> MatchResult:
+        """The end of a match decided by its totals alone (the rounds played out, poker's
+        chips): the best total (``highest`` or lowest) wins, the worst loses; ties share and
+        nobody loses when every total is equal."""
+        scores = self.scores
+        best, worst = (max(scores), min(scores)) if highest else (min(scores), max(scores))
+        winning = [side for side, s in enumerate(scores) if s == best]
+        losing = [side for side, s in enumerate(scores) if s == worst and s != best]
+        return self.decided(winning, losing)
+
+    def decided(self, winning: Sequence[int], losing: Sequence[int] | None = None) -> MatchResult:
+        """The result in which the sides ``winning`` win and the sides ``losing`` lose
+        (every other side when not given)."""
         rules = self.rules
-        losing = [side for side in range(rules.sides) if side not in winning]
+        if losing is None:
+            losing = [side for side in range(rules.sides) if side not in winning]
         seats = range(rules.players)
         return MatchResult(
             winners=tuple(s for s in seats if rules.side_of(s) in winning),

@@ -599,17 +599,11 @@ def decide(ledger: Ledger) -> MatchResult | None:
     """After ``deals`` deals, or once fewer than two players can pay the ante: the players
     with the most chips win, those with the fewest lose (ties share; nobody loses when all
     are equal)."""
-    from .match import MatchResult
-
     rules = ledger.rules
-    chips = ledger.scores
-    payers = sum(c >= rules.ante for c in chips)
+    payers = sum(c >= rules.ante for c in ledger.scores)
     if ledger.rounds < rules.deals and payers >= 2:
         return None
-    most, fewest = max(chips), min(chips)
-    winners = tuple(s for s, c in enumerate(chips) if c == most)
-    losers = tuple(s for s, c in enumerate(chips) if c == fewest and most != fewest)
-    return MatchResult(winners, losers, (), (), ledger)
+    return ledger.standing(highest=True)
 
 
 def _check(o: dict[str, Any]) -> None:

@@ -52,7 +52,6 @@ __all__ = [
     "engine_for",
     "engine_of",
     "find_engine",
-    "lowest_or_highest",
     "penalty_totals",
     "round_outcome",
     "settle",
@@ -178,13 +177,6 @@ def deal_size(o: dict[str, Any], taken_out: int) -> None:
 def penalty_totals(ledger: Ledger, gains: Sequence[int]) -> Ledger:
     """The ledger with ``gains`` added, one round later."""
     return ledger.replace(scores=[s + g for s, g in zip(ledger.scores, gains, strict=True)])
-
-
-def lowest_or_highest(ledger: Ledger, highest: bool) -> MatchResult:
-    """The result in which the best total wins (lowest, or highest), ties sharing the win."""
-    scores = ledger.scores
-    best = max(scores) if highest else min(scores)
-    return ledger.decided([s for s, v in enumerate(scores) if v == best])
 
 
 class _Tables:
@@ -818,11 +810,11 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
 
 def decide(ledger: Ledger) -> MatchResult | None:
     """After the round of 0-0 (``set_max + 1`` rounds): the lowest total wins (``penalty``),
-    or the highest (``positive``); equal totals share the win."""
+    or the highest (``positive``), and the worst loses; equal totals share."""
     rules = ledger.rules
     if ledger.rounds < rules.set_max + 1:
         return None
-    return lowest_or_highest(ledger, highest=rules.scoring == "positive")
+    return ledger.standing(highest=rules.scoring == "positive")
 
 
 # -- the preset (§9) -----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any
 import bazar
 from bazar import IllegalMove, Match, Move, Round, View
 from bazar import record as records
+from bazar.search import better_sign
 from bazar.tiles import Tile
 
 #: a tile as the notation writes it ("6-4") or as a board draws it ("6|4")
@@ -209,11 +210,49 @@ def records_round_trip(rules: bazar.Rules, seed: int, line: int, moves: int) -> 
 
 
 def matches_end(rules: bazar.Rules, seed: int, line: int, most_moves: int) -> Match:
-    """A random match ends, every round within ``most_moves``, with winners."""
+    """A random match ends, every round within ``most_moves``, with a result that means what
+    :class:`~bazar.MatchResult` says."""
     match = play_out(Match(rules, seed=seed), line)
     assert match.is_over()
     for rnd in match.rounds:
         assert rnd.is_over() and len(rnd.moves) <= most_moves
-    result = match.result()
-    assert result is not None and result.winners
+    result_means_what_it_says(match)
     return match
+
+
+def result_means_what_it_says(match: Match) -> None:
+    """The finished match's winners and losers as :class:`~bazar.MatchResult` defines them:
+    sorted seats of whole sides, disjoint; where a mark is reached to win, or a side wins or
+    loses outright, every side wins or loses; at a limit exactly the sides at or past it
+    lose and the fewest points below it win; where the totals alone decide, the best total
+    wins and the worst loses (nobody, when all are equal)."""
+    rules = match.rules
+    result = match.result()
+    assert result is not None
+    for seats_ in (result.winners, result.losers):
+        assert list(seats_) == sorted(set(seats_))
+    assert not set(result.winners) & set(result.losers)
+    won = {rules.side_of(s) for s in result.winners}
+    lost = {rules.side_of(s) for s in result.losers}
+    assert result.winners == tuple(s for s in range(rules.players) if rules.side_of(s) in won)
+    assert result.losers == tuple(s for s in range(rules.players) if rules.side_of(s) in lost)
+    if rules.teams:
+        assert (result.winning_teams, result.losing_teams) == (
+            tuple(sorted(won)),
+            tuple(sorted(lost)),
+        )
+    ledger = match.ledger
+    scores = ledger.scores
+    sides = set(range(rules.sides))
+    target, limit = getattr(rules, "target", None), getattr(rules, "limit", None)
+    if target is not None or ledger.get("general") is not None:
+        assert won and won | lost == sides
+    elif limit is not None and max(scores) >= limit:
+        assert lost == {side for side, s in enumerate(scores) if s >= limit}
+        fewest = min(scores)
+        assert won == {side for side, s in enumerate(scores) if s == fewest < limit}
+    else:
+        ranked = [better_sign(rules) * s for s in scores]
+        best, worst = max(ranked), min(ranked)
+        assert won == {side for side, s in enumerate(ranked) if s == best}
+        assert lost == {side for side, s in enumerate(ranked) if s == worst != best}

@@ -297,6 +297,16 @@ def test_cf10_a_limit_ends_the_match_and_the_lowest_total_wins() -> None:
     assert Ledger(wraps, rounds=10).result is None and str(engine_of(11, 9)) == "9-9"
 
 
+def test_cf10_only_the_players_at_the_limit_lose() -> None:
+    result = Ledger(pagat(4, limit=150), scores=[70, 152, 40, 99], rounds=4).result
+    assert result is not None
+    assert (result.winners, result.losers) == ((2,), (1,)), "70 and 99 neither win nor lose"
+    several = Ledger(pagat(4, limit=150), scores=[150, 152, 40, 99], rounds=4).result
+    assert several is not None and (several.winners, several.losers) == ((2,), (0, 1))
+    everyone = Ledger(pagat(2, limit=150), scores=[160, 152], rounds=4).result
+    assert everyone is not None and (everyone.winners, everyone.losers) == ((), (0, 1))
+
+
 # -- CF-11 to CF-13: who starts, a missing engine, the last tile ----------------------------------
 
 

@@ -116,11 +116,13 @@ def test_14_7_reaching_101_makes_a_goat_two_at_once_make_two() -> None:
     after = one.settle(Outcome("out", out_seat=1, remaining=[["5-1"], [], ["1-0"]]))
     assert after.scores == (101, 20, 31)
     assert after.result is not None
-    assert after.result.losers == (0,) and after.result.winners == (1, 2)
+    assert after.result.losers == (0,)
+    assert after.result.winners == (1,), "the fewest points win; 31 is neither goat nor winner"
     two = Ledger(rules, scores=[10, 97, 99], opened=[True] * 3)
     after = two.settle(Outcome("out", out_seat=0, remaining=[[], ["4-0"], ["1-1"]]))
     assert after.scores == (10, 101, 101)
     assert after.result is not None and after.result.losers == (1, 2)
+    assert after.result.winners == (0,)
 
 
 # -- 14.8: rating -----------------------------------------------------------------------------
