@@ -270,10 +270,11 @@ def determinize(view: View, rng: random.Random, tries: int = 8) -> Round | None:
 
 def better_sign(rules: Rules) -> int:
     """+1 where more points are better, -1 where the match is played to a losing mark or,
-    as in the train and tree games, the fewest points over the rounds win."""
+    as in the train and tree games, the fewest points over the rounds win (not Mexican
+    Train's ``scoring = positive``, where the most win)."""
     if getattr(rules, "target", None) is None and getattr(rules, "limit", None) is not None:
         return -1
-    if rules.variant.family in LOWER_WINS:
+    if rules.variant.family in LOWER_WINS and getattr(rules, "scoring", "penalty") == "penalty":
         return -1
     return 1
 

@@ -436,6 +436,16 @@ def test_mt15_positive_scoring_gives_the_winner_the_others_pips() -> None:
     assert Ledger.new(r).settle(odd).scores == (5, 5, 0)
 
 
+def test_mt15_with_positive_scoring_the_bots_value_the_winners_points_as_a_gain() -> None:
+    from bazar.search import outcome_value
+
+    out = Outcome("out", out_seat=0, remaining=[[], ["12-11", "0-0"], ["5-5", "6-1"]])
+    gained = outcome_value(rules(3, scoring="positive"), out)
+    assert gained[0] == max(gained), "the player out scores 40: his best round"
+    penalised = outcome_value(rules(3), out)
+    assert penalised[0] == max(penalised), "the player out records nothing: his best round"
+
+
 MT16 = {"0": ["12|3"], "1": ["12|7"], "2": ["12|9"], "3": ["12|10"], "M": ["12|4"]}
 
 
