@@ -1171,8 +1171,10 @@ class TableTalk(Narrator):
         result = self.match.result()
         if result is None:
             return
-        if self.seat not in result.winners:
+        if self.seat in result.losers:
             self.say(Text(t("match.you_lose", self.lang), style="bold red"))
+        elif self.seat not in result.winners:  # a limit or the totals decide: he is between
+            self.say(Text(t("match.you_between", self.lang), style="bold"))
         elif len({self.match.rules.side_of(s) for s in result.winners}) == 1:
             self.say(Text(t("match.you_win", self.lang), style="bold green"))
         else:

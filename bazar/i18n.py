@@ -231,6 +231,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "match.you_win": ("You win the match!", "Вы выиграли партию!"),
     "match.you_share": ("You share the win.", "Вы делите победу."),
     "match.you_lose": ("You lose the match.", "Вы проиграли партию."),
+    "match.you_between": (
+        "You neither win nor lose: you finish between the winners and the losers.",
+        "Вы не выиграли и не проиграли: между победителями и проигравшими.",
+    ),
     "match.winner": ("Winner: {names}", "Победитель: {names}"),
     "match.winners": ("Winners: {names}", "Победители: {names}"),
     "match.loser": ("Loser: {names}", "Проигравший: {names}"),

@@ -678,3 +678,24 @@ def test_a_round_won_on_the_target_is_told_in_the_players_language(lang: str, sa
     narrator = cli.Narrator(match, ["A", "B"], console, lang)
     outcome = bazar.Outcome("target", remaining=[["6-6"], ["1-0"]], scoring=[(0, 2)])
     assert narrator.how(outcome) == said
+
+
+@pytest.mark.parametrize(
+    ("seat", "lang", "said", "not_said"),
+    [
+        (2, "en", "You neither win nor lose", "You lose"),
+        (2, "ru", "Вы не выиграли и не проиграли", "Вы проиграли партию"),
+        (1, "en", "You lose the match.", "neither"),
+        (0, "en", "You win the match!", "lose"),
+    ],
+)
+def test_a_player_between_the_winner_and_the_goat_is_not_told_he_lost(
+    seat: int, lang: str, said: str, not_said: str
+) -> None:
+    out, console = scripted()
+    rules = bazar.rules("kozel", players=4)
+    match = bazar.Match(rules, seed=1)
+    match.ledger = bazar.Ledger(rules, scores=[30, 101, 60, 90], opened=[True] * 4)
+    cli.TableTalk(match, seat, "random", console, lambda prompt: "", lang).result()
+    text = out.getvalue()
+    assert said in text and not_said not in text

@@ -16,6 +16,7 @@ from typing import Any
 from .. import bots as botlib
 from .. import record
 from ..errors import UnknownOption, UnknownVariant
+from ..match import MatchResult
 from ..rating import kozel_delta
 from ..rules import VARIANTS, nearest
 from ..rules import rules as make_rules
@@ -332,10 +333,7 @@ class Club:
 
         model = PlackettLuce()
         sides = list(table.rules.teams) or [(s,) for s in range(len(users))]
-        winners = set() if result is None else set(result.winners)
-        ranks: list[float] = [
-            3 if timed_out in side else (1 if set(side) & winners else 2) for side in sides
-        ]
+        ranks = skill_ranks(sides, result, timed_out)
         game = table.row.game
         out: dict[int, float] = {}
         with self.storage.session() as db:
@@ -361,6 +359,26 @@ class Club:
                 out[seat] = round(new.ordinal(), 2)
             db.commit()
         return out
+
+
+def skill_ranks(
+    sides: list[tuple[int, ...]], result: MatchResult | None, timed_out: int | None
+) -> list[float]:
+    """Each side's place for the skill rating: the winners first, then the sides that
+    neither won nor lost (a limit or the totals decided), then the losers, then the side of a
+    player who timed out (there is no result then).
+
+    >>> import bazar
+    >>> result = bazar.Ledger(bazar.rules("kozel", players=4), scores=[30, 101, 60, 90]).result
+    >>> skill_ranks([(0,), (1,), (2,), (3,)], result, None)
+    [1, 3, 2, 2]
+    """
+    winners = set() if result is None else set(result.winners)
+    losers = set() if result is None else set(result.losers)
+    return [
+        4 if timed_out in side else 1 if set(side) & winners else 3 if set(side) & losers else 2
+        for side in sides
+    ]
 
 
 def _player(user: User) -> dict[str, Any]:
