@@ -732,7 +732,7 @@ def decide(ledger: Ledger) -> MatchResult | None:
     rules = ledger.rules
     result = ledger.at_limit()  # None under ``schedule``, which takes no limit
     if result is None and rules.match_end != "limit" and ledger.rounds >= rules.set_max + 1:
-        result = ledger.standing(highest=False)
+        result = ledger.by_totals(highest=False)
     return result
 
 

@@ -480,7 +480,7 @@ def decide(ledger: Ledger) -> MatchResult | None:
     """A match is one game: after it, its winners win and the others lose."""
     if ledger.rounds < 1:
         return None
-    return ledger.standing(highest=True)
+    return ledger.by_totals(highest=True)
 
 
 def _check(o: dict[str, Any]) -> None:

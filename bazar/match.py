@@ -175,7 +175,7 @@ class Ledger:
         winning = [side for side, s in enumerate(scores) if s == fewest and s < limit]
         return self.decided(winning, losing)
 
-    def standing(self, highest: bool) -> MatchResult:
+    def by_totals(self, highest: bool) -> MatchResult:
         """The end of a match decided by its totals alone (the rounds played out, poker's
         chips): the best total (``highest`` or lowest) wins, the worst loses; ties share and
         nobody loses when every total is equal."""

@@ -603,7 +603,7 @@ def decide(ledger: Ledger) -> MatchResult | None:
     payers = sum(c >= rules.ante for c in ledger.scores)
     if ledger.rounds < rules.deals and payers >= 2:
         return None
-    return ledger.standing(highest=True)
+    return ledger.by_totals(highest=True)
 
 
 def _check(o: dict[str, Any]) -> None:

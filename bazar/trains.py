@@ -814,7 +814,7 @@ def decide(ledger: Ledger) -> MatchResult | None:
     rules = ledger.rules
     if ledger.rounds < rules.set_max + 1:
         return None
-    return ledger.standing(highest=rules.scoring == "positive")
+    return ledger.by_totals(highest=rules.scoring == "positive")
 
 
 # -- the preset (§9) -----------------------------------------------------------------------------
