@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 import warnings
 from typing import Any
 
@@ -35,6 +36,14 @@ def create(client: TestClient, **form: Any) -> dict[str, Any]:
     r = client.post("/api/tables", json=form)
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def wait_until(condition: Any, seconds: float = 10.0) -> None:
+    """Wait for ``condition()`` to hold (the server runs on its own thread)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.01)
 
 
 def is_forced(view: dict[str, Any]) -> bool:

@@ -22,6 +22,7 @@ from server_helpers import (
     make_app,
     play_together,
     play_until_end,
+    wait_until,
 )
 
 import bazar
@@ -211,22 +212,34 @@ def test_a_reconnecting_client_gets_what_it_missed_and_its_hand(db: str) -> None
     with TestClient(app) as masha:
         guest(masha, "Masha")
         tid = create(masha, game="kozel", players=3, bots="greedy")["table"]["id"]
-        rng = random.Random(3)
-        seen = 0
+        table = app.state.club.tables[tid]
+
+        def masha_must_choose() -> bool:
+            # the bots answer at once, then the table waits for her
+            return table.match.turn == 0 and not is_forced(table.view_json(0))
+
         with masha.websocket_connect(f"/ws/{tid}") as ws:
             ws.send_json({"type": "hello", "v": 0})
-            for _ in range(6):
+            wait_until(masha_must_choose)
+            message = ws.receive_json()
+            while message.get("v", 0) < len(table.events):
                 message = ws.receive_json()
-                seen = message["v"]
-                view = message["view"]
-                if view["legal"] and not is_forced(view):
-                    ws.send_json({"type": "move", "move": rng.choice(view["legal"])})
+            seen = message["v"]
+            legal = message["view"]["legal"]
+            ws.send_json({"type": "move", "move": random.Random(3).choice(legal), "v": seen})
+        # she left as she moved: her move and the bots' answers are what she missed
+        wait_until(lambda: len(table.events) > seen and masha_must_choose())
         with masha.websocket_connect(f"/ws/{tid}") as ws:
             ws.send_json({"type": "hello", "v": seen})
             sync = ws.receive_json()
-        table = app.state.club.tables[tid]
         assert sync["type"] == "sync"
-        assert [e["v"] for e in sync["events"]] == list(range(seen + 1, sync["v"] + 1))
+        assert [e["v"] for e in sync["events"]] == list(range(seen + 1, len(table.events) + 1))
+        assert sync["events"][0] == {
+            "t": "move",
+            "seat": 0,
+            "move": sync["events"][0]["move"],
+            "v": seen + 1,
+        }
         assert sync["view"]["seat"] == 0
         hand = sorted(str(t) for t in table.match.round.hands[0])
         assert sorted(sync["view"]["hand"]) == hand
@@ -659,3 +672,43 @@ def test_only_a_version_the_table_has_reached_may_be_current(db: str) -> None:
         assert table._current(made)
         for bad in (-1, -3, made + 1, True, "3", None):
             assert not table._current(bad), bad  # type: ignore[arg-type]
+
+
+def test_a_socket_hears_nothing_before_its_sync_and_only_newer_events_after_it(db: str) -> None:
+    """A socket opened while the table plays on hears no event or notice, and its move is
+    refused, until its hello is answered with the sync that holds them all; after the sync
+    it hears only what is newer."""
+    app = make_app(db)
+    with TestClient(app) as client:
+        masha, alex, watcher = Person(client, "Masha"), Person(client, "Alex"), Person(client)
+        tid = masha.create(game="kozel", players=2)["table"]["id"]
+        alex.post(f"/api/tables/{tid}/join", json={})
+        table = app.state.club.tables[tid]
+        with masha.ws(f"/ws/{tid}") as ws0, watcher.ws(f"/ws/{tid}") as spectator:
+            ws0.send_json({"type": "hello", "v": 0})
+            assert ws0.receive_json()["type"] == "sync"
+            wait_until(lambda: len(table.clients) == 2)
+            with alex.ws(f"/ws/{tid}") as ws1:
+                # Alex's socket is announced to Masha: a notice the spectator must not hear
+                back = {"type": "notice", "event": {"t": "reconnected", "seat": 1, "name": "Alex"}}
+                assert ws0.receive_json().items() >= back.items()
+                ws1.send_json({"type": "move", "move": "draw"})
+                refused = ws1.receive_json()
+                assert refused["type"] == "error" and "hello" in refused["message"]
+                # a move is made and announced (the table's own draws after it too)
+                mover = (ws0, ws1)[table.match.turn]
+                if mover is ws1:
+                    ws1.send_json({"type": "hello", "v": 0})
+                    assert ws1.receive_json()["type"] == "sync"
+                made = len(table.events)
+                mover.send_json(
+                    {"type": "move", "move": str(table.match.legal_moves()[0]), "v": made}
+                )
+                while all(e["v"] <= made for e in events_of(ws0.receive_json())):
+                    pass
+                spectator.send_json({"type": "hello", "v": 0})
+                sync = spectator.receive_json()
+                assert sync["type"] == "sync" and sync["v"] == len(table.events) > made
+            # after its sync: Alex's leaving, not the move it already has
+            gone = spectator.receive_json()
+            assert gone["type"] == "notice" and gone["event"]["t"] == "disconnected"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import Databases
-from server_helpers import Person, TestClient, events_of, make_app, play_until_end
+from server_helpers import Person, TestClient, events_of, make_app, play_until_end, wait_until
 
 import bazar
 from bazar.server import create_app
@@ -30,13 +30,6 @@ def _read_until(ws: Any, kind: str, limit: int = 20_000) -> list[dict[str, Any]]
     raise AssertionError(f"no {kind}")
 
 
-def _wait(predicate: Any, seconds: float = 5.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < deadline, "waited in vain"
-        time.sleep(0.01)
-
-
 # a player who goes away
 
 
@@ -52,7 +45,8 @@ def test_a_casual_player_away_past_the_grace_is_replaced_by_a_bot(db: str) -> No
                 assert ws.receive_json()["type"] == "sync"
                 masha.post(f"/api/tables/{tid}/bots", json={"level": "greedy"})
                 _read_until(spectator, "round_start")
-            left = time.monotonic()
+                # before the socket closes: the grace cannot have begun earlier
+                left = time.monotonic()
             seen = _read_until(spectator, "replaced")
             assert time.monotonic() - left >= GRACE
             away = {"t": "disconnected", "seat": 0, "name": "Masha", "grace_s": GRACE}
@@ -66,24 +60,26 @@ def test_a_casual_player_away_past_the_grace_is_replaced_by_a_bot(db: str) -> No
 
 
 def test_a_player_back_within_the_grace_keeps_the_seat_and_the_hand(db: str) -> None:
-    app = make_app(db, bot_delay=60, grace_s=0.5)
+    app = make_app(db, bot_delay=60, grace_s=2.0)
     with TestClient(app) as client:
         masha, watcher = Person(client, "Masha"), Person(client)
         tid = masha.create(game="kozel", players=2)["table"]["id"]
+        table = app.state.club.tables[tid]
         with masha.ws(f"/ws/{tid}") as ws:
             masha.post(f"/api/tables/{tid}/bots", json={"level": "greedy"})
+        wait_until(lambda: [a["seat"] for a in table.info()["away"]] == [0])
+        # when the grace she has left would run out (the table rounds it to a tenth)
+        deadline = time.monotonic() + table.info()["away"][0]["left_s"] + 0.05
         with watcher.ws(f"/ws/{tid}") as spectator:
             spectator.send_json({"type": "hello", "v": 0})
             assert spectator.receive_json()["type"] == "sync"
-            assert [a["seat"] for a in app.state.club.tables[tid].info()["away"]] == [0]
             with masha.ws(f"/ws/{tid}") as ws:
                 ws.send_json({"type": "hello", "v": 0})
                 sync = ws.receive_json()
                 back = {"t": "reconnected", "seat": 0, "name": "Masha"}
                 assert spectator.receive_json()["event"] == back
-                time.sleep(3 * 0.5)
+                time.sleep(max(0.0, deadline - time.monotonic()) + 0.3)
                 info = masha.get(f"/api/tables/{tid}").json()["table"]
-        table = app.state.club.tables[tid]
         assert sync["view"]["seat"] == 0
         assert sorted(sync["view"]["hand"]) == sorted(str(t) for t in table.match.round.hands[0])
         assert info["seats"][0] == {"name": "Masha", "bot": None} and info["away"] == []
@@ -141,7 +137,7 @@ def test_a_finished_table_leaves_memory_and_its_record_stays(db: str) -> None:
         gone = weakref.ref(club.tables[tid])
         with masha.ws(f"/ws/{tid}") as ws:
             end = play_until_end(ws, random.Random(3))
-        _wait(lambda: tid not in club.tables)
+        wait_until(lambda: tid not in club.tables)
         gc.collect()
         assert gone() is None
         record = bazar.record.loads(masha.get(f"/api/records/{tid}?download=1").text)
@@ -150,19 +146,26 @@ def test_a_finished_table_leaves_memory_and_its_record_stays(db: str) -> None:
         # asked for again, it is rebuilt from the database, and leaves again
         info = masha.get(f"/api/tables/{tid}").json()["table"]
         assert info["status"] == "finished" and info["v"] == end["v"]
-        _wait(lambda: tid not in club.tables)
+        wait_until(lambda: tid not in club.tables)
 
 
 def test_a_finished_table_waits_for_a_rematch_while_watched_then_leaves(db: str) -> None:
-    app = make_app(db, rematch_window_s=0.5)
+    window = 1.0
+    app = make_app(db, rematch_window_s=window)
     club = app.state.club
     with TestClient(app) as client:
         masha = Person(client, "Masha")
         tid = masha.create(game="kozel", players=2, bots="random")["table"]["id"]
+        table = club.tables[tid]
+        left: list[float] = []
+
+        def close(table: Any) -> None:
+            left.append(time.monotonic())
+            club.drop(table)
+
+        table.on_close = close
         with masha.ws(f"/ws/{tid}") as ws:
             play_until_end(ws, random.Random(4))
-            ended = time.monotonic()
-            assert tid in club.tables
             ws.send_json({"type": "move", "move": "draw"})
             assert ws.receive_json() == {
                 "type": "error",
@@ -170,8 +173,9 @@ def test_a_finished_table_waits_for_a_rematch_while_watched_then_leaves(db: str)
                 "code": "match_over",
                 "params": {},
             }
-            _wait(lambda: tid not in club.tables)
-            assert time.monotonic() - ended >= 0.4
+            wait_until(lambda: tid not in club.tables)
+        # the table's clock restarted with its last move, just before the end was announced
+        assert left and left[0] - table.turn_started >= window
         new = masha.post(f"/api/tables/{tid}/rematch").json()["table"]
         assert new["status"] == "playing"
 
@@ -217,7 +221,7 @@ def test_a_thinking_bot_does_not_hold_up_the_club(db: str) -> None:
                     legal = table.match.legal_moves()
                     if len(legal) > 1 or legal[0].kind not in ("draw", "pass"):
                         ws.send_json({"type": "move", "move": str(legal[0]), "v": made})
-                    _wait(lambda made=made: len(table.events) > made)
+                    wait_until(lambda made=made: len(table.events) > made)
                     continue
                 asked = time.monotonic()
                 assert masha.get("/api/tables").status_code == 200

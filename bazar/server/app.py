@@ -374,8 +374,10 @@ def create_app(
                 since = 0
             # the seat may have been taken since the socket opened
             client.seat = None if user is None else table.seat_of(user.id)
-            table.attach(client)
-            client.send(table.sync(client, since))
+            table.hello(client, since)
+        elif not client.listening:
+            # what it would act on is in the sync it has not asked for yet
+            client.send({"type": "error", "message": 'send {"type": "hello", "v": N} first'})
         elif kind == "move":
             table.submit(client, message.get("move"), message.get("v"))
         elif kind == "ping":

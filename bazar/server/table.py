@@ -70,6 +70,9 @@ class Client:
 
     seat: int | None
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    #: whether its hello has been answered: until then it hears nothing of the table (only
+    #: the errors its own messages earn), since the sync holds whatever happened before
+    listening: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
         self.outbox.put_nowait(message)
@@ -382,9 +385,16 @@ class Table:
     # who is at the table
 
     def attach(self, client: Client) -> None:
-        """A socket opened, or named its seat again (its ``hello``)."""
+        """A socket opened (its player is at the table), or named its seat again."""
         self.clients.add(client)
         self._look_at_seats(client)
+
+    def hello(self, client: Client, since: int) -> None:
+        """A socket's hello: its sync, then every event after it. Nothing can be emitted
+        between the two lines (one event loop), so the client hears each event once."""
+        self.attach(client)
+        client.send(self.sync(client, since))
+        client.listening = True
 
     def detach(self, client: Client) -> None:
         """A socket closed; the actor looks again at the seats' graces, or at who is left."""
@@ -533,25 +543,31 @@ class Table:
 
     def announce(self) -> None:
         """Tell every client the table's seats and status (unversioned: not part of the game)."""
-        for client in list(self.clients):
+        for client in self.listeners():
             view = self.view_json(client.seat)
             client.send({"type": "table", "table": self.info(), "view": view})
+
+    def listeners(self) -> list[Client]:
+        """The clients whose hello has been answered (every other one will hear it in its sync)."""
+        return [client for client in self.clients if client.listening]
 
     def _notify(self, event: dict[str, Any], but: Client | None = None) -> None:
         """Tell the clients of a change that is not part of the game (unversioned)."""
         message = {"type": "notice", "event": event, "table": self.info()}
-        for client in self.clients - {but}:
-            client.send(message)
+        for client in self.listeners():
+            if client is not but:
+                client.send(message)
 
     def _emit(self, event: dict[str, Any]) -> None:
         event["v"] = len(self.events) + 1
         self.events.append(event)
-        if not self.clients:
+        listeners = self.listeners()
+        if not listeners:
             return
         views: dict[int | None, dict[str, Any] | None] = {}
         clock = self.clock()
         number = self.round_number()
-        for client in list(self.clients):
+        for client in listeners:
             if client.seat not in views:
                 views[client.seat] = self.view_json(client.seat)
             client.send(

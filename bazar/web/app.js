@@ -414,6 +414,8 @@ async function tablePage(id) {
   const key = `bazar.v.${id}`;
   leaveTable = () => { left = true; socket.close(); };
   async function receive(data) {
+    // an event this page has already applied (a sync holds it too) would apply a move twice
+    if (data.type === "event" && data.v <= state.v) return;
     if (data.type === "error") { state.error = errorText(data); render(); return; }
     state.error = "";
     if (data.type === "table") { info = { ...info, ...data.table }; renderHead(); }
