@@ -5,6 +5,7 @@ shows a player who goes away and the bot that takes his seat."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import time
@@ -202,9 +203,14 @@ MOVED = """([key, v]) => Number(sessionStorage.getItem(key) || 0) > v
   || document.querySelector(".felt .actions .error")"""
 
 
-def _guest(browser: sync_api.Browser, server: str, name: str, errors: list[str]) -> sync_api.Page:
-    """A browser of its own (its own cookies) in the lobby, logged in as the guest ``name``."""
+def _guest(
+    browser: sync_api.Browser, server: str, name: str, errors: list[str], script: str = ""
+) -> sync_api.Page:
+    """A browser of its own (its own cookies) in the lobby, logged in as the guest ``name``
+    (``script`` runs in each of its pages before the page's own)."""
     context = browser.new_context(viewport={"width": 900, "height": 900}, locale="en-US")
+    if script:
+        context.add_init_script(script)
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(f"{name}: {e}"))
     page.goto(server + "/")
@@ -386,6 +392,48 @@ def test_the_russian_page_says_the_servers_refusals_in_russian(server: str) -> N
             browser.close()
 
 
+def _table_page(
+    browser: sync_api.Browser, server: str, errors: list[str], script: str = "", **form: object
+) -> tuple[sync_api.Page, str]:
+    """Masha's page at a table made by ``form`` (the API takes any move time, the form offers
+    15 s and more), and its version key."""
+    page = _guest(browser, server, "Masha", errors, script)
+    made = page.request.post(server + "/api/tables", data=form)
+    assert made.ok, made.text()
+    tid = made.json()["table"]["id"]
+    page.goto(f"{server}/table/{tid}")
+    page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+    return page, f"bazar.v.{tid}"
+
+
+def test_a_player_whose_time_ran_out_sees_the_bot_and_takes_his_seat_back(server: str) -> None:
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            errors: list[str] = []
+            form = {"game": "kozel", "players": 2, "bots": "greedy", "move_time_s": 3}
+            page, key = _table_page(browser, server, errors, **form)
+            standin = page.locator("#standin")
+            sync_api.expect(standin).to_contain_text(
+                "Your time ran out: a bot is playing for you.", timeout=20_000
+            )
+            # nothing of hers to play while the bot plays: no "your move", no lit tile
+            status = page.locator(".felt .status").inner_text()
+            assert "Your move" not in status
+            assert page.locator("svg#hand g.tile.playable").count() == 0
+            assert page.locator(".felt .actions button").count() == 0
+            sync_api.expect(page.locator("#takeback")).to_have_text("Take my seat back")
+            page.click("#takeback")
+            # her seat is hers again at her turn: a move to choose, and the bot's word gone
+            page.wait_for_function(MOVE_OR_END, timeout=15_000)
+            sync_api.expect(standin).to_be_hidden()
+            assert "Your move" in page.locator(".felt .status").inner_text()
+            _make_a_move(page, key)
+            assert not errors
+        finally:
+            browser.close()
+
+
 def test_the_form_offers_no_rated_game_with_bots(server: str) -> None:
     expect = sync_api.expect
     with sync_api.sync_playwright() as p:
@@ -409,5 +457,64 @@ def test_the_form_offers_no_rated_game_with_bots(server: str) -> None:
             rated.check()
             bots.check()
             expect(rated).not_to_be_checked()
+        finally:
+            browser.close()
+
+
+#: every message the page's socket receives, in order (what the page does with them aside)
+RECEIVED = """(() => {
+  window.received = [];
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const socket = new Socket(...args);
+    socket.addEventListener("message", (m) => window.received.push(JSON.parse(m.data)));
+    const send = socket.send.bind(socket);
+    // a page told to send its moves twice: the copy is refused
+    socket.send = (data) => {
+      send(data);
+      if (window.sendTwice && JSON.parse(data).type === "move") send(data);
+    };
+    return socket;
+  };
+})();"""
+
+#: the page has applied an event that came after the first refusal it received
+AFTER_REFUSAL = """(key) => {
+  const i = window.received.findIndex((m) => m.type === "error");
+  const v = Number(sessionStorage.getItem(key) || 0);
+  return i >= 0 && window.received.slice(i + 1).some((m) => m.type === "event" && m.v <= v);
+}"""
+
+
+def test_a_refused_move_stays_on_the_page_until_the_player_acts_again(server: str) -> None:
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            errors: list[str] = []
+            form = {"game": "kozel", "players": 4, "bots": "random"}
+            page, key = _table_page(browser, server, errors, RECEIVED, **form)
+            # her first move of the match (it cannot end a round), sent twice
+            page.wait_for_function(MOVE_OR_END, timeout=15_000)
+            page.evaluate("window.sendTwice = true")
+            tiles = page.locator("svg#hand g.tile.playable")
+            if tiles.count():
+                tiles.first.click()
+                ends = page.locator("svg#board g.end")
+                if ends.count():
+                    ends.first.click()
+            else:
+                page.locator(".felt .actions button").first.click()
+            page.evaluate("window.sendTwice = false")
+            # the bots answered after the copy was refused ("not your turn", or "stale" if
+            # they all passed): the refusal is still shown
+            page.wait_for_function(AFTER_REFUSAL, arg=key, timeout=15_000)
+            refused = page.locator(".felt .actions .error")
+            sync_api.expect(refused).to_contain_text(re.compile("not your turn|stale move"))
+            # ... until she acts again
+            page.wait_for_function(MOVE_OR_END, timeout=15_000)
+            if "Match over" not in page.locator("#result").inner_text():
+                _make_a_move(page, key)
+                assert refused.count() == 0
+            assert not errors
         finally:
             browser.close()

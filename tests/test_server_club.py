@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 from conftest import Databases
-from server_helpers import Person, TestClient, events_of, make_app, play_until_end, wait_until
+from server_helpers import (
+    Person,
+    TestClient,
+    events_of,
+    is_forced,
+    make_app,
+    play_until_end,
+    wait_until,
+)
 
 import bazar
 from bazar.server import create_app
@@ -19,14 +27,27 @@ from bazar.server import create_app
 GRACE = 0.2
 
 
+def _events(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events of a message, or its notice."""
+    return [message["event"]] if message["type"] == "notice" else events_of(message)
+
+
 def _read_until(ws: Any, kind: str, limit: int = 20_000) -> list[dict[str, Any]]:
     """The events and notices of ``ws`` up to the first event or notice of kind ``kind``."""
     seen: list[dict[str, Any]] = []
     for _ in range(limit):
-        message = ws.receive_json()
-        seen += [message["event"]] if message["type"] == "notice" else events_of(message)
+        seen += _events(ws.receive_json())
         if seen and seen[-1]["t"] == kind:
             return seen
+    raise AssertionError(f"no {kind}")
+
+
+def _carrying(ws: Any, kind: str, limit: int = 20_000) -> dict[str, Any]:
+    """The next message of ``ws`` that carries an event or notice of kind ``kind``."""
+    for _ in range(limit):
+        message = ws.receive_json()
+        if kind in [e["t"] for e in _events(message)]:
+            return message
     raise AssertionError(f"no {kind}")
 
 
@@ -56,7 +77,7 @@ def test_a_casual_player_away_past_the_grace_is_replaced_by_a_bot(db: str) -> No
             end = _read_until(spectator, "match_end")[-1]
         assert end["ending"] == {"normal": True}
         seat = masha.get(f"/api/tables/{tid}").json()["table"]["seats"][0]
-        assert seat == {"name": "Masha (bot)", "bot": "greedy"}
+        assert seat == {"name": "Masha", "bot": "greedy", "why": "gone", "back": False}
 
 
 def test_a_player_back_within_the_grace_keeps_the_seat_and_the_hand(db: str) -> None:
@@ -107,6 +128,94 @@ def test_a_player_replaced_by_a_bot_cannot_move_for_it(db: str) -> None:
             "code": "bot_seat",
             "params": {},
         }
+
+
+def test_a_casual_player_who_timed_out_takes_his_seat_back_at_his_next_turn(db: str) -> None:
+    """After her clock ran out a bot plays for Masha: her socket still shows her hand, and
+    the seat says whose bot it is and why. She asks for it back and has it, with a full
+    clock, the next time her seat is to move; a restarted server rebuilds the same."""
+    app = make_app(db, bot_delay=0.2)
+    with TestClient(app) as client:
+        masha = Person(client, "Masha")
+        tid = masha.create(game="kozel", players=2, bots="greedy", move_time_s=2)["table"]["id"]
+        table = app.state.club.tables[tid]
+        with masha.ws(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "hello", "v": 0})
+            ws.send_json({"type": "back"})
+            while (refused := ws.receive_json())["type"] != "error":
+                pass
+            assert refused == {"type": "error", "message": "no bot plays for you"}
+            replaced = _carrying(ws, "replaced")
+            mine = {"name": "Masha", "bot": "greedy", "why": "timeout", "back": False}
+            assert replaced["event"]["seats"][0] == mine
+            assert replaced["view"]["seat"] == 0 and replaced["view"]["hand"]
+            ws.send_json({"type": "back"})
+            asked = _carrying(ws, "returning")
+            assert asked["event"]["seats"][0] == {**mine, "back": True}
+            back = _carrying(ws, "back")
+            assert back["event"]["seats"][0] == {"name": "Masha", "bot": None}
+            assert back["view"]["turn"] == 0
+            assert back["clock"]["seat"] == 0 and back["clock"]["left_s"] > 1.5
+            # her seat is hers again: the table waits for her move and takes it
+            message = back
+            while not (
+                message.get("view")
+                and message.get("v") == len(table.events)
+                and not is_forced(message["view"])
+            ):
+                message = ws.receive_json()
+            assert message["view"]["turn"] == 0
+            move = random.Random(1).choice(message["view"]["legal"])
+            ws.send_json({"type": "move", "move": move, "v": message["v"]})
+            played = _carrying(ws, "move")["event"]
+            assert (played["seat"], played["move"]) == (0, move)
+    events = list(table.events)
+    with TestClient(make_app(db, bot_delay=60)) as client:
+        again = client.app.state.club.tables[tid]
+        assert again.events[: len(events)] == events
+        assert set(again.bots) == {1}
+        assert again.info()["seats"][0] == {"name": "Masha", "bot": None}
+
+
+def test_a_casual_player_back_after_the_grace_finds_the_bot_and_takes_his_seat_back(
+    db: str,
+) -> None:
+    app = make_app(db, bot_delay=0.05, grace_s=GRACE)
+    with TestClient(app) as client:
+        masha = Person(client, "Masha")
+        tid = masha.create(game="kozel", players=2)["table"]["id"]
+        table = app.state.club.tables[tid]
+        with masha.ws(f"/ws/{tid}"):
+            masha.post(f"/api/tables/{tid}/bots", json={"level": "greedy"})
+        wait_until(lambda: 0 in table.bots)
+        with masha.ws(f"/ws/{tid}") as ws:
+            ws.send_json({"type": "hello", "v": 0})
+            sync = ws.receive_json()
+            # back at her seat, she sees her hand and the bot that plays it
+            assert sync["view"]["seat"] == 0 and sync["view"]["hand"]
+            mine = {"name": "Masha", "bot": "greedy", "why": "gone", "back": False}
+            assert sync["table"]["seats"][0] == mine
+            ws.send_json({"type": "back"})
+            back = _carrying(ws, "back")
+            assert back["view"]["turn"] == 0
+            assert back["event"]["seats"][0] == {"name": "Masha", "bot": None}
+
+
+def test_a_restarted_server_rebuilds_two_seats_a_bot_took_at_the_same_move(db: str) -> None:
+    app = make_app(db, bot_delay=60, grace_s=GRACE)
+    with TestClient(app) as client:
+        masha, alex = Person(client, "Masha"), Person(client, "Alex")
+        tid = masha.create(game="kozel", players=2)["table"]["id"]
+        # Alex sits down: the match starts, and neither of them ever opens the table
+        alex.post(f"/api/tables/{tid}/join", json={})
+        table = app.state.club.tables[tid]
+        wait_until(lambda: len(table.bots) == 2)
+    events = list(table.events)
+    assert [e["t"] for e in events] == ["start", "round_start", "replaced", "replaced"]
+    with TestClient(make_app(db, bot_delay=60, grace_s=GRACE)) as client:
+        again = client.app.state.club.tables[tid]
+        assert again.events == events
+        assert set(again.bots) == {0, 1}
 
 
 def test_a_rated_player_away_past_the_grace_interrupts_the_match(db: str) -> None:

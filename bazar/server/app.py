@@ -377,9 +377,11 @@ def create_app(
             table.hello(client, since)
         elif not client.listening:
             # what it would act on is in the sync it has not asked for yet
-            client.send({"type": "error", "message": 'send {"type": "hello", "v": N} first'})
+            client.refuse(ServerError("hello_first"))
         elif kind == "move":
             table.submit(client, message.get("move"), message.get("v"))
+        elif kind == "back":
+            table.take_back(client)
         elif kind == "ping":
             client.send({"type": "pong"})
         else:

@@ -255,7 +255,8 @@ class Club:
         if table.row.status != "finished":
             raise TableError("not_over")
         old = table.row
-        seats = [s.get("was") if s is not None and s.get("was") else s for s in old.seats]
+        # the players as they sat down, without the bots that played for them
+        seats = [s and {k: v for k, v in s.items() if k != "changes"} for s in old.seats]
         row = TableRow(
             id=secrets.token_urlsafe(8),
             game=old.game,

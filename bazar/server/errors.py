@@ -56,7 +56,8 @@ ERRORS: dict[str, str] = {
     "text_frames": "send JSON in text frames",
     "message_too_large": "message over {limit} bytes",
     "message_form": "messages are JSON objects",
-    "unknown_message": "unknown message; send hello, move or ping",
+    "hello_first": 'send {{"type": "hello", "v": N}} first',
+    "unknown_message": "unknown message; send hello, move, back or ping",
     "spectator": "spectators cannot move",
     "move_form": "'move' must be a move in notation",
     "v_form": "'v' must be the last version seen",
@@ -65,6 +66,7 @@ ERRORS: dict[str, str] = {
     "not_started": "the match has not started",
     "match_over": "the match is over",
     "bot_seat": "a bot has taken your seat",
+    "no_bot_for_you": "no bot plays for you",
     "not_your_turn": "not your turn: seat {seat} is to move",
     "stale": "stale move: the table is at version {v}, not {yours}",
     # records and players

@@ -86,7 +86,8 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    #: one entry per seat: {"user": id, "name": str} | {"bot": level, "name": str} | None
+    #: one entry per seat: {"user": id, "name": str} | {"bot": level, "name": str} | None; a
+    #: player's seat a bot played has its "changes" of hands: [{"t", "at", "v", "why"?}]
     seats: Mapped[list[Any]] = mapped_column(JSON)
     owner: Mapped[int] = mapped_column(Integer)
     move_time_s: Mapped[int] = mapped_column(Integer, default=30)

@@ -3,12 +3,16 @@
 Clients never touch the match. They put requests in the table's inbox; the task validates
 each one against the legal moves, appends the move to the database, pushes it, and only then
 tells every client what happened: a versioned public event plus that client's own
-``match.view(seat)``. A reconnecting client names the last version it saw and gets the events
-it missed with its current view.
+``match.view(seat)``. A socket's hello names the last version it saw; it hears nothing of the
+table until the answer, a sync of the events it missed and its current view, then each later
+event once.
 
 A player with no open socket is *gone*: after a grace period a bot takes the seat (casual) or
-the match is interrupted as by a timeout (rated). A finished table answers late requests
-while its players may still ask for a rematch, then leaves memory (its record stays stored).
+the match is interrupted (rated), as when his clock runs out. A casual player whose seat a bot
+plays asks for it back (``{"type": "back"}``) and has it from the next time his seat is to
+move; each change of hands is an event, stored with the seat so that a restart rebuilds it.
+A finished table answers late requests while its players may still ask for a rematch, then
+leaves memory (its record stays stored).
 Bots think off the event loop, so a slow one never holds up the other tables and sockets:
 the quick ones in a thread, the searching ones in a worker process (a search in a thread would
 hold the interpreter lock and slow every answer the server gives meanwhile).
@@ -86,7 +90,8 @@ class Client:
 class _Request:
     client: Client
     seat: int
-    text: str
+    #: the move in notation; None: the player asks for his seat back from the bot
+    text: str | None
     #: the version the client saw when it chose the move (None: not checked)
     v: int | None = None
 
@@ -123,6 +128,10 @@ class Table:
         self.bots: dict[int, botlib.Bot] = {}
         #: the players with no open socket: seat -> when the last one closed (monotonic)
         self.gone: dict[int, float] = {}
+        #: the players' seats a bot plays (casual): seat -> why ("timeout" or "gone")
+        self.replaced: dict[int, str] = {}
+        #: those whose player asked for them back: his again the next time they are to move
+        self.returning: set[int] = set()
         #: requests; None only wakes the actor to look at the clocks and seats again
         self.inbox: asyncio.Queue[_Request | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
@@ -147,9 +156,7 @@ class Table:
             "players": len(row.seats),
             "options": self.rules.options(),
             "listing": listing,
-            "seats": [
-                None if s is None else {"name": s["name"], "bot": s.get("bot")} for s in row.seats
-            ],
+            "seats": [self._seat_info(seat, s) for seat, s in enumerate(row.seats)],
             "move_time_s": row.move_time_s,
             "rated": row.rated,
             "access": row.access,
@@ -160,6 +167,15 @@ class Table:
             ],
             "v": len(self.events),
         }
+
+    def _seat_info(self, seat: int, s: dict[str, Any] | None) -> dict[str, Any] | None:
+        if s is None:
+            return None
+        if seat not in self.replaced:
+            return {"name": s["name"], "bot": s.get("bot")}
+        # a bot plays for this player: why, and whether he asked for the seat back
+        why, back = self.replaced[seat], seat in self.returning
+        return {"name": s["name"], "bot": REPLACEMENT, "why": why, "back": back}
 
     def seat_of(self, user_id: int) -> int | None:
         for i, s in enumerate(self.row.seats):
@@ -221,16 +237,22 @@ class Table:
         """Rebuild the match and the event log from the stored moves (after a restart)."""
         self.start()
         assert self.match is not None
-        # seats a bot took over, by the number of moves made when it did
-        replaced = {s["at"]: i for i, s in enumerate(self.row.seats) if s and "at" in s}
-        for n, text in enumerate(moves):
-            if n in replaced:
-                self._emit_replaced(replaced[n])
-            seat = self.match.turn
-            assert seat is not None
-            self._push(seat, self.match_move(text))
-        if len(moves) in replaced:
-            self._emit_replaced(replaced[len(moves)])
+        # the seats' changes of hands, in the order they were announced, by the number of
+        # moves made when they were (several may come between two moves)
+        changes: dict[int, list[tuple[int, str, str | None]]] = {}
+        for _, at, seat, kind, why in sorted(
+            (c["v"], c["at"], seat, c["t"], c.get("why"))
+            for seat, s in enumerate(self.row.seats)
+            for c in (s or {}).get("changes", ())
+        ):
+            changes.setdefault(at, []).append((seat, kind, why))
+        for n in range(len(moves) + 1):
+            for seat, kind, why in changes.get(n, ()):
+                self._hand_over(seat, kind, why)
+            if n < len(moves):
+                turn = self.match.turn
+                assert turn is not None
+                self._push(turn, self.match_move(moves[n]))
         if self.row.ending is not None and self.row.status == "finished":
             self._emit({"t": "match_end", **self._result()})
 
@@ -272,6 +294,9 @@ class Table:
                 continue
             seat = self.match.turn
             assert seat is not None
+            if seat in self.returning:
+                self._change_hands(seat, "back")
+                continue
             legal = self.match.legal_moves()
             elapsed = time.monotonic() - self.turn_started
             if seat in self.bots:
@@ -345,6 +370,9 @@ class Table:
                 raise TableError("not_started")
             if not self.live:
                 raise TableError("match_over")
+            if request.text is None:
+                self._ask_back(request.seat)
+                return
             if request.seat in self.bots:
                 raise TableError("bot_seat")
             if self.match.turn != request.seat:
@@ -367,14 +395,21 @@ class Table:
 
     def submit(self, client: Client, text: Any, v: Any = None) -> None:
         """A client's move request, checked for form here and for legality by the actor."""
-        if client.seat is None:
-            client.refuse(TableError("spectator"))
-            return
         if not isinstance(text, str) or len(text) > 40:
             client.refuse(TableError("move_form"))
             return
         if v is not None and type(v) is not int:
             client.refuse(TableError("v_form"))
+            return
+        self._request(client, text, v)
+
+    def take_back(self, client: Client) -> None:
+        """A player asks for his seat back from the bot that plays it (the actor checks)."""
+        self._request(client, None)
+
+    def _request(self, client: Client, text: str | None, v: int | None = None) -> None:
+        if client.seat is None:
+            client.refuse(TableError("spectator"))
             return
         if self.match is not None and not self.live:
             # the actor may have left already
@@ -432,12 +467,15 @@ class Table:
     def _apply(self, seat: int, move: Move) -> None:
         """Store, push and announce one legal move (the database first)."""
         assert self.match is not None
-        n = sum(len(r.moves) for r in self.match.rounds)
-        self.storage.append_move(self.id, n, seat, str(move))
+        self.storage.append_move(self.id, self._moves_made(), seat, str(move))
         self._push(seat, move)
         self.turn_started = time.monotonic()
         if self.match.is_over():
             self._finish(None)
+
+    def _moves_made(self) -> int:
+        assert self.match is not None
+        return sum(len(r.moves) for r in self.match.rounds)
 
     def _push(self, seat: int, move: Move) -> None:
         assert self.match is not None
@@ -483,38 +521,56 @@ class Table:
 
     def _give_up(self, seat: int, why: str) -> None:
         """A player who ran out of time (``why`` "timeout") or stayed away past the grace
-        ("gone"), online-club.md §2: rated, the match is interrupted; casual, a bot takes
-        the seat for the rest of the match."""
+        ("gone"), online-club.md §2: rated, the match is interrupted; casual, a bot plays
+        the seat until he takes it back."""
         if self.row.rated:
             self._finish(seat, why)
             return
-        seats = list(self.row.seats)
-        old = seats[seat] or {}
-        assert self.match is not None
-        made = sum(len(r.moves) for r in self.match.rounds)
-        seats[seat] = {
-            "bot": REPLACEMENT,
-            "name": f"{old.get('name', '?')} (bot)",
-            "was": old,
-            "at": made,
-            "why": why,
-        }
-        self.row = self.storage.update_table(self.id, seats=seats)
-        self.bots[seat] = botlib.make(REPLACEMENT, seed=self.row.seed + seat)
-        self.gone.pop(seat, None)
-        self._emit_replaced(seat)
+        self._change_hands(seat, "replaced", why)
 
-    def _emit_replaced(self, seat: int) -> None:
-        bot = self.row.seats[seat]
-        self._emit(
-            {
-                "t": "replaced",
-                "seat": seat,
-                "name": bot["was"].get("name"),
-                "why": bot.get("why", "timeout"),
-                "seats": self.info()["seats"],
-            }
-        )
+    def _ask_back(self, seat: int) -> None:
+        """The player of a seat a bot plays wants it back: his from its next turn (the
+        actor's loop hands it over when the seat is to move)."""
+        if seat not in self.replaced:
+            raise TableError("no_bot_for_you")
+        if seat not in self.returning:
+            self._change_hands(seat, "returning")
+
+    def _change_hands(self, seat: int, kind: str, why: str | None = None) -> None:
+        """Store a change of hands with the seat (the database first), then make it."""
+        assert self.match is not None
+        change: dict[str, Any] = {"t": kind, "at": self._moves_made(), "v": len(self.events) + 1}
+        if why is not None:
+            change["why"] = why
+        seats = list(self.row.seats)
+        s = seats[seat]
+        seats[seat] = {**s, "changes": [*s.get("changes", ()), change]}
+        self.row = self.storage.update_table(self.id, seats=seats)
+        self._hand_over(seat, kind, why)
+
+    def _hand_over(self, seat: int, kind: str, why: str | None) -> None:
+        """Make and announce a change of hands (live, or replayed by ``restore``): a bot takes
+        the seat ("replaced", ``why`` it did), its player asks for it back ("returning") or
+        has it back ("back", with a full clock)."""
+        if kind == "replaced":
+            assert why is not None
+            self.bots[seat] = botlib.make(REPLACEMENT, seed=self.row.seed + seat)
+            self.replaced[seat] = why
+            self.gone.pop(seat, None)
+        elif kind == "returning":
+            self.returning.add(seat)
+        else:
+            del self.bots[seat]
+            del self.replaced[seat]
+            self.returning.discard(seat)
+            self.turn_started = time.monotonic()
+        event = {"t": kind, "seat": seat, "name": self.row.seats[seat]["name"]}
+        if why is not None:
+            event["why"] = why
+        self._emit({**event, "seats": self.info()["seats"]})
+        if kind == "back":
+            # a player who asked and left meanwhile: his grace begins
+            self._look_at_seats()
 
     def _finish(self, timed_out: int | None, why: str = "timeout") -> None:
         ending: dict[str, Any] = {"normal": True}

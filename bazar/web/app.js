@@ -215,7 +215,12 @@ async function tablePage(id) {
   const result = h("section", { id: "result" });
   const fair = h("section", { class: "small", id: "fair" });
   const notice = h("p", { class: "notice", id: "notice" });
-  felt.append(players, status, boardBox, actions, handSvg);
+  // kept, not redrawn with each move: a button replaced under the pointer loses its click
+  const standinText = h("span", {});
+  const takeBackButton = h("button", { id: "takeback", onclick: takeBack }, t("takeBack"));
+  const standin = h("div", { class: "standin", id: "standin", style: "display:none" },
+    standinText, takeBackButton);
+  felt.append(players, status, standin, boardBox, actions, handSvg);
   main.replaceChildren(head, notice, felt, result, fair);
   // a friend who opens an invitation link before logging in can do it here
   if (!me && info.status === "open") main.prepend(loginForms());
@@ -256,10 +261,17 @@ async function tablePage(id) {
 
   async function reload() { info = (await api(`/api/tables/${id}`)).table; renderHead(); render(); }
 
-  function send(move) {
+  // a refusal stays on the page until the player acts again
+  function act(message) {
     state.selected = null;
-    socket.send(JSON.stringify({ type: "move", move, v: state.v }));
+    state.error = "";
+    socket.send(JSON.stringify(message));
+    render();
   }
+
+  function send(move) { act({ type: "move", move, v: state.v }); }
+
+  function takeBack() { act({ type: "back" }); }
 
   function clickTile(text) {
     const moves = state.view.legal.filter((m) => tileOf(m) === text);
@@ -273,6 +285,11 @@ async function tablePage(id) {
     status.replaceChildren();
     actions.replaceChildren();
     if (!view) { boardSvg.replaceChildren(); handSvg.replaceChildren(); return; }
+    // a bot plays this page's seat (its player's time ran out, or he was away): he is told so
+    // and offered his seat back, not moves (online-club.md §2)
+    const mine = view.seat !== null ? info.seats[view.seat] : null;
+    const standIn = Boolean(mine && mine.bot && !state.end);
+    if (standIn) state.selected = null;
     const n = view.hand_sizes.length;
     for (let s = 0; s < n; s++) {
       players.append(h("div", { class: `player${view.turn === s ? " turn" : ""}${view.seat === s ? " me" : ""}` },
@@ -283,14 +300,15 @@ async function tablePage(id) {
     if (round) status.append(h("span", {}, t("round", { n: round })));
     status.append(h("span", {}, `${t("bazar")}: ${view.bazar_size}`));
     if (view.turn !== null && !state.end) {
-      status.append(h("span", {}, view.turn === view.seat ? t("yourTurn") : t("turnOf", { name: seatName(view.turn) })));
+      const whose = view.turn !== view.seat ? seatName(view.turn) : standIn ? t("yourBot") : null;
+      status.append(h("span", {}, whose === null ? t("yourTurn") : t("turnOf", { name: whose })));
       const timer = h("span", { class: "timer", id: "timer" });
       status.append(timer);
     }
     if (view.scores && view.scores.pot > 0) status.append(h("span", { class: "pot" }, `🐟 +${view.scores.pot}`));
     if (view.seat === null) status.append(h("span", {}, t("spectator")));
     // the board, and the ends the chosen tile fits: a disc on each, its train or branch lit up
-    const legal = view.legal || [];
+    const legal = standIn ? [] : view.legal || [];
     const tileMoves = new Set(legal.map(tileOf).filter(Boolean));
     const chosen = state.selected ? legal.filter((m) => tileOf(m) === state.selected) : [];
     const width = boardWidth(felt);
@@ -316,6 +334,12 @@ async function tablePage(id) {
     const forced = legal.length === 1 && (legal[0] === "draw" || legal[0] === "pass");
     for (const m of legal) {
       if (!tileOf(m) && !forced) actions.append(h("button", { onclick: () => send(m) }, moveText(view, m, seatName)));
+    }
+    standin.style.display = standIn ? "" : "none";
+    if (standIn) {
+      standinText.textContent = t(mine.why === "gone" ? "standInGone" : "standInTimeout")
+        + (mine.back ? ` ${t("backNext")}` : "");
+      takeBackButton.style.display = mine.back ? "none" : "";
     }
     drawHand(handSvg, view.hand || [], tileMoves, state.selected, clickTile, width);
     handSvg.style.display = view.hand ? "" : "none"; // a spectator, or Kolbasa's blind rows
@@ -403,8 +427,9 @@ async function tablePage(id) {
     }
     if (event.t === "match_end") state.end = event;
     if (event.t === "rematch") state.rematch = event.table;
-    if (event.t === "replaced") info.seats = event.seats;
-    if (["disconnected", "reconnected", "replaced"].includes(event.t)) {
+    const hands = ["replaced", "returning", "back"];
+    if (hands.includes(event.t)) info.seats = event.seats;
+    if (["disconnected", "reconnected", ...hands].includes(event.t)) {
       notice.textContent = t(event.t, { name: event.name, s: event.grace_s });
     }
   }
@@ -417,7 +442,6 @@ async function tablePage(id) {
     // an event this page has already applied (a sync holds it too) would apply a move twice
     if (data.type === "event" && data.v <= state.v) return;
     if (data.type === "error") { state.error = errorText(data); render(); return; }
-    state.error = "";
     if (data.type === "table") { info = { ...info, ...data.table }; renderHead(); }
     if (data.type === "sync") {
       state.commitments = {}; state.reveals = []; state.end = null;
