@@ -117,6 +117,10 @@ def test_a_player_who_goes_away_is_announced_then_replaced_by_a_bot(server: str)
             page.click("#create button")
             page.wait_for_url("**/table/*")
             tid = page.url.split("/table/")[1].split("?")[0]
+            # her page hears the table once its hello is answered (the sync keeps a version)
+            page.wait_for_function(
+                "(key) => sessionStorage.getItem(key) !== null", arg=f"bazar.v.{tid}"
+            )
             with httpx.Client(base_url=server) as alex:
                 alex.post("/api/guest", json={"name": "Alex"})
                 assert alex.post(f"/api/tables/{tid}/join", json={}).status_code == 200
