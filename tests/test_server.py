@@ -446,6 +446,11 @@ def test_refusals_carry_a_code_and_parameters_over_http_and_the_socket(client: T
     assert params["reason_ru"] == "в kozel играют от 2 до 4 игроков, не 7"
     table = create(client, game="kozel", players=2)["table"]
     with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "move", "move": "6-6"})
+        said = ws.receive_json()
+        assert (said["type"], said["code"]) == ("error", "hello_first")
+        ws.send_json({"type": "hello", "v": 0})
+        assert ws.receive_json()["type"] == "sync"
         ws.send_json({"type": "move", "move": 64})
         said = ws.receive_json()
         assert (said["type"], said["code"]) == ("error", "move_form")
@@ -454,7 +459,7 @@ def test_refusals_carry_a_code_and_parameters_over_http_and_the_socket(client: T
             "type": "error",
             "code": "unknown_message",
             "params": {},
-            "message": "unknown message; send hello, move or ping",
+            "message": "unknown message; send hello, move, back or ping",
         }
     with client.websocket_connect("/ws/nosuch") as ws:
         assert ws.receive_json()["code"] == "no_table"

@@ -513,7 +513,7 @@ def test_a_refused_move_stays_on_the_page_until_the_player_acts_again(server: st
             # they all passed): the refusal is still shown
             page.wait_for_function(AFTER_REFUSAL, arg=key, timeout=15_000)
             refused = page.locator(".felt .actions .error")
-            sync_api.expect(refused).to_contain_text(re.compile("not your turn|stale move"))
+            sync_api.expect(refused).to_contain_text(re.compile("Not your turn|The table moved on"))
             # ... until she acts again
             page.wait_for_function(MOVE_OR_END, timeout=15_000)
             if "Match over" not in page.locator("#result").inner_text():

@@ -144,7 +144,12 @@ def test_a_casual_player_who_timed_out_takes_his_seat_back_at_his_next_turn(db: 
             ws.send_json({"type": "back"})
             while (refused := ws.receive_json())["type"] != "error":
                 pass
-            assert refused == {"type": "error", "message": "no bot plays for you"}
+            assert refused == {
+                "type": "error",
+                "message": "no bot plays for you",
+                "code": "no_bot_for_you",
+                "params": {},
+            }
             replaced = _carrying(ws, "replaced")
             mine = {"name": "Masha", "bot": "greedy", "why": "timeout", "back": False}
             assert replaced["event"]["seats"][0] == mine
