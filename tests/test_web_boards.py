@@ -210,13 +210,14 @@ def test_a_phone_scrolls_the_board_rather_than_the_page(server: str, browser: An
 
 
 def open_table(page: Any, server: str, game: str, players: int) -> list[dict[str, Any]]:
-    """Seat a guest at a new table of ``game`` with random bots; return the views it gets."""
+    """Seat a guest at a new table of ``game`` with random bots; return the views it gets
+    (each with the version of the message that brought it, as ``"v"``)."""
     views: list[dict[str, Any]] = []
 
     def frame(payload: Any) -> None:
         data = json.loads(payload)
-        if data.get("view"):
-            views.append(data["view"])
+        if data.get("view") and "v" in data:
+            views.append({**data["view"], "v": data["v"]})
 
     page.on("websocket", lambda ws: ws.on("framereceived", frame))
     page.goto(server + "/history")
@@ -241,7 +242,10 @@ def my_turn(page: Any, views: list[dict[str, Any]]) -> dict[str, Any]:
         assert time.monotonic() < deadline, "the seat was never to move"
         view = views[-1] if views else None
         if view and view["legal"] and view["turn"] == view["seat"]:
-            page.wait_for_timeout(100)  # the page draws the frame it has just received
+            # the page has drawn this version, and nothing newer came meanwhile
+            page.wait_for_function(
+                "(v) => Number(document.querySelector('.felt')?.dataset.v) >= v", arg=view["v"]
+            )
             if views[-1] is view:
                 return view
         page.wait_for_timeout(50)

@@ -285,6 +285,8 @@ async function tablePage(id) {
     status.replaceChildren();
     actions.replaceChildren();
     if (!view) { boardSvg.replaceChildren(); handSvg.replaceChildren(); return; }
+    // the version drawn: what a test (or a curious player) can wait for instead of a pause
+    felt.dataset.v = state.v;
     // a bot plays this page's seat (its player's time ran out, or he was away): he is told so
     // and offered his seat back, not moves (online-club.md §2)
     const mine = view.seat !== null ? info.seats[view.seat] : null;
