@@ -43,6 +43,23 @@ def play_out(game: Any, line: int, moves: int = 100_000) -> Any:
     return game
 
 
+def knocked_between(
+    rules: bazar.Rules, hand: list[str], knocker: list[str], lead: str, turns: list[list[str]]
+) -> Round:
+    """Seat 1 leads ``lead`` (dealt to him with ``knocker``); seat 0, holding ``hand``, plays
+    each list of ``turns`` as one turn while seat 1, with no bazar to draw from, knocks in
+    between: a position where a player's turns are split by nothing but knocks."""
+    rnd = Round(rules, hands=[hand, [lead, *knocker]], bazar=[], leader=1)
+    rnd.push(lead)
+    for i, turn in enumerate(turns):
+        if i:
+            assert [str(m) for m in rnd.legal_moves()] == ["pass"]
+            rnd.push("pass")
+        for move in turn:
+            rnd.push(move)
+    return rnd
+
+
 def seats(rnd: Round) -> list[int | None]:
     return [None, *range(rnd.players)]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from invariants import knocked_between
 
 import bazar
 from bazar import Ledger, Outcome, Round
@@ -473,22 +474,6 @@ def test_14_17_out_with_a_lone_0_0_is_an_officer_only() -> None:
     )
     after = Ledger(rules).settle(outcome)
     assert after.result is None and after.get("title") == [0, "officer"]
-
-
-def knocked_between(
-    rules: bazar.Rules, p0: list[str], p1: list[str], lead: str, turns: list[list[str]]
-) -> Round:
-    """Seat 1 leads ``lead`` (dealt to him); seat 0 plays each list of ``turns`` as one
-    turn while seat 1, with no bazar to draw from, knocks in between."""
-    rnd = Round(rules, hands=[p0, [lead, *p1]], bazar=[], leader=1)
-    rnd.push(lead)
-    for i, turn in enumerate(turns):
-        if i:
-            assert [str(m) for m in rnd.legal_moves()] == ["pass"]
-            rnd.push("pass")
-        for move in turn:
-            rnd.push(move)
-    return rnd
 
 
 def test_0_0_then_6_6_a_turn_later_is_no_general() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from invariants import knocked_between
 
 import bazar
 from bazar import Ledger, Outcome, Round
@@ -96,22 +97,6 @@ def test_9_both_doubles_in_one_turn_win() -> None:
     assert outcome is not None and outcome.reason == "out"
     after = Ledger(rules).settle(outcome)
     assert after.result is not None and after.result.winners == (P,)
-
-
-def knocked_between(
-    rules: bazar.Rules, p_hand: list[str], q_hand: list[str], lead: str, p_moves: list[list[str]]
-) -> Round:
-    """Q leads ``lead`` (dealt to him); P plays each list of ``p_moves`` as one turn while
-    Q, with no bazar to draw from, knocks in between."""
-    rnd = Round(rules, hands=[p_hand, [lead, *q_hand]], bazar=[], leader=Q)
-    rnd.push(lead)
-    for i, turn in enumerate(p_moves):
-        if i:
-            assert [str(m) for m in rnd.legal_moves()] == ["pass"]
-            rnd.push("pass")
-        for move in turn:
-            rnd.push(move)
-    return rnd
 
 
 def test_a_double_laid_turns_before_going_out_does_not_win_sea_kozel() -> None:
