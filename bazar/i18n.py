@@ -921,8 +921,12 @@ def line(kind: str, message: str, lang: str) -> str:
     message has no Russian, the whole line stays English."""
     said = translate(message, lang)
     if said is None:
-        return f"{t(kind, 'en')}: {message}"
-    return f"{t(kind, lang)}: {said}"
+        lang, said = "en", message
+    prefix = t(kind, lang)
+    if said.lower().startswith(prefix.lower()):
+        # "Unknown variant: unknown variant 'kozle' ..." says it twice
+        return said[0].upper() + said[1:]
+    return f"{prefix}: {said}"
 
 
 def error(exc: BaseException, lang: str) -> str:

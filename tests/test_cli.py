@@ -645,7 +645,7 @@ def test_rules_listing_says_which_games_answer_in_russian() -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["rules", "kozle", "--lang", "en"], "unknown variant 'kozle' (did you mean kozel?);"),
+        (["rules", "kozle", "--lang", "en"], "variant 'kozle' (did you mean kozel?);"),
         (["rules", "kozle", "--lang", "ru"], "игры 'kozle' нет (может быть, kozel?);"),
         (["rules", "ksel", "--lang", "en"], "(did you mean"),
         (["rules", "kozel", "-o", "fish_mod=x", "--lang", "en"], "(did you mean fish_mode"),
@@ -699,3 +699,20 @@ def test_a_player_between_the_winner_and_the_goat_is_not_told_he_lost(
     cli.TableTalk(match, seat, "random", console, lambda prompt: "", lang).result()
     text = out.getvalue()
     assert said in text and not_said not in text
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["rules", "kozle", "--lang", "en"],
+            "bazar: Unknown variant 'kozle' (did you mean kozel?)",
+        ),
+        (["play", "kozel", "--seat", "7", "--lang", "en"], "bazar: Bad value: no seat 7"),
+    ],
+)
+def test_an_error_does_not_say_its_kind_twice(args: list[str], said: str) -> None:
+    """A library message that already begins with its kind ("unknown variant ...") is the
+    whole line, capitalised, not "Unknown variant: unknown variant ..."."""
+    line = one_line_error(*run(*args)[::2])
+    assert line.startswith(said), line
