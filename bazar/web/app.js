@@ -361,7 +361,9 @@ async function tablePage(id) {
         const why = e.ending.gone ? "gone" : "timeout";
         result.append(h("p", {}, t(why, { name: seatName(e.ending.timeout) })));
       }
-      result.append(h("p", {}, `${t("winners")}: ${names}`));
+      // an interrupted match has no result; a match every side lost (all goats) no winner
+      if (e.winners.length) result.append(h("p", {}, `${t("winners")}: ${names}`));
+      else if (e.losers && e.losers.length) result.append(h("p", {}, t("nobodyWon")));
       if (e.losers && e.losers.length) {
         // the loser has a name in the yards' games: the goat of Kozel, the donkey of Osyol
         const game = (view && view.rules && view.rules.name) || "";

@@ -17,6 +17,7 @@ const TEXT = {
   round: ["Round {n}", "Партия {n}"], draw: ["Draw", "Взять"], pass: ["Pass", "Пропустить"],
   stop: ["Stop", "Закончить ход"], matchOver: ["Match over", "Игра окончена"],
   winners: ["Winners", "Победители"], losers: ["Losers", "Проигравшие"],
+  nobodyWon: ["Nobody won", "Никто не выиграл"],
   goat: ["Goat", "Козёл"], donkey: ["Donkey", "Осёл"], rematch: ["Rematch", "Реванш"], replay: ["Replay", "Повтор"],
   download: ["Download", "Скачать"], upload: ["Upload a record", "Загрузить запись"],
   roundResult: ["Round result", "Итоги партии"], fish: ["fish", "рыба"],
