@@ -16,12 +16,26 @@ from server_helpers import Driver, Person, TestClient, make_app, play_together
 import bazar
 from bazar.round import deal_seed
 
-TILE = re.compile(r"(\d+)[-|](\d+)")
+#: a tile as messages write it ("6-4", "6-4:R", "6|4", "close 2-2:L"), never part of a longer
+#: word: a table id or invitation token (base64url, "Ab9-4xYz") must not read as the tile 9-4
+TILE = re.compile(r"(?<![\w-])(\d{1,2})[-|](\d{1,2})(?![\w-])")
 
 
 def tiles_in(data: Any) -> set[frozenset[int]]:
     text = json.dumps(data)
     return {frozenset((int(a), int(b))) for a, b in TILE.findall(text)}
+
+
+def test_a_token_is_not_read_as_a_tile() -> None:
+    """The leak check reads every tile a message names, and nothing else: a table id such as
+    "Ab9-4xYz" made it see the tile 9-4 and fail at random."""
+    message = {
+        "id": "Ab9-4xYz",
+        "invite": "x_1-2",
+        "move": "6-4:R",
+        "board": ["5|5", "close 2-2:L"],
+    }
+    assert tiles_in(message) == {frozenset((6, 4)), frozenset((5,)), frozenset((2,))}
 
 
 def key(tile: Any) -> frozenset[int]:
