@@ -31,15 +31,15 @@ from . import auth
 from .club import LEVELS, MOVE_TIMES, Club
 from .errors import ServerError
 from .fairness import verify
+from .settings import Settings
 from .storage import RecordRow, Storage, User
 from .table import Client, TableError
 
 __all__ = ["MAX_MESSAGE", "create_app"]
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-#: the largest websocket message or JSON body a client may send (bytes)
-MAX_MESSAGE = 4096
-MAX_RECORD = 1_000_000
+#: the largest websocket message a client may send by default (bytes; see Settings)
+MAX_MESSAGE = Settings.model_fields["max_message"].default
 
 
 def create_app(
@@ -50,16 +50,25 @@ def create_app(
     grace_s: float | None = None,
     rematch_window_s: float = 120.0,
     https_only: bool = False,
+    settings: Settings | None = None,
 ) -> Starlette:
     """The club on ``db_url``. ``secret`` signs the session cookies (else ``BAZAR_SECRET``,
     else one the database keeps); ``bot_delay`` is how long a bot waits before its move;
     ``grace_s`` how long a player may be away before a bot takes the seat or, rated, the
     match ends (else ``BAZAR_GRACE_S``, else 60); ``rematch_window_s`` how long a finished
-    table waits in memory for a rematch."""
+    table waits in memory for a rematch; ``settings`` the club's limits (else read from the
+    ``BAZAR_*`` environment, see :class:`~bazar.server.settings.Settings`)."""
+    settings = settings or Settings()
     storage = Storage(db_url)
     if grace_s is None:
         grace_s = float(os.environ.get("BAZAR_GRACE_S", 60))
-    club = Club(storage, bot_delay=bot_delay, grace_s=grace_s, rematch_window_s=rematch_window_s)
+    club = Club(
+        storage,
+        bot_delay=bot_delay,
+        grace_s=grace_s,
+        rematch_window_s=rematch_window_s,
+        settings=settings,
+    )
     secret = secret or os.environ.get("BAZAR_SECRET") or storage.secret()
     # behind HTTPS, the session cookie must never travel in clear
     https_only = https_only or os.environ.get("BAZAR_SECURE_COOKIES") == "1"
@@ -80,7 +89,7 @@ def create_app(
             raise ServerError("login_first", 401)
         return user
 
-    async def body(request: Request, limit: int = MAX_MESSAGE) -> Any:
+    async def body(request: Request, limit: int = settings.max_body) -> Any:
         raw = await request.body()
         if len(raw) > limit:
             raise ServerError("too_large", 413, limit=limit)
@@ -271,8 +280,8 @@ def create_app(
 
     async def record_upload(request: Request) -> Any:
         raw = await request.body()
-        if len(raw) > MAX_RECORD:
-            raise ServerError("record_too_large", 413, limit=MAX_RECORD)
+        if len(raw) > settings.max_record:
+            raise ServerError("record_too_large", 413, limit=settings.max_record)
         try:
             match = record.loads(raw.decode("utf-8", "replace"))
         except BadRecord as error:
@@ -359,8 +368,8 @@ def create_app(
                 await writer
 
     def _read(table: Any, client: Client, text: str, user: User | None) -> None:
-        if len(text) > MAX_MESSAGE:
-            client.refuse(ServerError("message_too_large", limit=MAX_MESSAGE))
+        if len(text) > settings.max_message:
+            client.refuse(ServerError("message_too_large", limit=settings.max_message))
             return
         try:
             message = json.loads(text)
@@ -434,6 +443,7 @@ def create_app(
     )
     app.state.club = club
     app.state.storage = storage
+    app.state.settings = settings
     return app
 
 

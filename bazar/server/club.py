@@ -20,6 +20,7 @@ from ..match import MatchResult
 from ..rating import kozel_delta
 from ..rules import VARIANTS, nearest
 from ..rules import rules as make_rules
+from .settings import Settings
 from .storage import Rating, RecordRow, Storage, TableRow, User
 from .table import Table, TableError
 
@@ -38,8 +39,11 @@ class Club:
         bot_delay: float = 0.5,
         grace_s: float = 60.0,
         rematch_window_s: float = 120.0,
+        settings: Settings | None = None,
     ) -> None:
         self.storage = storage
+        #: the club's limits
+        self.settings = settings or Settings()
         self.bot_delay = bot_delay
         #: how long a player may be away before a bot takes the seat (or the match ends)
         self.grace_s = grace_s
