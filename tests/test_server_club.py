@@ -23,6 +23,7 @@ from server_helpers import (
 
 import bazar
 from bazar.server import create_app
+from bazar.server.settings import Settings
 
 GRACE = 0.2
 
@@ -55,7 +56,8 @@ def _carrying(ws: Any, kind: str, limit: int = 20_000) -> dict[str, Any]:
 
 
 def test_a_casual_player_away_past_the_grace_is_replaced_by_a_bot(db: str) -> None:
-    app = make_app(db, grace_s=GRACE)
+    # bots slow enough that the match outlasts a grace of bots alone (20 moves at least)
+    app = make_app(db, grace_s=GRACE, bot_delay=GRACE / 4)
     with TestClient(app) as client:
         masha, watcher = Person(client, "Masha"), Person(client)
         tid = masha.create(game="kozel", players=2)["table"]["id"]
@@ -75,7 +77,9 @@ def test_a_casual_player_away_past_the_grace_is_replaced_by_a_bot(db: str) -> No
             assert seen[-1]["seat"] == 0 and seen[-1]["name"] == "Masha"
             assert seen[-1]["why"] == "gone"
             end = _read_until(spectator, "match_end")[-1]
-        assert end["ending"] == {"normal": True}
+        # nobody came back for a grace: bots alone play no match (a spectator is nobody's
+        # player)
+        assert end["ending"] == {"deserted": True}
         seat = masha.get(f"/api/tables/{tid}").json()["table"]["seats"][0]
         assert seat == {"name": "Masha", "bot": "greedy", "why": "gone", "back": False}
 
@@ -290,15 +294,17 @@ def test_a_finished_table_waits_for_a_rematch_while_watched_then_leaves(db: str)
             wait_until(lambda: tid not in club.tables)
         # the table's clock restarted with its last move, just before the end was announced
         assert left and left[0] - table.turn_started >= window
-        new = masha.post(f"/api/tables/{tid}/rematch").json()["table"]
-        assert new["status"] == "playing"
+        # ... and its rematch window is over with it
+        r = masha.post(f"/api/tables/{tid}/rematch")
+        assert (r.status_code, r.json()["code"]) == (400, "rematch_closed")
 
 
 # bots
 
 
 def test_every_bot_level_may_fill_the_empty_seats(db: str) -> None:
-    with TestClient(make_app(db, bot_delay=60)) as client:
+    many = Settings(open_tables_per_user=100)
+    with TestClient(make_app(db, bot_delay=60, settings=many)) as client:
         masha = Person(client, "Masha")
         levels = bazar.bots.names()
         assert masha.get("/api/games").json()["levels"] == levels

@@ -128,6 +128,7 @@ def create_app(
 
     async def guest(request: Request) -> Any:
         data = await body(request)
+        club.admit_guest(request.client.host if request.client else "")
         user = auth.guest(storage, data.get("name") if isinstance(data, dict) else None)
         request.session["user"] = user.id
         return {"user": me(user)}

@@ -7,9 +7,12 @@ rebuilt from the database when asked for.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import secrets
+import time
+from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -20,11 +23,12 @@ from ..match import MatchResult
 from ..rating import kozel_delta
 from ..rules import VARIANTS, nearest
 from ..rules import rules as make_rules
+from .errors import ServerError
 from .settings import Settings
 from .storage import Rating, RecordRow, Storage, TableRow, User
 from .table import Table, TableError
 
-__all__ = ["LEVELS", "MOVE_TIMES", "Club"]
+__all__ = ["LEVELS", "MOVE_TIMES", "Club", "Quota"]
 
 MOVE_TIMES = (15, 30, 60, 120)
 LEVELS = tuple(botlib.names())
@@ -50,6 +54,8 @@ class Club:
         #: how long a finished table stays in memory for its players' rematch
         self.rematch_window_s = rematch_window_s
         self.tables: dict[str, Table] = {}
+        #: the guests made lately, by client address
+        self.guests = Quota(self.settings.guests_per_address, 3600.0)
         # the bots think here, off the event loop
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bazar-bot")
         # ... and the searching ones in other processes (started when first needed): a search
@@ -95,6 +101,7 @@ class Club:
             row,
             self.storage,
             bot_delay=self.bot_delay,
+            unwatched_bot_delay=self.settings.unwatched_bot_delay_s,
             grace_s=self.grace_s,
             rematch_window_s=self.rematch_window_s,
             executor=self.executor,
@@ -123,12 +130,40 @@ class Club:
             self.table(row.id)
 
     def open_tables(self) -> list[dict[str, Any]]:
-        rows = self.storage.tables(limit=200)
-        return [
-            self.table(r.id).info()
-            for r in rows
-            if r.access == "open" and r.status in ("open", "playing")
-        ]
+        return [self.table(r.id).info() for r in self.storage.lobby(limit=200)]
+
+    # quotas: what one client may make
+
+    def admit_guest(self, address: str) -> None:
+        """Count a new guest from ``address``; ServerError while it made its hour's share."""
+        wait = self.guests.take(address)
+        if wait is not None:
+            limit = self.settings.guests_per_address
+            raise ServerError("too_many_guests", 429, limit=limit, retry_s=wait)
+
+    def _may_own_another(self, user: User) -> None:
+        limit = self.settings.open_tables_per_user
+        if self.storage.owned(user.id) >= limit:
+            raise TableError("too_many_tables", 429, limit=limit)
+
+    def bounded(self, game: str, options: dict[str, Any]) -> None:
+        """Refuse a numeric option the club would not play to: a match to ``target`` 10**18
+        never ends, and every move of it is a write (common.md §10 names the options; the
+        games themselves bound the others, such as ``set_max`` and ``hand_size``)."""
+        for name, value in options.items():
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                continue
+            low, high = self._option_range(name)
+            if not low <= value <= high:
+                raise TableError("option_range", option=name, game=game, low=low, high=high)
+
+    def _option_range(self, name: str) -> tuple[int, int]:
+        limits = self.settings
+        if name in ("target", "limit"):
+            return 1, limits.max_target
+        if name == "deals":
+            return 1, limits.max_deals
+        return -limits.max_number, limits.max_number
 
     # the game-request form (online-club.md §1)
 
@@ -150,6 +185,7 @@ class Club:
         players = form.get("players")
         if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
             raise TableError("players_form")
+        self.bounded(game, options)
         try:
             rules = make_rules(game, players=players, **options)
         except (UnknownVariant, UnknownOption, ValueError, TypeError) as error:
@@ -167,6 +203,7 @@ class Club:
             raise TableError("rated_guest")
         if rated and form.get("bots") is not None:
             raise TableError("rated_bots")
+        self._may_own_another(owner)
         seats: list[Any] = [None] * rules.players
         seat = form.get("seat", 0)
         if not isinstance(seat, int) or not 0 <= seat < rules.players:
@@ -205,19 +242,26 @@ class Club:
             raise TableError("seated")
         if row.rated and user.guest:
             raise TableError("rated_guest")
+        # a rematch keeps its players' seats for them while they may accept it
+        reserved = table.reservations()
         free = [i for i, s in enumerate(row.seats) if s is None]
         if seat is None:
-            if not free:
+            mine = [i for i in free if reserved.get(i, (user.id,))[0] == user.id]
+            if not mine:
                 raise TableError("no_free_seat")
-            seat = free[0]
+            seat = next((i for i in mine if i in reserved), mine[0])
         if not isinstance(seat, int) or seat not in free:
             raise TableError("seat_taken", seat=str(seat), free=", ".join(map(str, free)))
+        if seat in reserved and reserved[seat][0] != user.id:
+            raise TableError("seat_reserved", seat=seat, name=reserved[seat][1])
         seats = list(row.seats)
         seats[seat] = _player(user)
         self._seat(table, seats)
         return seat
 
     def add_bots(self, table: Table, user: User, level: Any) -> None:
+        """Fill the table's empty seats with bots of ``level`` (its owner asks): they play
+        with people, never a match of their own."""
         if table.row.owner != user.id:
             raise TableError("owner_bots")
         if table.row.status != "open":
@@ -226,6 +270,8 @@ class Club:
             raise TableError("rated_bots")
         if level not in LEVELS:
             raise TableError("unknown_level", level=str(level), levels=", ".join(LEVELS))
+        if not _people(table.row.seats):
+            raise TableError("bots_alone")
         seats = [
             s if s is not None else {"bot": level, "name": f"{level} bot {i + 1}"}
             for i, s in enumerate(table.row.seats)
@@ -233,11 +279,22 @@ class Club:
         self._seat(table, seats)
 
     def leave(self, table: Table, user: User) -> None:
+        """Give up a seat at a table that has not started. The last person to leave closes
+        it (no table waits in the lobby for nobody); an owner who leaves others behind hands
+        the table to the first of them."""
         seat = table.seat_of(user.id)
         if seat is None or table.row.status != "open":
             raise TableError("no_seat_to_leave")
         seats = list(table.row.seats)
         seats[seat] = None
+        people = _people(seats)
+        if not people:
+            self.storage.delete_table(table.id)
+            self.drop(table)
+            table.close()
+            return
+        if table.row.owner == user.id:
+            table.row = self.storage.update_table(table.id, owner=people[0]["user"])
         self._seat(table, seats)
 
     def _seat(self, table: Table, seats: list[Any]) -> None:
@@ -254,18 +311,39 @@ class Club:
         table.announce()
 
     def rematch(self, table: Table, user: User) -> Table:
-        if table.seat_of(user.id) is None:
+        """A player of a finished table asks for a rematch, or accepts the one another asked
+        for (online-club.md §2: a rematch seats only the players who accept it). The first to
+        ask makes it, once: the same game at a new table where he sits, its bots too, and
+        every other player's seat kept for him while the rematch window lasts; each other
+        player who asks is seated there. The match starts when every seat is taken."""
+        seat = table.seat_of(user.id)
+        if seat is None:
             raise TableError("rematch_player")
         if table.row.status != "finished":
             raise TableError("not_over")
+        made = (table.row.ending or {}).get("rematch")
+        new = None
+        if made is not None:
+            with contextlib.suppress(TableError):
+                # (none: its owner gave it up before anybody else came)
+                new = self.table(made)
+            if new is not None and new.seat_of(user.id) is not None:
+                return new
+        ends = self._rematch_closes(table)
+        if made is not None:
+            if new is None:
+                raise TableError("rematch_closed")
+            self.join(new, user, seat)
+            return new
+        self._may_own_another(user)
         old = table.row
         # the players as they sat down, without the bots that played for them
-        seats = [s and {k: v for k, v in s.items() if k != "changes"} for s in old.seats]
+        players = [s and {k: v for k, v in s.items() if k != "changes"} for s in old.seats]
         row = TableRow(
             id=secrets.token_urlsafe(8),
             game=old.game,
             options=dict(old.options),
-            seats=[None] * len(seats),
+            seats=[None] * len(players),
             owner=user.id,
             move_time_s=old.move_time_s,
             rated=old.rated,
@@ -276,10 +354,30 @@ class Club:
         )
         self.storage.add_table(row)
         new = self._table(row)
+        new.reserved = {
+            i: (s["user"], s["name"]) for i, s in enumerate(players) if s and s.get("user")
+        }
+        new.reserved_until = ends
         self.tables[row.id] = new
-        self._seat(new, seats)
-        table._emit({"t": "rematch", "table": row.id})
+        table.row = self.storage.update_table(
+            table.id, ending={**(old.ending or {}), "rematch": row.id}
+        )
+        # its bots come again; of the people, only the one who asked
+        self._seat(
+            new, [s if i == seat or (s and s.get("bot")) else None for i, s in enumerate(players)]
+        )
+        table._notify({"t": "rematch", "table": row.id, "seat": seat, "name": user.name})
         return new
+
+    def _rematch_closes(self, table: Table) -> float:
+        """When (``time.monotonic()``) the rematch window of the finished ``table`` closes,
+        counted from its end (its record's time, so that no restart opens it again);
+        TableError once it has."""
+        record = self.storage.record(table.id)
+        left = -1.0 if record is None else record.created + self.rematch_window_s - time.time()
+        if left <= 0:
+            raise TableError("rematch_closed")
+        return time.monotonic() + left
 
     # the end of a match
 
@@ -384,6 +482,44 @@ def skill_ranks(
         4 if timed_out in side else 1 if set(side) & winners else 3 if set(side) & losers else 2
         for side in sides
     ]
+
+
+class Quota:
+    """At most ``limit`` of something per key (a client's address) in any ``period``
+    seconds: the times of the last ones, by key.
+
+    >>> quota = Quota(2, 60.0)
+    >>> quota.take("a", now=0), quota.take("a", now=1), quota.take("a", now=30)
+    (None, None, 30)
+    >>> quota.take("a", now=61), quota.take("b", now=61)
+    (None, None)
+    """
+
+    def __init__(self, limit: int, period: float) -> None:
+        self.limit = limit
+        self.period = period
+        self.taken: dict[str, deque[float]] = {}
+
+    def take(self, key: str, now: float | None = None) -> int | None:
+        """Count one for ``key``; or, when its share is taken, the seconds until there is
+        room again (and nothing is counted)."""
+        now = time.monotonic() if now is None else now
+        if len(self.taken) > 10_000:
+            # keys that came once and never again
+            for old in [k for k, times in self.taken.items() if times[-1] <= now - self.period]:
+                del self.taken[old]
+        times = self.taken.setdefault(key, deque())
+        while times and times[0] <= now - self.period:
+            times.popleft()
+        if len(times) >= self.limit:
+            return max(1, round(times[0] + self.period - now))
+        times.append(now)
+        return None
+
+
+def _people(seats: list[Any]) -> list[dict[str, Any]]:
+    """The seats people (not bots) sit at."""
+    return [s for s in seats if s is not None and s.get("user")]
 
 
 def _player(user: User) -> dict[str, Any]:

@@ -28,6 +28,9 @@ ERRORS: dict[str, str] = {
     "password_form": "a password has 6 to 200 characters",
     "name_taken": "the name '{name}' is taken",
     "wrong_login": "wrong name or password",
+    # quotas
+    "too_many_guests": "at most {limit} guests an hour from one address: try again in {retry_s} s",
+    "too_many_tables": "you have {limit} tables open or playing already: finish or leave one first",
     # the game-request form
     "unknown_game": "unknown game '{game}'; games: {games}",
     "unknown_game_near": "unknown game '{game}' (did you mean {near}?); games: {games}",
@@ -37,6 +40,7 @@ ERRORS: dict[str, str] = {
     "move_time": "'move_time_s' must be one of {times} (seconds)",
     "access": "'access' must be one of {values}",
     "seat_form": "'seat' must be 0 to {last}",
+    "option_range": "option {option} of {game} takes a number from {low} to {high} here",
     "rated_guest": "a rated table is for registered players: guests play unrated tables",
     "rated_bots": "a rated table has no bots (ratings are between registered players only):"
     " untick rated, or leave the seats to people",
@@ -50,8 +54,11 @@ ERRORS: dict[str, str] = {
     "owner_bots": "only the table's owner can call bots",
     "unknown_level": "unknown bot level '{level}'; levels: {levels}",
     "no_seat_to_leave": "you have no seat to leave at a table that has not started",
+    "seat_reserved": "seat {seat} is kept for {name}, who played the match before",
+    "bots_alone": "bots play with people: sit at the table before you call them",
     "rematch_player": "only a player of the table can ask for a rematch",
     "not_over": "the match is not over",
+    "rematch_closed": "the time for a rematch of this table is over",
     # moves, over the socket
     "text_frames": "send JSON in text frames",
     "message_too_large": "message over {limit} bytes",

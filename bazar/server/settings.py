@@ -31,3 +31,19 @@ class Settings(BaseSettings):
     max_record: int = Field(1_000_000, ge=1)
     #: bytes of one websocket message
     max_message: int = Field(4096, ge=1)
+
+    # tables and bots: what one client may open, and how long a match may run
+    #: guests one client address may make in an hour (a flood of guests is a flood of tables)
+    guests_per_address: int = Field(20, ge=1)
+    #: tables one player may own at once, open or playing (each a seat in the lobby)
+    open_tables_per_user: int = Field(3, ge=1)
+    #: the largest ``target`` or ``limit`` of a table (points): a match is played to it
+    max_target: int = Field(1000, ge=1)
+    #: the most deals of a match that counts them (Poker's ``deals``)
+    max_deals: int = Field(100, ge=1)
+    #: the largest size of any other numeric option of a table (Kolbasa's ``max_reveals``,
+    #: Poker's chips, bonus points)
+    max_number: int = Field(10_000, ge=1)
+    #: seconds a bot of a table that no player watches waits before its move, at least (the
+    #: club's bot delay when more): nobody's match hurries for nobody
+    unwatched_bot_delay_s: float = Field(2.0, ge=0)

@@ -22,6 +22,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
 )
@@ -224,6 +225,34 @@ class Storage:
             if status is not None:
                 query = query.where(TableRow.status == status)
             return list(db.scalars(query))
+
+    def lobby(self, limit: int = 200) -> list[TableRow]:
+        """The newest open-access tables that wait for players or are being played (the
+        finished ones, however many, never push a live one out of the lobby)."""
+        with self.session() as db:
+            query = (
+                select(TableRow)
+                .where(TableRow.access == "open", TableRow.status.in_(("open", "playing")))
+                .order_by(TableRow.created.desc())
+                .limit(limit)
+            )
+            return list(db.scalars(query))
+
+    def owned(self, owner: int) -> int:
+        """How many tables ``owner`` has open or playing."""
+        with self.session() as db:
+            query = select(func.count()).where(
+                TableRow.owner == owner, TableRow.status.in_(("open", "playing"))
+            )
+            return int(db.scalar(query) or 0)
+
+    def delete_table(self, table_id: str) -> None:
+        """Forget a table that never started (it has no moves, no record)."""
+        with self.session() as db:
+            row = db.get(TableRow, table_id)
+            if row is not None:
+                db.delete(row)
+                db.commit()
 
     def append_move(self, table_id: str, n: int, seat: int, move: str) -> None:
         # the hot path of every move: a Core insert, without the ORM's unit of work

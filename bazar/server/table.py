@@ -105,6 +105,7 @@ class Table:
         storage: Any,
         *,
         bot_delay: float = 0.5,
+        unwatched_bot_delay: float = 0.0,
         grace_s: float = 60.0,
         rematch_window_s: float = 120.0,
         executor: Executor | None = None,
@@ -116,6 +117,8 @@ class Table:
         self.storage = storage
         self.rules = rules_of(row)
         self.bot_delay = bot_delay
+        #: a bot's least wait before its move while no socket watches the table
+        self.unwatched_bot_delay = unwatched_bot_delay
         self.grace_s = grace_s
         self.rematch_window_s = rematch_window_s
         self.executor = executor
@@ -132,6 +135,12 @@ class Table:
         self.replaced: dict[int, str] = {}
         #: those whose player asked for them back: his again the next time they are to move
         self.returning: set[int] = set()
+        #: since when (monotonic) a bot plays every player's seat and none of them is here
+        self.deserted: float | None = None
+        #: a rematch's seats kept for the players of the match before: seat -> (user, name),
+        #: until ``reserved_until`` (monotonic)
+        self.reserved: dict[int, tuple[int, str]] = {}
+        self.reserved_until = 0.0
         #: requests; None only wakes the actor to look at the clocks and seats again
         self.inbox: asyncio.Queue[_Request | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
@@ -157,6 +166,9 @@ class Table:
             "options": self.rules.options(),
             "listing": listing,
             "seats": [self._seat_info(seat, s) for seat, s in enumerate(row.seats)],
+            "reserved": [
+                {"seat": seat, "name": name} for seat, (_, name) in self.reservations().items()
+            ],
             "move_time_s": row.move_time_s,
             "rated": row.rated,
             "access": row.access,
@@ -176,6 +188,12 @@ class Table:
         # a bot plays for this player: why, and whether he asked for the seat back
         why, back = self.replaced[seat], seat in self.returning
         return {"name": s["name"], "bot": REPLACEMENT, "why": why, "back": back}
+
+    def reservations(self) -> dict[int, tuple[int, str]]:
+        """The empty seats kept for a rematch's players while they may still accept it."""
+        if self.row.status != "open" or time.monotonic() >= self.reserved_until:
+            return {}
+        return {i: who for i, who in self.reserved.items() if self.row.seats[i] is None}
 
     def seat_of(self, user_id: int) -> int | None:
         for i, s in enumerate(self.row.seats):
@@ -300,7 +318,7 @@ class Table:
             legal = self.match.legal_moves()
             elapsed = time.monotonic() - self.turn_started
             if seat in self.bots:
-                left = self.bot_delay - elapsed
+                left = self.bot_pause() - elapsed
                 if left <= 0 and self.inbox.empty():
                     self._apply(seat, await self._think(seat, legal))
                     continue
@@ -317,6 +335,13 @@ class Table:
             if request is not None:
                 self._handle(request)
         await self._linger()
+
+    def bot_pause(self) -> float:
+        """How long a bot waits before its move: the club's delay, and longer while nobody
+        watches (a match of bots alone for a while is no race)."""
+        if self.clients:
+            return self.bot_delay
+        return max(self.bot_delay, self.unwatched_bot_delay)
 
     async def _think(self, seat: int, legal: Sequence[Move]) -> Move:
         """The bot's move, chosen off the loop: the view is frozen and the bot is this
@@ -456,13 +481,32 @@ class Table:
                 )
 
     def _give_up_the_gone(self) -> bool:
-        """Give up every seat whose grace is over; whether there was one."""
+        """Give up every seat whose grace is over, and the match when a bot has played every
+        player's seat for a grace with none of them back; whether there was one."""
         over = [seat for seat, left in self.graces().items() if left <= 0]
         for seat in over:
             self.gone.pop(seat, None)
             if self.live:
                 self._give_up(seat, "gone")
+        if self.live and self._is_deserted():
+            self._finish(None, "deserted")
+            return True
         return bool(over)
+
+    def _is_deserted(self) -> bool:
+        """Whether bots alone have played the match for a grace: a bot plays every player's
+        seat, nobody asked for his back, and no player's socket is open (online-club.md §2
+        gives a player a grace to come back; a match of bots alone is nobody's)."""
+        people = [i for i, s in enumerate(self.row.seats) if s is not None and s.get("user")]
+        present = {c.seat for c in self.clients}
+        alone = all(i in self.replaced and i not in self.returning for i in people)
+        if not alone or present & set(people):
+            self.deserted = None
+            return False
+        now = time.monotonic()
+        if self.deserted is None:
+            self.deserted = now
+        return now - self.deserted >= self.grace_s
 
     def _apply(self, seat: int, move: Move) -> None:
         """Store, push and announce one legal move (the database first)."""
@@ -574,7 +618,9 @@ class Table:
 
     def _finish(self, timed_out: int | None, why: str = "timeout") -> None:
         ending: dict[str, Any] = {"normal": True}
-        if timed_out is not None:
+        if why == "deserted":
+            ending = {"deserted": True}
+        elif timed_out is not None:
             ending = {"timeout": timed_out}
             if why == "gone":
                 ending["gone"] = True
@@ -596,6 +642,10 @@ class Table:
             "seed": str(self.row.seed),
             "ratings": (self.row.ending or {}).get("ratings"),
         }
+
+    def close(self) -> None:
+        """The table is given up before it started: its clients hear so."""
+        self._notify({"t": "closed"})
 
     def announce(self) -> None:
         """Tell every client the table's seats and status (unversioned: not part of the game)."""

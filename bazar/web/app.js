@@ -232,6 +232,8 @@ async function tablePage(id) {
     if (info.status !== "open") return;
     head.append(h("p", {}, t("waiting")));
     const list = h("div", { class: "actions" });
+    // a rematch keeps its players' seats for them a while
+    const kept = Object.fromEntries((info.reserved || []).map((r) => [r.seat, r.name]));
     info.seats.forEach((s, i) => {
       if (s) list.append(h("span", { class: "player" }, s.name));
       else list.append(h("button", { disabled: !me || info.your_seat != null, onclick: async () => {
@@ -242,7 +244,7 @@ async function tablePage(id) {
           await reload();
         }
         catch (err) { head.append(h("div", { class: "error" }, err.message)); }
-      } }, `${t("join")} · ${t("seatN", { n: i + 1 })}`));
+      } }, `${t("join")} · ${t("seatN", { n: i + 1 })}${i in kept ? ` (${t("reservedFor", { name: kept[i] })})` : ""}`));
     });
     head.append(list);
     if (info.invite) {
@@ -361,6 +363,7 @@ async function tablePage(id) {
         const why = e.ending.gone ? "gone" : "timeout";
         result.append(h("p", {}, t(why, { name: seatName(e.ending.timeout) })));
       }
+      if (e.ending && e.ending.deserted) result.append(h("p", {}, t("deserted")));
       // an interrupted match has no result; a match every side lost (all goats) no winner
       if (e.winners.length) result.append(h("p", {}, `${t("winners")}: ${names}`));
       else if (e.losers && e.losers.length) result.append(h("p", {}, t("nobodyWon")));
@@ -377,13 +380,14 @@ async function tablePage(id) {
       const links = h("div", { class: "actions" },
         h("a", { href: `/replay/${id}` }, t("replay")), " ",
         h("a", { href: `/api/records/${id}?download=1` }, t("download")));
+      // a player asks for a rematch, or accepts the one another asked for: the same call
+      // seats him at the new table (online-club.md §2); a spectator may go and watch it
       if (info.your_seat != null) {
         links.append(h("button", { id: "rematch", onclick: async () => {
           try { const r = await api(`/api/tables/${id}/rematch`, {}); go(`/table/${r.table.id}`); }
           catch (err) { links.append(h("span", { class: "error" }, err.message)); }
-        } }, t("rematch")));
-      }
-      if (state.rematch) links.append(h("a", { href: `/table/${state.rematch}` }, t("rematch")));
+        } }, t(state.rematch ? "acceptRematch" : "rematch")));
+      } else if (state.rematch) links.append(h("a", { href: `/table/${state.rematch}` }, t("rematch")));
       result.append(links);
     }
     const r = state.lastRound;
@@ -431,6 +435,8 @@ async function tablePage(id) {
     }
     if (event.t === "match_end") state.end = event;
     if (event.t === "rematch") state.rematch = event.table;
+    if (event.t === "rematch") notice.textContent = t("rematchAsked", { name: event.name });
+    if (event.t === "closed") notice.textContent = t("closed");
     const hands = ["replaced", "returning", "back"];
     if (hands.includes(event.t)) info.seats = event.seats;
     if (["disconnected", "reconnected", ...hands].includes(event.t)) {
@@ -451,6 +457,7 @@ async function tablePage(id) {
       state.commitments = {}; state.reveals = []; state.end = null;
       for (const e of data.events) await onEvent(e);
       info = { ...info, ...data.table };
+      state.rematch = (info.ending && info.ending.rematch) || null;
       renderHead();
     }
     // a notice (a player away or back) is not part of the game: it has no version
