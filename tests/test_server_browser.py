@@ -170,6 +170,53 @@ def test_a_rated_match_ended_by_a_player_gone_says_he_left_the_table(server: str
             browser.close()
 
 
+@pytest.mark.parametrize("server", [{"grace_s": 0.5}], indirect=True)
+def test_a_rematch_waits_for_the_other_player_to_accept_it(server: str) -> None:
+    httpx = pytest.importorskip("httpx")
+    with (
+        sync_api.sync_playwright() as p,
+        httpx.Client(base_url=server) as masha,
+        httpx.Client(base_url=server) as alex,
+    ):
+        masha.post("/api/register", json={"name": "Masha", "password": "password-1"})
+        alex.post("/api/register", json={"name": "Alex", "password": "password-2"})
+        tid = masha.post("/api/tables", json={"game": "kozel", "players": 2, "rated": True})
+        tid = tid.json()["table"]["id"]
+        # they sit down and go away: the grace ends the rated match
+        assert alex.post(f"/api/tables/{tid}/join", json={}).status_code == 200
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            pages = []
+            errors: list[str] = []
+            for person in (masha, alex):
+                context = browser.new_context(
+                    viewport={"width": 900, "height": 900}, locale="en-US"
+                )
+                cookie = {"name": "bazar", "value": person.cookies["bazar"], "url": server}
+                context.add_cookies([cookie])
+                page = context.new_page()
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                page.goto(f"{server}/table/{tid}")
+                sync_api.expect(page.locator("#rematch")).to_have_text("Rematch", timeout=10_000)
+                pages.append(page)
+            mine, his = pages
+            mine.click("#rematch")
+            mine.wait_for_url(re.compile(r"/table/(?!" + re.escape(tid) + r"$)"))
+            new = mine.url.rsplit("/", 1)[-1]
+            # Masha waits at the new table, Alex's seat kept for him; he is asked
+            sync_api.expect(mine.locator("main")).to_contain_text("kept for Alex")
+            assert masha.get(f"/api/tables/{new}").json()["table"]["status"] == "open"
+            sync_api.expect(his.locator("#notice")).to_have_text("Masha asks for a rematch")
+            sync_api.expect(his.locator("#rematch")).to_have_text("Accept the rematch")
+            his.click("#rematch")
+            his.wait_for_url(f"{server}/table/{new}")
+            info = alex.get(f"/api/tables/{new}").json()["table"]
+            assert info["status"] == "playing" and info["your_seat"] is not None
+            assert not errors
+        finally:
+            browser.close()
+
+
 #: how many moves a table page offers its player: playable tiles and buttons, but not a lone
 #: draw or pass, which the table makes by itself at once (its button shows for a moment)
 CHOICES = """(() => {
