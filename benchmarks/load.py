@@ -192,7 +192,12 @@ def main() -> None:
             db = f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
             server = subprocess.Popen(
                 [sys.executable, "-c", SERVER, db, str(port), str(args.bot_delay)],
-                env={**os.environ},
+                # every client comes from this machine: no quota of a public club
+                env={
+                    **os.environ,
+                    "BAZAR_GUESTS_PER_ADDRESS": str(10 * n),
+                    "BAZAR_OPEN_TABLES_PER_USER": "10",
+                },
             )
             try:
                 base = f"http://127.0.0.1:{port}"

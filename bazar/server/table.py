@@ -446,8 +446,12 @@ class Table:
 
     def attach(self, client: Client) -> None:
         """A socket opened (its player is at the table), or named its seat again."""
+        watched = bool(self.clients)
         self.clients.add(client)
         self._look_at_seats(client)
+        if not watched:
+            # a bot that waited for nobody need not wait any longer (bot_pause)
+            self.inbox.put_nowait(None)
 
     def hello(self, client: Client, since: int) -> None:
         """A socket's hello: its sync, then every event after it. Nothing can be emitted
