@@ -28,6 +28,11 @@ ERRORS: dict[str, str] = {
     "password_form": "a password has 6 to 200 characters",
     "name_taken": "the name '{name}' is taken",
     "wrong_login": "wrong name or password",
+    "too_many_tries": "too many tries: try again in {retry_after} s",
+    "name_reserved": "the name '{name}' is a bot's",
+    "wrong_password": "wrong password",
+    "guest_password": "a guest has no password: register first",
+    "not_password": "expected {{old, new}}",
     # the game-request form
     "unknown_game": "unknown game '{game}'; games: {games}",
     "unknown_game_near": "unknown game '{game}' (did you mean {near}?); games: {games}",

@@ -31,3 +31,13 @@ class Settings(BaseSettings):
     max_record: int = Field(1_000_000, ge=1)
     #: bytes of one websocket message
     max_message: int = Field(4096, ge=1)
+
+    # accounts: logins, passwords, sessions
+    #: wrong passwords one name, or one client address, may try within ``login_window_s``;
+    #: then its logins are refused until the oldest of them is that old
+    login_tries: int = Field(10, ge=1)
+    #: seconds over which ``login_tries`` are counted (a sliding window)
+    login_window_s: float = Field(300.0, gt=0)
+    #: threads that hash and check passwords (argon2: about 64 MiB of memory each), so that
+    #: logins never hold up the tables and cannot take every thread of the server
+    hash_threads: int = Field(2, ge=1)
