@@ -3,15 +3,16 @@ that must end, and names that pass for someone else's (the real app on a real da
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from typing import Any
 
 import pytest
 from argon2.exceptions import VerificationError
-from server_helpers import Person, TestClient, make_app
+from server_helpers import Driver, Person, TestClient, make_app, play_together
 
-from bazar.server import auth
+from bazar.server import auth, names
 from bazar.server.settings import Settings
 
 
@@ -163,3 +164,76 @@ def test_a_new_password_ends_every_session_of_the_player(db: str) -> None:
             400,
             "guest_password",
         )
+
+
+# names
+
+
+@pytest.mark.parametrize(
+    ("taken", "alike"),
+    [
+        ("Alice", "alice"),
+        ("Alice", "ALICE"),
+        ("Alice", "\u0430lice"),  # a Cyrillic а
+        ("Alice", "AIice"),  # a capital I for the l
+        ("Alice", "  Alice "),
+        ("Ivan", "ivan"),
+        ("Kate", "\u041aate"),  # a Cyrillic К
+        ("Olya", "0lya"),
+    ],
+)
+def test_registered_names_are_unique_in_any_case_and_look_alike_letters(
+    db: str, taken: str, alike: str
+) -> None:
+    with TestClient(make_app(db)) as client:
+        Person(client, taken, "secret-1")
+        again = client.post("/api/register", json={"name": alike, "password": "secret-2"})
+        assert refusal(again) == (400, "name_taken")
+        # a guest may not pass for the player either
+        assert refusal(client.post("/api/guest", json={"name": alike})) == (400, "name_taken")
+        # the database holds it too: two registrations at once cannot both have the name
+        storage = client.app.state.storage  # type: ignore[attr-defined]
+        assert storage.add_user(alike.strip(), "argon2-hash", names.keys(alike)) is None
+
+
+def test_names_that_only_differ_are_free(db: str) -> None:
+    with TestClient(make_app(db)) as client:
+        for name in ("Alice", "Alina", "Alice 2", "Алиса"):
+            assert Person(client, name, "secret-1").get("/api/session").json()["user"]["name"]
+        # guests share names among themselves: they are marked as guests
+        assert Person(client, "Masha").cookie and Person(client, "Masha").cookie
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["greedy bot 2", "Greedy Bot 2", "RANDOM", "ismcts bot 11", "pimc bot", "gr\u0435edy b0t 3"],
+)
+def test_bot_names_are_the_bots(db: str, name: str) -> None:
+    with TestClient(make_app(db)) as client:
+        said = client.post("/api/guest", json={"name": name})
+        assert refusal(said) == (400, "name_reserved")
+        said = client.post("/api/register", json={"name": name, "password": "secret-1"})
+        assert refusal(said) == (400, "name_reserved")
+
+
+def test_guests_are_marked_at_the_table_in_the_lobby_and_in_the_records(db: str) -> None:
+    with TestClient(make_app(db)) as client:
+        olya, masha = Person(client, "Olya", "secret-1"), Person(client, "Masha")
+        tid = olya.create(game="kozel", players=2)["table"]["id"]
+        masha.post(f"/api/tables/{tid}/join", json={})
+        seats = [
+            (s["name"], s["guest"]) for s in olya.get(f"/api/tables/{tid}").json()["table"]["seats"]
+        ]
+        assert seats == [("Olya", False), ("Masha", True)]
+        lobby = olya.get("/api/tables").json()["tables"]
+        assert [(s["name"], s["guest"]) for s in lobby[0]["seats"]] == seats
+        with olya.ws(f"/ws/{tid}") as ws0, masha.ws(f"/ws/{tid}") as ws1:
+            rng = random.Random(3)
+            drivers = [Driver(ws0, rng), Driver(ws1, rng)]
+            play_together(drivers)
+        [record] = olya.get("/api/records").json()["records"]
+        assert record["players"] == ["Olya", "Masha"] and record["summary"]["guests"] == [1]
+        assert olya.get(f"/api/records/{tid}").json()["summary"]["guests"] == [1]
+        # a guest alone with bots: only he is a guest
+        bots = masha.create(game="kozel", players=3, bots="random")["table"]
+        assert [s["guest"] for s in bots["seats"]] == [True, False, False]

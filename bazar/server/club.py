@@ -294,6 +294,8 @@ class Club:
             "winners": [] if result is None else list(result.winners),
             "ending": table.row.ending,
             "rounds": len(match.rounds),
+            # the seats of guests, whose names are not theirs alone
+            "guests": [i for i, s in enumerate(table.row.seats) if s and s.get("guest")],
         }
         self.storage.add_record(
             RecordRow(

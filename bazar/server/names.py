@@ -84,7 +84,8 @@ FOLDS: tuple[Callable[[str], str], ...] = (_folded, _skeleton_folded)
 def keys(name: str) -> set[str]:
     """The keys under which ``name`` is unique: a registered name holds all of them, and no
     other name may share any."""
-    return {fold(name) for fold in FOLDS}
+    text = normal(name)
+    return {fold(text) for fold in FOLDS}
 
 
 @functools.cache

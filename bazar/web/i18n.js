@@ -32,7 +32,7 @@ const TEXT = {
   start: ["Start", "Начало"], prev: ["Back", "Назад"], next: ["Forward", "Вперёд"], end: ["End", "Конец"],
   verified: ["deal confirmed by its seed", "раздача подтверждена сидом"], move: ["Move", "Ход"],
   leaveFirst: ["Log in first", "Сначала войдите"], seatN: ["seat {n}", "место {n}"],
-  bot: ["bot", "бот"], leftEnd: ["left", "слева"], rightEnd: ["right", "справа"],
+  bot: ["bot", "бот"], guestMark: ["guest", "гость"], leftEnd: ["left", "слева"], rightEnd: ["right", "справа"],
   // a player away from the table
   disconnected: ["{name} disconnected: waiting {s} s for a return", "{name}: нет связи, ждём возвращения {s} с"],
   reconnected: ["{name} is back", "{name} снова за столом"],
