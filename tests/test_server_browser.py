@@ -558,3 +558,32 @@ def test_guests_are_marked_in_the_lobby_and_at_the_table_in_both_languages(serve
             assert not errors
         finally:
             browser.close()
+
+
+def test_a_player_changes_his_password_on_his_profile(server: str) -> None:
+    expect = sync_api.expect
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            errors: list[str] = []
+            page = browser.new_page(viewport={"width": 900, "height": 900}, locale="ru-RU")
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            said = page.request.post(
+                f"{server}/api/register", data={"name": "Olya", "password": "password-1"}
+            )
+            assert said.ok, said.text()
+            page.goto(f"{server}/profile/Olya")
+            page.fill("#password input[name=old]", "password-9")
+            page.fill("#password input[name=new]", "password-2")
+            page.click("#password button")
+            expect(page.locator("#password + p")).to_have_text("Неверный пароль")
+            page.fill("#password input[name=old]", "password-1")
+            page.click("#password button")
+            expect(page.locator("#password + p")).to_contain_text("Пароль сменён")
+            # still logged in here, and the new password is the one that opens the account
+            assert page.request.get(f"{server}/api/session").json()["user"]["name"] == "Olya"
+            login = {"name": "Olya", "password": "password-2"}
+            assert page.request.post(f"{server}/api/login", data=login).ok
+            assert not errors
+        finally:
+            browser.close()

@@ -575,6 +575,24 @@ async function profilePage(name) {
     h("p", {}, `${t("kozelRating")}: ${data.user.kozel_rating}`),
     h("table", { class: "list" }, h("tr", {}, h("th", {}, t("game")), h("th", {}, t("skill")), h("th", {}, t("games"))),
       data.ratings.map((r) => h("tr", {}, h("td", {}, r.game), h("td", {}, r.rating), h("td", {}, r.games))))));
+  if (me && !me.guest && me.id === data.user.id) main.append(passwordForm());
+}
+
+// A new password for the player himself: it logs him out everywhere else.
+function passwordForm() {
+  const old = h("input", { type: "password", name: "old", autocomplete: "current-password" });
+  const fresh = h("input", { type: "password", name: "new", autocomplete: "new-password" });
+  const said = h("p", { class: "error" });
+  const form = h("form", { class: "grid", id: "password", onsubmit: async (e) => {
+    e.preventDefault();
+    try {
+      await api("/api/password", { old: old.value, new: fresh.value });
+      old.value = fresh.value = "";
+      said.className = ""; said.textContent = t("passwordChanged");
+    } catch (err) { said.className = "error"; said.textContent = err.message; }
+  } }, h("label", {}, t("oldPassword"), old), h("label", {}, t("newPassword"), fresh),
+  h("button", {}, t("changePassword")));
+  return h("section", {}, h("h2", {}, t("changePassword")), form, said);
 }
 
 // ---- routing -------------------------------------------------------------------------------
