@@ -9,8 +9,8 @@ is confused with, decompose again.
 
 >>> skeleton("аlice") == skeleton("alice")
 True
->>> keys("Ivan") & keys("ivan") and keys("Kate") & keys("Кate")
-{'kate'}
+>>> sorted(keys("AIice")), keys("ALICE") & keys("аlice")
+(['aiice', 'alice'], {'alice'})
 >>> is_bot_name("Greedy Bot 2"), is_bot_name("greedy"), is_bot_name("Greedy Bob")
 (True, True, False)
 """
