@@ -486,7 +486,7 @@ def test_a_casual_player_who_times_out_is_replaced_by_a_bot(db: str) -> None:
         # the seat is still hers: she may ask for a rematch, and plays it herself
         assert info["your_seat"] == 0
         rematch = masha.post(f"/api/tables/{tid}/rematch").json()["table"]
-        assert rematch["seats"][0] == {"name": "Masha", "bot": None}
+        assert rematch["seats"][0] == {"name": "Masha", "guest": True, "bot": None}
     # a restarted server rebuilds the same event log, the bot's arrival included
     with TestClient(make_app(db)) as again, again.websocket_connect(f"/ws/{tid}") as ws:
         ws.send_json({"type": "hello", "v": 0})

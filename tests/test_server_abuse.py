@@ -109,7 +109,7 @@ def test_one_address_makes_a_few_guests_an_hour(db: str) -> None:
         r = Person(client).post("/api/guest", json={"name": "Guest 4"})
         assert refusal(r) == (429, "too_many_guests")
         params = r.json()["params"]
-        assert params["limit"] == 3 and 1 <= params["retry_s"] <= 3600
+        assert params["limit"] == 3 and 1 <= params["retry_after"] <= 3600
 
 
 def test_one_player_owns_a_few_tables_at_once(db: str) -> None:

@@ -571,3 +571,66 @@ def test_a_refused_move_stays_on_the_page_until_the_player_acts_again(server: st
             assert not errors
         finally:
             browser.close()
+
+
+def test_guests_are_marked_in_the_lobby_and_at_the_table_in_both_languages(server: str) -> None:
+    expect = sync_api.expect
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            errors: list[str] = []
+            masha = _guest(browser, server, "Masha", errors)
+            expect(masha.locator("#me")).to_contain_text("Masha (guest)")
+            masha.select_option("select[name=game]", "kozel")
+            masha.select_option("select[name=players]", "2")
+            masha.uncheck("input[name=bots]")
+            masha.click("#create button")
+            masha.wait_for_url("**/table/*")
+            tid = masha.url.split("/table/")[1].split("?")[0]
+            expect(masha.locator("span.player")).to_have_text("Masha (guest)")
+            # a registered player, on a Russian page: the guest is marked, he is not
+            context = browser.new_context(viewport={"width": 900, "height": 900}, locale="ru-RU")
+            olya = context.new_page()
+            olya.on("pageerror", lambda e: errors.append(f"Olya: {e}"))
+            said = olya.request.post(
+                f"{server}/api/register", data={"name": "Olya", "password": "password-1"}
+            )
+            assert said.ok, said.text()
+            olya.goto(server + "/")
+            row = olya.locator("tr", has=olya.locator(f"a[href='/table/{tid}']"))
+            expect(row).to_contain_text("Masha (гость)")
+            expect(olya.locator("#me")).to_have_text(re.compile(r"^Olya\s"))
+            olya.goto(f"{server}/table/{tid}")
+            expect(olya.locator("span.player")).to_have_text("Masha (гость)")
+            assert not errors
+        finally:
+            browser.close()
+
+
+def test_a_player_changes_his_password_on_his_profile(server: str) -> None:
+    expect = sync_api.expect
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            errors: list[str] = []
+            page = browser.new_page(viewport={"width": 900, "height": 900}, locale="ru-RU")
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            said = page.request.post(
+                f"{server}/api/register", data={"name": "Olya", "password": "password-1"}
+            )
+            assert said.ok, said.text()
+            page.goto(f"{server}/profile/Olya")
+            page.fill("#password input[name=old]", "password-9")
+            page.fill("#password input[name=new]", "password-2")
+            page.click("#password button")
+            expect(page.locator("#password + p")).to_have_text("Неверный пароль")
+            page.fill("#password input[name=old]", "password-1")
+            page.click("#password button")
+            expect(page.locator("#password + p")).to_contain_text("Пароль сменён")
+            # still logged in here, and the new password is the one that opens the account
+            assert page.request.get(f"{server}/api/session").json()["user"]["name"] == "Olya"
+            login = {"name": "Olya", "password": "password-2"}
+            assert page.request.post(f"{server}/api/login", data=login).ok
+            assert not errors
+        finally:
+            browser.close()

@@ -81,7 +81,13 @@ def test_a_casual_player_away_past_the_grace_is_replaced_by_a_bot(db: str) -> No
         # player)
         assert end["ending"] == {"deserted": True}
         seat = masha.get(f"/api/tables/{tid}").json()["table"]["seats"][0]
-        assert seat == {"name": "Masha", "bot": "greedy", "why": "gone", "back": False}
+        assert seat == {
+            "name": "Masha",
+            "guest": True,
+            "bot": "greedy",
+            "why": "gone",
+            "back": False,
+        }
 
 
 def test_a_player_back_within_the_grace_keeps_the_seat_and_the_hand(db: str) -> None:
@@ -107,7 +113,9 @@ def test_a_player_back_within_the_grace_keeps_the_seat_and_the_hand(db: str) -> 
                 info = masha.get(f"/api/tables/{tid}").json()["table"]
         assert sync["view"]["seat"] == 0
         assert sorted(sync["view"]["hand"]) == sorted(str(t) for t in table.match.round.hands[0])
-        assert info["seats"][0] == {"name": "Masha", "bot": None} and info["away"] == []
+        assert (
+            info["seats"][0] == {"name": "Masha", "guest": True, "bot": None} and info["away"] == []
+        )
         assert all(e["t"] != "replaced" for e in table.events)
 
 
@@ -155,14 +163,20 @@ def test_a_casual_player_who_timed_out_takes_his_seat_back_at_his_next_turn(db: 
                 "params": {},
             }
             replaced = _carrying(ws, "replaced")
-            mine = {"name": "Masha", "bot": "greedy", "why": "timeout", "back": False}
+            mine = {
+                "name": "Masha",
+                "guest": True,
+                "bot": "greedy",
+                "why": "timeout",
+                "back": False,
+            }
             assert replaced["event"]["seats"][0] == mine
             assert replaced["view"]["seat"] == 0 and replaced["view"]["hand"]
             ws.send_json({"type": "back"})
             asked = _carrying(ws, "returning")
             assert asked["event"]["seats"][0] == {**mine, "back": True}
             back = _carrying(ws, "back")
-            assert back["event"]["seats"][0] == {"name": "Masha", "bot": None}
+            assert back["event"]["seats"][0] == {"name": "Masha", "guest": True, "bot": None}
             assert back["view"]["turn"] == 0
             assert back["clock"]["seat"] == 0 and back["clock"]["left_s"] > 1.5
             # her seat is hers again: the table waits for her move and takes it
@@ -183,7 +197,7 @@ def test_a_casual_player_who_timed_out_takes_his_seat_back_at_his_next_turn(db: 
         again = client.app.state.club.tables[tid]
         assert again.events[: len(events)] == events
         assert set(again.bots) == {1}
-        assert again.info()["seats"][0] == {"name": "Masha", "bot": None}
+        assert again.info()["seats"][0] == {"name": "Masha", "guest": True, "bot": None}
 
 
 def test_a_casual_player_back_after_the_grace_finds_the_bot_and_takes_his_seat_back(
@@ -202,12 +216,12 @@ def test_a_casual_player_back_after_the_grace_finds_the_bot_and_takes_his_seat_b
             sync = ws.receive_json()
             # back at her seat, she sees her hand and the bot that plays it
             assert sync["view"]["seat"] == 0 and sync["view"]["hand"]
-            mine = {"name": "Masha", "bot": "greedy", "why": "gone", "back": False}
+            mine = {"name": "Masha", "guest": True, "bot": "greedy", "why": "gone", "back": False}
             assert sync["table"]["seats"][0] == mine
             ws.send_json({"type": "back"})
             back = _carrying(ws, "back")
             assert back["view"]["turn"] == 0
-            assert back["event"]["seats"][0] == {"name": "Masha", "bot": None}
+            assert back["event"]["seats"][0] == {"name": "Masha", "guest": True, "bot": None}
 
 
 def test_a_restarted_server_rebuilds_two_seats_a_bot_took_at_the_same_move(db: str) -> None:

@@ -69,6 +69,7 @@ def create_app(
         rematch_window_s=rematch_window_s,
         settings=settings,
     )
+    accounts = auth.Accounts(storage, settings)
     secret = secret or os.environ.get("BAZAR_SECRET") or storage.secret()
     # behind HTTPS, the session cookie must never travel in clear
     https_only = https_only or os.environ.get("BAZAR_SECURE_COOKIES") == "1"
@@ -78,10 +79,14 @@ def create_app(
         club.resume()
         yield
         await club.close()
+        accounts.close()
         storage.close()
 
     def user_of(request: Request | WebSocket) -> User | None:
-        return auth.current_user(storage, request.session)
+        return accounts.current(request.session)
+
+    def address(request: Request) -> str:
+        return request.client.host if request.client is not None else "?"
 
     def need_user(request: Request) -> User:
         user = user_of(request)
@@ -106,7 +111,9 @@ def create_app(
                 # "error" is the English; "code" and "params" let the page say it its way
                 refusal = error.to_json()
                 refusal["error"] = refusal.pop("message")
-                return JSONResponse(refusal, status_code=error.status)
+                retry = error.params.get("retry_after")
+                headers = None if retry is None else {"Retry-After": str(retry)}
+                return JSONResponse(refusal, status_code=error.status, headers=headers)
             return result if isinstance(result, Response) else JSONResponse(result)
 
         return endpoint
@@ -129,29 +136,39 @@ def create_app(
     async def guest(request: Request) -> Any:
         data = await body(request)
         club.admit_guest(request.client.host if request.client else "")
-        user = auth.guest(storage, data.get("name") if isinstance(data, dict) else None)
-        request.session["user"] = user.id
+        user = accounts.guest(data.get("name") if isinstance(data, dict) else None)
+        accounts.start(request.session, user)
         return {"user": me(user)}
 
     async def register(request: Request) -> Any:
         data = await body(request)
         if not isinstance(data, dict):
             raise ServerError("not_login")
-        user = auth.register(storage, data.get("name"), data.get("password"))
-        request.session["user"] = user.id
+        user = await accounts.register(data.get("name"), data.get("password"))
+        accounts.start(request.session, user)
         return {"user": me(user)}
 
     async def login(request: Request) -> Any:
         data = await body(request)
         if not isinstance(data, dict):
             raise ServerError("not_login")
-        user = auth.login(storage, data.get("name"), data.get("password"))
-        request.session["user"] = user.id
+        user = await accounts.login(data.get("name"), data.get("password"), address(request))
+        accounts.start(request.session, user)
         return {"user": me(user)}
 
     async def logout(request: Request) -> Any:
-        request.session.clear()
+        accounts.end(request.session)
         return {"user": None}
+
+    async def password(request: Request) -> Any:
+        """A new password: every session of the player ends, and this browser has a new one."""
+        user = need_user(request)
+        data = await body(request)
+        if not isinstance(data, dict):
+            raise ServerError("not_password")
+        await accounts.change_password(user, data.get("old"), data.get("new"), address(request))
+        accounts.start(request.session, user)
+        return {"user": me(user)}
 
     # games and tables
 
@@ -413,6 +430,7 @@ def create_app(
         Route("/api/register", api(register), methods=["POST"]),
         Route("/api/login", api(login), methods=["POST"]),
         Route("/api/logout", api(logout), methods=["POST"]),
+        Route("/api/password", api(password), methods=["POST"]),
         Route("/api/games", api(games)),
         Route("/api/tables", api(tables)),
         Route("/api/tables", api(create), methods=["POST"]),
@@ -444,6 +462,7 @@ def create_app(
     )
     app.state.club = club
     app.state.storage = storage
+    app.state.accounts = accounts
     app.state.settings = settings
     return app
 

@@ -139,7 +139,7 @@ class Club:
         wait = self.guests.take(address)
         if wait is not None:
             limit = self.settings.guests_per_address
-            raise ServerError("too_many_guests", 429, limit=limit, retry_s=wait)
+            raise ServerError("too_many_guests", 429, limit=limit, retry_after=wait)
 
     def _may_own_another(self, user: User) -> None:
         limit = self.settings.open_tables_per_user
@@ -392,6 +392,8 @@ class Club:
             "winners": [] if result is None else list(result.winners),
             "ending": table.row.ending,
             "rounds": len(match.rounds),
+            # the seats of guests, whose names are not theirs alone
+            "guests": [i for i, s in enumerate(table.row.seats) if s and s.get("guest")],
         }
         self.storage.add_record(
             RecordRow(

@@ -29,8 +29,14 @@ ERRORS: dict[str, str] = {
     "name_taken": "the name '{name}' is taken",
     "wrong_login": "wrong name or password",
     # quotas
-    "too_many_guests": "at most {limit} guests an hour from one address: try again in {retry_s} s",
+    "too_many_guests": "at most {limit} guests an hour from one address:"
+    " try again in {retry_after} s",
     "too_many_tables": "you have {limit} tables open or playing already: finish or leave one first",
+    "too_many_tries": "too many tries: try again in {retry_after} s",
+    "name_reserved": "the name '{name}' is a bot's",
+    "wrong_password": "wrong password",
+    "guest_password": "a guest has no password: register first",
+    "not_password": "expected {{old, new}}",
     # the game-request form
     "unknown_game": "unknown game '{game}'; games: {games}",
     "unknown_game_near": "unknown game '{game}' (did you mean {near}?); games: {games}",

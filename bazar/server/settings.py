@@ -47,3 +47,12 @@ class Settings(BaseSettings):
     #: seconds a bot of a table that no player watches waits before its move, at least (the
     #: club's bot delay when more): nobody's match hurries for nobody
     unwatched_bot_delay_s: float = Field(2.0, ge=0)
+    # accounts: logins, passwords, sessions
+    #: wrong passwords one name, or one client address, may try within ``login_window_s``;
+    #: then its logins are refused until the oldest of them is that old
+    login_tries: int = Field(10, ge=1)
+    #: seconds over which ``login_tries`` are counted (a sliding window)
+    login_window_s: float = Field(300.0, gt=0)
+    #: threads that hash and check passwords (argon2: about 64 MiB of memory each), so that
+    #: logins never hold up the tables and cannot take every thread of the server
+    hash_threads: int = Field(2, ge=1)

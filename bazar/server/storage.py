@@ -6,8 +6,10 @@ restart by replaying its moves from its seed.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -25,16 +27,21 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from . import names
+
 __all__ = [
     "Base",
     "MoveRow",
+    "NameRow",
     "Rating",
     "RecordRow",
+    "SessionRow",
     "Setting",
     "Storage",
     "TableRow",
@@ -68,6 +75,10 @@ def engine_url(url: str) -> URL:
     return parsed
 
 
+#: how stale a session's "last seen" may grow before a request notes it again (seconds)
+SESSION_SEEN_S = 3600.0
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -80,6 +91,27 @@ class User(Base):
     guest: Mapped[bool] = mapped_column(Boolean, default=True)
     kozel_rating: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class NameRow(Base):
+    """A key a registered player's name holds (see :mod:`bazar.server.names`): no other
+    registered name may have it, and no guest may take a name that has it."""
+
+    __tablename__ = "names"
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+
+
+class SessionRow(Base):
+    """A login: the session cookie holds its id, this table only its sha256, so that what it
+    keeps cannot log anyone in; logging out or a new password revokes it."""
+
+    __tablename__ = "sessions"
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+    last_seen: Mapped[float] = mapped_column(Float, default=time.time)
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class TableRow(Base):
@@ -157,6 +189,7 @@ class Storage:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+        self._hold_names()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -180,11 +213,22 @@ class Storage:
 
     # accounts
 
-    def add_user(self, name: str, password_hash: str | None) -> User:
+    def add_user(
+        self, name: str, password_hash: str | None, keys: Iterable[str] = ()
+    ) -> User | None:
+        """A new guest, or with a ``password_hash`` a registered player whose name holds
+        ``keys``; None if one of them is another player's (the database decides, so two
+        registrations at once cannot both have it)."""
         with self.session() as db:
             user = User(name=name, password_hash=password_hash, guest=password_hash is None)
             db.add(user)
-            db.commit()
+            db.flush()
+            db.add_all(NameRow(key=key, user_id=user.id) for key in keys)
+            try:
+                db.commit()
+            except IntegrityError:
+                db.rollback()
+                return None
             return user
 
     def user(self, user_id: int) -> User | None:
@@ -196,6 +240,80 @@ class Storage:
             return None
         with self.session() as db:
             return db.scalars(select(User).where(User.name == name, User.guest.is_(False))).first()
+
+    def holder(self, keys: Iterable[str]) -> User | None:
+        """The registered player whose name holds one of ``keys``."""
+        keys = [k for k in keys if _storable(k)]
+        with self.session() as db:
+            return db.scalars(
+                select(User).join(NameRow, NameRow.user_id == User.id).where(NameRow.key.in_(keys))
+            ).first()
+
+    def set_password(self, user_id: int, password_hash: str) -> None:
+        with self.session() as db:
+            db.execute(update(User).where(User.id == user_id).values(password_hash=password_hash))
+            db.commit()
+
+    def _hold_names(self) -> None:
+        """Give the registered players of a database older than the names table their names'
+        keys (where two names are alike, the older player keeps the key)."""
+        with self.session() as db:
+            holders = select(NameRow.user_id)
+            players = db.scalars(
+                select(User).where(User.guest.is_(False), User.id.not_in(holders)).order_by(User.id)
+            )
+            for user in players:
+                for key in names.keys(user.name):
+                    if db.get(NameRow, key) is None:
+                        db.add(NameRow(key=key, user_id=user.id))
+                        db.flush()
+            try:
+                db.commit()
+            except IntegrityError:
+                # another server on the same database gave them first
+                db.rollback()
+
+    # sessions
+
+    def add_session(self, user_id: int) -> str:
+        """A new session of ``user_id``: its id, for the cookie (and kept only hashed)."""
+        session_id = secrets.token_urlsafe(32)
+        with self.session() as db:
+            db.add(SessionRow(id_hash=_digest(session_id), user_id=user_id))
+            db.commit()
+        return session_id
+
+    def session_user(self, session_id: str) -> User | None:
+        """The player of a session that has not been revoked; its last use is noted (once
+        in a while: not a write on every request)."""
+        if not _storable(session_id):
+            return None
+        with self.session() as db:
+            row = db.get(SessionRow, _digest(session_id))
+            if row is None or row.revoked:
+                return None
+            now = time.time()
+            if now - row.last_seen > SESSION_SEEN_S:
+                row.last_seen = now
+                db.commit()
+            return db.get(User, row.user_id)
+
+    def revoke_session(self, session_id: str) -> None:
+        if not _storable(session_id):
+            return
+        with self.session() as db:
+            db.execute(
+                update(SessionRow)
+                .where(SessionRow.id_hash == _digest(session_id))
+                .values(revoked=True)
+            )
+            db.commit()
+
+    def revoke_sessions(self, user_id: int) -> None:
+        """Log ``user_id`` out everywhere (his password changed)."""
+        with self.session() as db:
+            db.execute(update(SessionRow).where(SessionRow.user_id == user_id).values(revoked=True))
+            db.commit()
 
     # tables
 
@@ -317,6 +435,10 @@ class Storage:
                     .limit(limit)
                 )
             )
+
+
+def _digest(session_id: str) -> str:
+    return hashlib.sha256(session_id.encode()).hexdigest()
 
 
 def _storable(text: str) -> bool:

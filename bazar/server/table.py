@@ -183,11 +183,13 @@ class Table:
     def _seat_info(self, seat: int, s: dict[str, Any] | None) -> dict[str, Any] | None:
         if s is None:
             return None
+        # a guest's name is not his alone: wherever it is shown, he is marked as a guest
+        who = {"name": s["name"], "guest": bool(s.get("guest"))}
         if seat not in self.replaced:
-            return {"name": s["name"], "bot": s.get("bot")}
+            return {**who, "bot": s.get("bot")}
         # a bot plays for this player: why, and whether he asked for the seat back
         why, back = self.replaced[seat], seat in self.returning
-        return {"name": s["name"], "bot": REPLACEMENT, "why": why, "back": back}
+        return {**who, "bot": REPLACEMENT, "why": why, "back": back}
 
     def reservations(self) -> dict[int, tuple[int, str]]:
         """The empty seats kept for a rematch's players while they may still accept it."""

@@ -57,6 +57,15 @@ function moveText(view, move, seatName) {
   return `${kind}${tileText} → ${endName(view, end, seatName)}${pip}`;
 }
 
+// A guest's name is not his alone (a registered name is): it is marked wherever it is listed.
+function guestMark(guest) { return guest ? ` (${t("guestMark")})` : ""; }
+
+// The players of a stored match, the guests among them marked.
+function recordPlayers(r) {
+  const guests = (r.summary && r.summary.guests) || [];
+  return r.players.map((name, s) => name + guestMark(guests.includes(s))).join(", ");
+}
+
 function translateChrome() {
   document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = t(n.dataset.t); });
   document.getElementById("lang").textContent = lang === "ru" ? "EN" : "RU";
@@ -64,7 +73,7 @@ function translateChrome() {
   const box = document.getElementById("me");
   box.replaceChildren();
   if (me) {
-    box.append(me.guest ? me.name : h("a", { href: `/profile/${encodeURIComponent(me.name)}` }, me.name),
+    box.append(me.guest ? me.name + guestMark(true) : h("a", { href: `/profile/${encodeURIComponent(me.name)}` }, me.name),
       " ", h("button", { class: "secondary", onclick: async () => {
         await api("/api/logout", {}); me = null; route();
       } }, t("logout")));
@@ -155,7 +164,7 @@ async function lobby() {
   const { tables } = await api("/api/tables");
   const rows = tables.map((x) => h("tr", {},
     h("td", {}, x.game, x.listing ? ` (${x.listing})` : ""),
-    h("td", {}, x.seats.map((s) => (s ? s.name : `· ${t("empty")}`)).join(", ")),
+    h("td", {}, x.seats.map((s) => (s ? s.name + guestMark(s.guest) : `· ${t("empty")}`)).join(", ")),
     h("td", {}, `${x.move_time_s}s`, x.rated ? ` · ${t("rated")}` : ""),
     h("td", {}, h("a", { href: `/table/${x.id}` }, x.status === "open" ? t("join") : t("watch")))));
   parts.push(h("section", {}, h("h2", {}, t("openTables")),
@@ -235,7 +244,7 @@ async function tablePage(id) {
     // a rematch keeps its players' seats for them a while
     const kept = Object.fromEntries((info.reserved || []).map((r) => [r.seat, r.name]));
     info.seats.forEach((s, i) => {
-      if (s) list.append(h("span", { class: "player" }, s.name));
+      if (s) list.append(h("span", { class: "player" }, s.name + guestMark(s.guest)));
       else list.append(h("button", { disabled: !me || info.your_seat != null, onclick: async () => {
         try {
           await api(`/api/tables/${id}/join`, { seat: i, invite: params.get("invite") });
@@ -297,7 +306,8 @@ async function tablePage(id) {
     const n = view.hand_sizes.length;
     for (let s = 0; s < n; s++) {
       players.append(h("div", { class: `player${view.turn === s ? " turn" : ""}${view.seat === s ? " me" : ""}` },
-        seatName(s), info.seats[s] && info.seats[s].bot ? ` (${t("bot")})` : "", " ",
+        seatName(s), info.seats[s] && info.seats[s].bot ? ` (${t("bot")})` : "",
+        guestMark(info.seats[s] && info.seats[s].guest), " ",
         badge(view.rules, view.scores, s), h("div", { class: "small" }, `${view.hand_sizes[s]} ${t("tiles")}`)));
     }
     const round = view.extra && view.extra.number;
@@ -501,7 +511,7 @@ async function historyPage() {
     catch (err) { error.textContent = err.message; }
   } }, h("label", {}, t("upload"), file), h("button", {}, t("upload")));
   const rows = records.map((r) => h("tr", {},
-    h("td", {}, r.game), h("td", {}, r.players.join(", ")),
+    h("td", {}, r.game), h("td", {}, recordPlayers(r)),
     h("td", {}, JSON.stringify((r.summary.scores || {}).scores || "")),
     h("td", {}, h("a", { href: `/replay/${r.id}` }, t("replay")), " · ",
       h("a", { href: `/api/records/${r.id}?download=1` }, t("download")))));
@@ -539,7 +549,7 @@ async function replayPage(id) {
   };
   felt.append(info, h("div", { class: "board-wrap" }, boardSvg));
   const deals = meta.deals.map((d) => h("div", {}, `${t("round", { n: d.number })}: ${d.seed_hash || "—"} ${d.confirmed ? "✓ " + t("verified") : ""}`));
-  main.replaceChildren(h("section", {}, h("h2", {}, `${t("replay")}: ${meta.game} · ${meta.players.join(", ")}`),
+  main.replaceChildren(h("section", {}, h("h2", {}, `${t("replay")}: ${meta.game} · ${recordPlayers(meta)}`),
     felt,
     h("div", { class: "actions" },
       h("button", { id: "replay-start", onclick: () => show(0) }, t("start")),
@@ -572,6 +582,24 @@ async function profilePage(name) {
     h("p", {}, `${t("kozelRating")}: ${data.user.kozel_rating}`),
     h("table", { class: "list" }, h("tr", {}, h("th", {}, t("game")), h("th", {}, t("skill")), h("th", {}, t("games"))),
       data.ratings.map((r) => h("tr", {}, h("td", {}, r.game), h("td", {}, r.rating), h("td", {}, r.games))))));
+  if (me && !me.guest && me.id === data.user.id) main.append(passwordForm());
+}
+
+// A new password for the player himself: it logs him out everywhere else.
+function passwordForm() {
+  const old = h("input", { type: "password", name: "old", autocomplete: "current-password" });
+  const fresh = h("input", { type: "password", name: "new", autocomplete: "new-password" });
+  const said = h("p", { class: "error" });
+  const form = h("form", { class: "grid", id: "password", onsubmit: async (e) => {
+    e.preventDefault();
+    try {
+      await api("/api/password", { old: old.value, new: fresh.value });
+      old.value = fresh.value = "";
+      said.className = ""; said.textContent = t("passwordChanged");
+    } catch (err) { said.className = "error"; said.textContent = err.message; }
+  } }, h("label", {}, t("oldPassword"), old), h("label", {}, t("newPassword"), fresh),
+  h("button", {}, t("changePassword")));
+  return h("section", {}, h("h2", {}, t("changePassword")), form, said);
 }
 
 // ---- routing -------------------------------------------------------------------------------
