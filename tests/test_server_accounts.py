@@ -3,14 +3,17 @@ that must end, and names that pass for someone else's (the real app on a real da
 
 from __future__ import annotations
 
+import base64
+import json
 import random
 import threading
 import time
 from typing import Any
 
+import itsdangerous
 import pytest
 from argon2.exceptions import VerificationError
-from server_helpers import Driver, Person, TestClient, make_app, play_together
+from server_helpers import SECRET, Driver, Person, TestClient, make_app, play_together
 
 from bazar.server import auth, names
 from bazar.server.settings import Settings
@@ -134,6 +137,30 @@ def test_a_cookie_copied_before_logout_is_refused_after_it(db: str) -> None:
         masha = Person(client, "Masha")
         copy.cookie = masha.cookie
         masha.post("/api/logout")
+        assert copy.get("/api/session").json()["user"] is None
+
+
+def old_cookie(user_id: int) -> str:
+    """The cookie a server before revocable sessions gave: the signed ``{"user": id}``."""
+    data = base64.b64encode(json.dumps({"user": user_id}).encode())
+    return itsdangerous.TimestampSigner(SECRET).sign(data).decode()
+
+
+def test_an_old_cookie_becomes_a_session_once_and_its_copies_are_refused(db: str) -> None:
+    with TestClient(make_app(db)) as client:
+        olya = Person(client, "Olya", "secret-1")
+        user_id = olya.get("/api/session").json()["user"]["id"]
+        # upgrading the server logs nobody out: his browser's old cookie is a session now
+        browser, copy = Person(client), Person(client)
+        browser.cookie = copy.cookie = old_cookie(user_id)
+        assert browser.get("/api/session").json()["user"]["name"] == "Olya"
+        assert browser.cookie != copy.cookie
+        # ... which he can end; a copy of the old cookie never comes back to life
+        browser.post("/api/logout")
+        assert browser.get("/api/session").json()["user"] is None
+        assert copy.get("/api/session").json()["user"] is None
+        # an old cookie naming nobody logs nobody in
+        copy.cookie = old_cookie(10_000)
         assert copy.get("/api/session").json()["user"] is None
 
 

@@ -205,4 +205,12 @@ class Accounts:
 
     def current(self, session: dict[str, Any]) -> User | None:
         session_id = session.get("id")
+        legacy = session.get("user")
+        if session_id is None and isinstance(legacy, int) and not isinstance(legacy, bool):
+            # a cookie of the server before revocable sessions: upgraded once (Storage)
+            session.clear()
+            session_id = self.storage.upgrade_legacy(legacy)
+            if session_id is None:
+                return None
+            session["id"] = session_id
         return self.storage.session_user(session_id) if isinstance(session_id, str) else None

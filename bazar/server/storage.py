@@ -298,6 +298,24 @@ class Storage:
                 db.commit()
             return db.get(User, row.user_id)
 
+    def upgrade_legacy(self, user_id: int) -> str | None:
+        """A session for the cookie of a server before sessions were revocable, which held
+        ``{"user": id}`` and nothing to revoke: the first such cookie of ``user_id`` shown
+        becomes a session of his (nobody is logged out by an upgrade); any other copy of it is
+        refused from then on, so a copied cookie cannot outlive the logout of the first. The
+        old cookies expire anyway with the signature's age (14 days)."""
+        marker = _digest(f"legacy:{user_id}")
+        with self.session() as db:
+            if db.get(SessionRow, marker) is not None or db.get(User, user_id) is None:
+                return None
+            db.add(SessionRow(id_hash=marker, user_id=user_id, revoked=True))
+            try:
+                db.commit()
+            except IntegrityError:
+                # another request of the same cookie upgraded it first
+                return None
+        return self.add_session(user_id)
+
     def revoke_session(self, session_id: str) -> None:
         if not _storable(session_id):
             return
