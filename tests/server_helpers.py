@@ -18,8 +18,13 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from bazar.server import create_app
+from bazar.server.settings import Settings
 
 SECRET = "test-secret"
+#: the content type of every body posted to the API
+JSON = {"content-type": "application/json"}
+#: a club whose clocks run out within a test (the form offers 15 seconds and more)
+QUICK_CLOCKS = Settings(move_times=(1, 2, 3, 30))
 
 
 def make_app(db: str, bot_delay: float = 0.0, **options: Any) -> Any:

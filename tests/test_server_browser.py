@@ -23,6 +23,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 import uvicorn  # noqa: E402
 
 from bazar.server import create_app  # noqa: E402
+from bazar.server.settings import Settings  # noqa: E402
 
 ARGS = [
     "--no-sandbox",
@@ -412,6 +413,7 @@ def _table_page(
     return page, f"bazar.v.{tid}"
 
 
+@pytest.mark.parametrize("server", [{"settings": Settings(move_times=(3, 30))}], indirect=True)
 def test_a_player_whose_time_ran_out_sees_the_bot_and_takes_his_seat_back(server: str) -> None:
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)

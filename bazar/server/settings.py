@@ -31,3 +31,16 @@ class Settings(BaseSettings):
     max_record: int = Field(1_000_000, ge=1)
     #: bytes of one websocket message
     max_message: int = Field(4096, ge=1)
+
+    # the HTTP API: the clocks, uploaded records, the sites that may act on the club
+    #: the seconds per move a table may be created with (what the form offers)
+    move_times: tuple[int, ...] = (15, 30, 60, 120)
+    #: rounds in an uploaded record (the longest match measured, Telephone to the highest
+    #: mark a table may set, 1000, had 267)
+    record_rounds: int = Field(500, ge=1)
+    #: moves in an uploaded record, all rounds together (the longest measured had 6,775; at
+    #: each game's own mark, 1,695)
+    record_moves: int = Field(10_000, ge=1)
+    #: other sites (scheme://host[:port], comma-separated) whose pages may act on the club
+    #: besides its own: a browser request or socket from any other site is refused
+    allowed_origins: str = ""
