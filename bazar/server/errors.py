@@ -41,6 +41,7 @@ ERRORS: dict[str, str] = {
     "seat_form": "'seat' must be 0 to {last}",
     "seat_number": "'seat' must be a seat number: 0, 1, ...",
     "rated_form": "'rated' must be true or false",
+    "invite_form": "'invite' must be the token of the table's invitation link",
     "rated_guest": "a rated table is for registered players: guests play unrated tables",
     "rated_bots": "a rated table has no bots (ratings are between registered players only):"
     " untick rated, or leave the seats to people",

@@ -190,7 +190,7 @@ class Join(Body):
     invitation, the link's token."""
 
     seat: Annotated[int | None, Refuse.by("seat_number")] = None
-    invite: Annotated[str | None, Refuse.by("invitation")] = None
+    invite: Annotated[str | None, Refuse.by("invite_form")] = None
 
 
 class Bots(Body):

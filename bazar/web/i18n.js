@@ -89,6 +89,7 @@ const TEXT = {
   "error.access": ["Access is one of {values}", "Доступ — одно из: {values}"],
   "error.seat_form": ["The seat must be 0 to {last}", "Место — от 0 до {last}"],
   "error.seat_number": ["The seat must be a seat number: 0, 1, ...", "Место — это номер места: 0, 1, ..."],
+  "error.invite_form": ["'Invite' must be the token of the table's invitation link", "«invite» — это ключ из ссылки-приглашения к столу"],
   "error.rated_form": ["'Rated' must be true or false", "«На рейтинг» — true или false"],
   "error.rated_guest": ["A rated table is for registered players: guests play unrated tables", "Стол на рейтинг — только для зарегистрированных игроков: гости играют без рейтинга"],
   "error.rated_bots": ["A rated table has no bots (ratings are between registered players only): untick rated, or leave the seats to people", "За столом на рейтинг не бывает ботов (рейтинг — только между зарегистрированными игроками): снимите «На рейтинг» или оставьте места людям"],
