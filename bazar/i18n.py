@@ -814,7 +814,24 @@ _RU_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(r"^record seed must be a whole number or null, not (?P<v>.*)$"),
         "сид записи — целое число или null, не {v}",
     ),
+    (
+        re.compile(r"^record seed must be within ±2\*\*63, not (?P<v>.*)$"),
+        "сид записи должен быть в пределах ±2**63, не {v}",
+    ),
+    (
+        re.compile(r"^a number has (?P<n>\d+) digits \(at most (?P<most>\d+)\)$"),
+        "цифр в числе: {n} (можно не больше {most})",
+    ),
+    (re.compile(r"^its JSON nests too deeply$"), "JSON вложен слишком глубоко"),
     (re.compile(r"^record has no rounds$"), "в записи нет раундов"),
+    (
+        re.compile(r"^record has (?P<n>\d+) rounds, more than the (?P<most>\d+) accepted$"),
+        "раундов в записи: {n}, а принимается не больше {most}",
+    ),
+    (
+        re.compile(r"^record has (?P<n>\d+) moves, more than the (?P<most>\d+) accepted$"),
+        "ходов в записи: {n}, а принимается не больше {most}",
+    ),
     (
         re.compile(r"^record 'rules' must be .*$"),
         '\'rules\' записи пишутся как {{"name": ..., "options": {{...}}}}',

@@ -55,16 +55,38 @@ def dumps(game: Match | Round) -> str:
     return json.dumps(to_data(game), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def loads(text: str) -> Match:
-    """The match a record describes, replayed move by move; :class:`BadRecord` on any fault."""
+#: the most digits a number in a record may have (a seed has at most 19)
+DIGITS = 30
+
+
+def loads(text: str, *, max_rounds: int | None = None, max_moves: int | None = None) -> Match:
+    """The match a record describes, replayed move by move; :class:`BadRecord` on any fault.
+    A record from a stranger may be held to ``max_rounds`` rounds and ``max_moves`` moves,
+    counted before any move is replayed."""
     try:
-        data = json.loads(text)
+        return from_data(_parse(text), max_rounds=max_rounds, max_moves=max_moves)
+    except RecursionError:
+        # thousands of brackets outgrow the stack as they are parsed, or copied (the seed of
+        # the next deals is the record's JSON)
+        raise BadRecord("not a bazar record: its JSON nests too deeply") from None
+
+
+def _parse(text: str) -> Any:
+    try:
+        return json.loads(text, parse_int=_whole)
     except (TypeError, json.JSONDecodeError) as error:
         raise BadRecord(f"not a bazar record: malformed JSON ({error})") from None
-    return from_data(data)
 
 
-def from_data(data: Any) -> Match:
+def _whole(text: str) -> int:
+    # int() of thousands of digits is slow, and past 4,300 refused with a ValueError
+    digits = len(text.lstrip("-"))
+    if digits > DIGITS:
+        raise BadRecord(f"not a bazar record: a number has {digits} digits (at most {DIGITS})")
+    return int(text)
+
+
+def from_data(data: Any, *, max_rounds: int | None = None, max_moves: int | None = None) -> Match:
     """The match of a record dict (see :func:`loads`)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadRecord(f"not a bazar record: 'format' must be {FORMAT!r}")
@@ -74,9 +96,13 @@ def from_data(data: Any) -> Match:
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise BadRecord(f"record seed must be a whole number or null, not {seed!r}")
+    if seed is not None and not -(2**63) <= seed < 2**63:
+        # what the club's database holds, and more than any deal needs
+        raise BadRecord(f"record seed must be within ±2**63, not {seed}")
     entries = data.get("rounds")
     if not isinstance(entries, list) or not entries:
         raise BadRecord("record has no rounds")
+    _count(entries, max_rounds, max_moves)
     match = Match.__new__(Match)
     match.rules = rules
     match.seed = seed
@@ -110,6 +136,16 @@ def from_data(data: Any) -> Match:
     if match.round.is_over() and not match.is_over():
         match._sync()  # deals the next round (and settles any that end as they are dealt)
     return match
+
+
+def _count(entries: list[Any], max_rounds: int | None, max_moves: int | None) -> None:
+    if max_rounds is not None and len(entries) > max_rounds:
+        raise BadRecord(f"record has {len(entries)} rounds, more than the {max_rounds} accepted")
+    moves = sum(
+        len(e["moves"]) for e in entries if isinstance(e, dict) and type(e.get("moves")) is list
+    )
+    if max_moves is not None and moves > max_moves:
+        raise BadRecord(f"record has {moves} moves, more than the {max_moves} accepted")
 
 
 def _rules(spec: Any) -> Any:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import socket
+import threading
 import time
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,12 +22,37 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from bazar.server import create_app
+from bazar.server.settings import Settings
 
 SECRET = "test-secret"
+#: the content type of every body posted to the API
+JSON = {"content-type": "application/json"}
+#: a club whose clocks run out within a test (the form offers 15 seconds and more)
+QUICK_CLOCKS = Settings(move_times=(1, 2, 3, 30))
 
 
 def make_app(db: str, bot_delay: float = 0.0, **options: Any) -> Any:
     return create_app(db, secret=SECRET, bot_delay=bot_delay, **options)
+
+
+@contextlib.contextmanager
+def served(app: Any) -> Iterator[str]:
+    """``app`` under uvicorn on a free loopback port (on a thread of this process), as
+    ``http://127.0.0.1:PORT``: what a stranger on the internet would reach."""
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        wait_until(lambda: server.started, 30)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
 
 
 def guest(client: TestClient, name: str) -> dict[str, Any]:

@@ -628,6 +628,19 @@ def test_verify_speaks_the_language_of_its_record_as_replay_does(tmp_path: Path)
         assert bool(re.search("[а-яё]", replayed)) == first.startswith("раунд")
 
 
+def test_verify_and_replay_refuse_a_seed_of_thousands_of_digits_in_one_line(
+    tmp_path: Path,
+) -> None:
+    """Python's int-string limit was a traceback, not the record's fault said plainly."""
+    path = tmp_path / "seed.json"
+    path.write_text(finished_record().replace('"seed":5,', f'"seed":{"9" * 5000},'))
+    for command in ("verify", "replay"):
+        code, _, err = run(command, str(path), "--lang", "en")
+        assert "a number has 5000 digits (at most 30)" in one_line_error(code, err), command
+        code, _, err = run(command, str(path), "--lang", "ru")
+        assert "цифр в числе: 5000" in one_line_error(code, err), command
+
+
 def test_rules_listing_says_which_games_answer_in_russian() -> None:
     """`bazar rules` lists in English, then `bazar rules kozel` answers in Russian (API.md):
     the listing says so, in its own language."""

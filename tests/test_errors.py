@@ -313,6 +313,53 @@ def test_a_record_seed_is_a_whole_number() -> None:
     assert "seed must be a whole number" in refused(data)
 
 
+@pytest.mark.parametrize(
+    ("seed", "said"),
+    [
+        ("9" * 5000, "not a bazar record: a number has 5000 digits (at most 30)"),
+        ("-" + "9" * 31, "not a bazar record: a number has 31 digits (at most 30)"),
+        (str(2**63), f"record seed must be within ±2**63, not {2**63}"),
+        (str(-(2**63) - 1), f"record seed must be within ±2**63, not {-(2**63) - 1}"),
+    ],
+)
+def test_a_record_seed_is_a_whole_number_within_64_bits(seed: str, said: str) -> None:
+    """5,000 digits were Python's int-string ValueError, not a BadRecord."""
+    text = json.dumps(record_of()).replace('"seed": 9,', f'"seed": {seed},')
+    assert refused(text) == said
+
+
+@pytest.mark.parametrize("depth", [2000, 100_000])
+def test_a_record_nested_thousands_deep_is_refused(depth: int) -> None:
+    deep = "[" * depth + "]" * depth
+    assert refused(deep) == "not a bazar record: its JSON nests too deeply"
+    data = json.dumps(record_of())
+    assert refused(data[:-1] + f', "notes": {deep}}}') == (
+        "not a bazar record: its JSON nests too deeply"
+    )
+
+
+def test_a_record_nested_to_the_edge_of_the_stack_is_refused_or_loaded() -> None:
+    """Parsed within the stack, a record may still outgrow it when copied (the seed of its
+    next deals): every depth is either loaded or a BadRecord."""
+    data = json.dumps(record_of())
+    for depth in range(900, 1000):
+        text = data[:-1] + f', "notes": {"[" * depth + "]" * depth}}}'
+        with contextlib.suppress(BadRecord):
+            records.loads(text)
+
+
+def test_a_record_may_be_held_to_a_number_of_rounds_and_moves() -> None:
+    data = record_of()
+    text = json.dumps(data)
+    rounds = len(data["rounds"])
+    moves = sum(len(r["moves"]) for r in data["rounds"])
+    assert records.loads(text, max_rounds=rounds, max_moves=moves).is_over()
+    with pytest.raises(BadRecord, match=f"record has {rounds} rounds, more than the 1 accepted"):
+        records.loads(text, max_rounds=1)
+    with pytest.raises(BadRecord, match=f"record has {moves} moves, more than the 9 accepted"):
+        records.loads(text, max_moves=9)
+
+
 def test_an_illegal_move_in_the_middle_names_the_round_and_the_move() -> None:
     data = record_of()
     moves = data["rounds"][1]["moves"]

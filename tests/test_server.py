@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 from server_helpers import (
+    JSON,
+    QUICK_CLOCKS,
     Driver,
     Person,
     TestClient,
@@ -108,7 +110,7 @@ def test_bad_table_requests_say_what_is_wrong(client: TestClient) -> None:
     ]:
         r = client.post("/api/tables", json=form)
         assert r.status_code == 400 and word in r.json()["error"], (form, r.text)
-    r = client.post("/api/tables", content=b"{" * 10_000)
+    r = client.post("/api/tables", content=b"{" * 10_000, headers=JSON)
     assert r.status_code == 413
     assert client.get("/api/tables/nope").status_code == 400
 
@@ -288,12 +290,14 @@ def test_records_can_be_uploaded_and_bad_ones_are_refused(client: TestClient) ->
     m = bazar.Match(bazar.rules("block"), seed=4)
     while not m.is_over():
         m.push(m.legal_moves()[0])
-    r = client.post("/api/records", content=bazar.record.dumps(m).encode())
+    r = client.post("/api/records", content=bazar.record.dumps(m).encode(), headers=JSON)
     assert r.status_code == 200
     got = client.get(f"/api/records/{r.json()['id']}").json()
     assert got["game"] == "block" and all(d["confirmed"] for d in got["deals"])
-    assert client.post("/api/records", content=b'{"format": "nope"}').status_code == 400
-    assert client.post("/api/records", content=b" " * 2_000_000).status_code == 413
+    assert (
+        client.post("/api/records", content=b'{"format": "nope"}', headers=JSON).status_code == 400
+    )
+    assert client.post("/api/records", content=b" " * 2_000_000, headers=JSON).status_code == 413
 
 
 def test_a_restarted_server_resumes_the_match_with_no_move_lost(
@@ -466,7 +470,7 @@ def test_refusals_carry_a_code_and_parameters_over_http_and_the_socket(client: T
 
 
 def test_a_casual_player_who_times_out_is_replaced_by_a_bot(db: str) -> None:
-    with TestClient(make_app(db)) as masha:
+    with TestClient(make_app(db, settings=QUICK_CLOCKS)) as masha:
         guest(masha, "Masha")
         tid = create(masha, game="kozel", players=2, bots="greedy", move_time_s=1)["table"]["id"]
         events = []
@@ -499,7 +503,7 @@ def test_a_casual_player_who_times_out_is_replaced_by_a_bot(db: str) -> None:
 
 
 def test_a_rated_player_who_times_out_interrupts_the_match(db: str) -> None:
-    with TestClient(make_app(db)) as client:
+    with TestClient(make_app(db, settings=QUICK_CLOCKS)) as client:
         masha = Person(client, "Masha", "password-1")
         alex = Person(client, "Alex", "password-2")
         tid = masha.create(game="kozel", players=2, rated=True, move_time_s=1)["table"]["id"]
@@ -544,7 +548,9 @@ def test_the_replay_shows_the_position_after_any_move(client: TestClient) -> Non
     m = bazar.Match(bazar.rules("kozel", players=2), seed=8)
     while not m.is_over():
         m.push(m.legal_moves()[-1])
-    rid = client.post("/api/records", content=bazar.record.dumps(m).encode()).json()["id"]
+    rid = client.post("/api/records", content=bazar.record.dumps(m).encode(), headers=JSON).json()[
+        "id"
+    ]
     moves = [str(x) for r in m.rounds for x in r.moves]
     end = client.get(f"/api/records/{rid}/position").json()
     assert end["plies"] == len(moves) and end["ply"] == len(moves)

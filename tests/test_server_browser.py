@@ -22,7 +22,9 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 import uvicorn  # noqa: E402
 
+import bazar  # noqa: E402
 from bazar.server import create_app  # noqa: E402
+from bazar.server.settings import Settings  # noqa: E402
 
 ARGS = [
     "--no-sandbox",
@@ -448,8 +450,8 @@ def test_the_russian_page_says_the_servers_refusals_in_russian(server: str) -> N
 def _table_page(
     browser: sync_api.Browser, server: str, errors: list[str], script: str = "", **form: object
 ) -> tuple[sync_api.Page, str]:
-    """Masha's page at a table made by ``form`` (the API takes any move time, the form offers
-    15 s and more), and its version key."""
+    """Masha's page at a table made by ``form`` (a test's club may offer quicker clocks than
+    the form's 15 s and more), and its version key."""
     page = _guest(browser, server, "Masha", errors, script)
     made = page.request.post(server + "/api/tables", data=form)
     assert made.ok, made.text()
@@ -459,6 +461,7 @@ def _table_page(
     return page, f"bazar.v.{tid}"
 
 
+@pytest.mark.parametrize("server", [{"settings": Settings(move_times=(3, 30))}], indirect=True)
 def test_a_player_whose_time_ran_out_sees_the_bot_and_takes_his_seat_back(server: str) -> None:
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
@@ -632,5 +635,45 @@ def test_a_player_changes_his_password_on_his_profile(server: str) -> None:
             login = {"name": "Olya", "password": "password-2"}
             assert page.request.post(f"{server}/api/login", data=login).ok
             assert not errors
+        finally:
+            browser.close()
+
+
+# every violation of the page's Content-Security-Policy, kept where the test can read it
+CSP_WATCH = """
+window.violations = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+"""
+
+
+def test_the_pages_keep_to_their_content_security_policy(server: str) -> None:
+    """Scripts, styles and the socket come from the club only, and no style is inline: the
+    lobby, a live table and a replay draw with no violation reported."""
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            errors: list[str] = []
+            form = {"game": "kozel", "players": 2, "bots": "random"}
+            page, _ = _table_page(browser, server, errors, CSP_WATCH, **form)
+            page.wait_for_selector("#standin", state="attached")
+            assert page.evaluate("window.violations") == []
+            match = bazar.Match(bazar.rules("kozel", players=2), seed=8)
+            while not match.is_over():
+                match.push(match.legal_moves()[0])
+            made = page.request.post(
+                server + "/api/records",
+                data=bazar.record.dumps(match),
+                headers={"content-type": "application/json"},
+            )
+            assert made.ok, made.text()
+            page.goto(f"{server}/replay/{made.json()['id']}")
+            page.wait_for_selector("input[type=range]")
+            assert page.locator("input[type=range]").evaluate("e => e.style.width") == "100%"
+            assert page.evaluate("window.violations") == []
+            page.goto(server + "/")
+            page.wait_for_selector("#create button:not([disabled])")
+            assert page.evaluate("window.violations") == []
+            assert errors == []
         finally:
             browser.close()

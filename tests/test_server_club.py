@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from conftest import Databases
 from server_helpers import (
+    QUICK_CLOCKS,
     Person,
     TestClient,
     events_of,
@@ -120,7 +121,7 @@ def test_a_player_back_within_the_grace_keeps_the_seat_and_the_hand(db: str) -> 
 
 
 def test_a_player_replaced_by_a_bot_cannot_move_for_it(db: str) -> None:
-    app = make_app(db, bot_delay=60)
+    app = make_app(db, bot_delay=60, settings=QUICK_CLOCKS)
     with TestClient(app) as client:
         masha, alex = Person(client, "Masha"), Person(client, "Alex")
         tid = masha.create(game="kozel", players=2, move_time_s=1)["table"]["id"]
@@ -146,7 +147,7 @@ def test_a_casual_player_who_timed_out_takes_his_seat_back_at_his_next_turn(db: 
     """After her clock ran out a bot plays for Masha: her socket still shows her hand, and
     the seat says whose bot it is and why. She asks for it back and has it, with a full
     clock, the next time her seat is to move; a restarted server rebuilds the same."""
-    app = make_app(db, bot_delay=0.2)
+    app = make_app(db, bot_delay=0.2, settings=QUICK_CLOCKS)
     with TestClient(app) as client:
         masha = Person(client, "Masha")
         tid = masha.create(game="kozel", players=2, bots="greedy", move_time_s=2)["table"]["id"]

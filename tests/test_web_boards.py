@@ -126,7 +126,10 @@ def played(game: str, plies: int, seed: int = 5) -> bazar.Match:
 
 def upload(server: str, match: bazar.Match) -> str:
     request = urllib.request.Request(
-        server + "/api/records", data=record.dumps(match).encode(), method="POST"
+        server + "/api/records",
+        data=record.dumps(match).encode(),
+        headers={"content-type": "application/json"},
+        method="POST",
     )
     with urllib.request.urlopen(request) as response:
         return str(json.loads(response.read())["id"])

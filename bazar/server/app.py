@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
@@ -27,10 +28,12 @@ from .. import record
 from ..errors import BadRecord
 from ..rules import VARIANTS
 from ..rules import rules as make_rules
-from . import auth
-from .club import LEVELS, MOVE_TIMES, Club
+from . import auth, protocol
+from .club import Club
 from .errors import ServerError
-from .fairness import verify
+from .fairness import deals, verify
+from .guard import Guard, refusal
+from .protocol import B
 from .settings import Settings
 from .storage import RecordRow, Storage, User
 from .table import Client, TableError
@@ -94,26 +97,16 @@ def create_app(
             raise ServerError("login_first", 401)
         return user
 
-    async def body(request: Request, limit: int = settings.max_body) -> Any:
-        raw = await request.body()
-        if len(raw) > limit:
-            raise ServerError("too_large", 413, limit=limit)
-        try:
-            return json.loads(raw or b"{}")
-        except json.JSONDecodeError:
-            raise ServerError("not_json") from None
+    async def body(request: Request, model: type[B]) -> B:
+        raw = await received(request, settings.max_body, "too_large")
+        return protocol.read(model, raw, move_times=settings.move_times)
 
     def api(handler: Any) -> Any:
         async def endpoint(request: Request) -> Response:
             try:
                 result = await handler(request)
             except ServerError as error:
-                # "error" is the English; "code" and "params" let the page say it its way
-                refusal = error.to_json()
-                refusal["error"] = refusal.pop("message")
-                retry = error.params.get("retry_after")
-                headers = None if retry is None else {"Retry-After": str(retry)}
-                return JSONResponse(refusal, status_code=error.status, headers=headers)
+                return refusal(error)
             return result if isinstance(result, Response) else JSONResponse(result)
 
         return endpoint
@@ -134,25 +127,21 @@ def create_app(
         return {"user": me(user_of(request))}
 
     async def guest(request: Request) -> Any:
-        data = await body(request)
-        club.admit_guest(request.client.host if request.client else "")
-        user = accounts.guest(data.get("name") if isinstance(data, dict) else None)
+        data = await body(request, protocol.Guest)
+        club.admit_guest(address(request))
+        user = accounts.guest(data.name)
         accounts.start(request.session, user)
         return {"user": me(user)}
 
     async def register(request: Request) -> Any:
-        data = await body(request)
-        if not isinstance(data, dict):
-            raise ServerError("not_login")
-        user = await accounts.register(data.get("name"), data.get("password"))
+        data = await body(request, protocol.Register)
+        user = await accounts.register(data.name, data.password)
         accounts.start(request.session, user)
         return {"user": me(user)}
 
     async def login(request: Request) -> Any:
-        data = await body(request)
-        if not isinstance(data, dict):
-            raise ServerError("not_login")
-        user = await accounts.login(data.get("name"), data.get("password"), address(request))
+        data = await body(request, protocol.Login)
+        user = await accounts.login(data.name, data.password, address(request))
         accounts.start(request.session, user)
         return {"user": me(user)}
 
@@ -163,10 +152,8 @@ def create_app(
     async def password(request: Request) -> Any:
         """A new password: every session of the player ends, and this browser has a new one."""
         user = need_user(request)
-        data = await body(request)
-        if not isinstance(data, dict):
-            raise ServerError("not_password")
-        await accounts.change_password(user, data.get("old"), data.get("new"), address(request))
+        data = await body(request, protocol.Password)
+        await accounts.change_password(user, data.old, data.new, address(request))
         accounts.start(request.session, user)
         return {"user": me(user)}
 
@@ -184,14 +171,14 @@ def create_app(
                     "options": rules.options(),
                 }
             )
-        return {"games": out, "move_times": MOVE_TIMES, "levels": LEVELS}
+        return {"games": out, "move_times": settings.move_times, "levels": protocol.LEVELS}
 
     async def tables(request: Request) -> Any:
         return {"tables": club.open_tables()}
 
     async def create(request: Request) -> Any:
         user = need_user(request)
-        table = club.create(user, await body(request))
+        table = club.create(user, await body(request, protocol.TableForm))
         return {"table": table.info(), "invite": table.row.invite}
 
     def table_of(request: Request) -> Any:
@@ -209,16 +196,14 @@ def create_app(
 
     async def join(request: Request) -> Any:
         user = need_user(request)
-        data = await body(request)
-        data = data if isinstance(data, dict) else {}
-        seat = club.join(table_of(request), user, data.get("seat"), data.get("invite"))
+        data = await body(request, protocol.Join)
+        seat = club.join(table_of(request), user, data.seat, data.invite)
         return {"seat": seat}
 
     async def bots(request: Request) -> Any:
         user = need_user(request)
-        data = await body(request)
-        level = data.get("level", "greedy") if isinstance(data, dict) else None
-        club.add_bots(table_of(request), user, level)
+        data = await body(request, protocol.Bots)
+        club.add_bots(table_of(request), user, data.level)
         return {"table": table_of(request).info()}
 
     async def leave(request: Request) -> Any:
@@ -238,7 +223,7 @@ def create_app(
                     "id": r.id,
                     "game": r.game,
                     "players": r.players,
-                    "summary": r.summary,
+                    "summary": _shown(r.summary),
                     "created": r.created,
                     "uploaded": r.uploaded,
                 }
@@ -246,79 +231,29 @@ def create_app(
             ]
         }
 
-    async def record_get(request: Request) -> Any:
+    def stored(request: Request) -> RecordRow:
         row = storage.record(request.path_params["record_id"])
         if row is None:
             raise ServerError("no_record", 404)
+        return row
+
+    async def record_get(request: Request) -> Any:
+        row = stored(request)
         if request.query_params.get("download"):
             return PlainTextResponse(
                 row.text,
                 media_type="application/json",
                 headers={"Content-Disposition": f'attachment; filename="bazar-{row.id}.json"'},
             )
-        return {
-            "id": row.id,
-            "game": row.game,
-            "players": row.players,
-            "summary": row.summary,
-            "record": json.loads(row.text),
-            "deals": verify(row.text),
-        }
+        return await run_in_threadpool(_record, row)
 
     async def record_position(request: Request) -> Any:
         """The spectators' view of a stored match after ``ply`` moves (the replay page)."""
-        row = storage.record(request.path_params["record_id"])
-        if row is None:
-            raise ServerError("no_record", 404)
-        data = json.loads(row.text)
-        plies = sum(len(r["moves"]) for r in data["rounds"])
-        try:
-            ply = max(0, min(int(request.query_params.get("ply", plies)), plies))
-        except ValueError:
-            raise ServerError("ply_form") from None
-        left, rounds = ply, []
-        for entry in data["rounds"]:
-            rounds.append({**entry, "moves": entry["moves"][:left]})
-            left -= len(rounds[-1]["moves"])
-            if left <= 0 and len(rounds[-1]["moves"]) < len(entry["moves"]):
-                break
-        match = record.from_data({**data, "rounds": rounds})
-        moves = [m for r in data["rounds"] for m in r["moves"]]
-        rnd = match.round
-        return {
-            "ply": ply,
-            "plies": plies,
-            "round": rnd.number,
-            "view": match.view(None).to_json(),
-            "deal": rnd.deal(),
-            # a stored match is over: every hand may be shown as it stands
-            "hands": [[str(t) for t in hand] for hand in rnd.hands],
-            "last": moves[ply - 1] if ply else None,
-        }
+        return await run_in_threadpool(_position, stored(request), request.query_params.get("ply"))
 
     async def record_upload(request: Request) -> Any:
-        raw = await request.body()
-        if len(raw) > settings.max_record:
-            raise ServerError("record_too_large", 413, limit=settings.max_record)
-        try:
-            match = record.loads(raw.decode("utf-8", "replace"))
-        except BadRecord as error:
-            raise ServerError.passing_on("bad_record", error) from None
-        text = record.dumps(match)
-        result = match.result()
-        row = RecordRow(
-            id=secrets.token_urlsafe(8),
-            table_id=None,
-            game=match.rules.name,
-            players=[f"seat {i}" for i in range(match.rules.players)],
-            text=text,
-            summary={
-                "scores": match.ledger.public(),
-                "rounds": len(match.rounds),
-                "winners": list(result.winners) if result else [],
-            },
-            uploaded=True,
-        )
+        raw = await received(request, settings.max_record, "record_too_large")
+        row = await run_in_threadpool(_uploaded, raw, settings)
         storage.add_record(row)
         return {"id": row.id}
 
@@ -450,13 +385,14 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=[
+            Middleware(Guard, allowed=settings.allowed_origins),
             Middleware(
                 SessionMiddleware,
                 secret_key=secret,
                 https_only=https_only,
                 same_site="lax",
                 session_cookie="bazar",
-            )
+            ),
         ],
         lifespan=lifespan,
     )
@@ -473,3 +409,100 @@ async def _write(ws: WebSocket, client: Client) -> None:
         while True:
             message = await client.outbox.get()
             await ws.send_json(message)
+
+
+async def received(request: Request, limit: int, code: str) -> bytes:
+    """The body of ``request``, refused (413, ``code``) once it is over ``limit`` bytes: by
+    its Content-Length before any of it is read, else as soon as what streamed in is more."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and (len(declared) > 18 or int(declared) > limit):
+        raise ServerError(code, 413, limit=limit)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ServerError(code, 413, limit=limit)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _uploaded(raw: bytes, settings: Settings) -> RecordRow:
+    """The row of an uploaded record: replayed (within the settings' rounds and moves) and
+    its deals verified once, here, so that showing it never replays it."""
+    try:
+        match = record.loads(
+            raw.decode("utf-8", "replace"),
+            max_rounds=settings.record_rounds,
+            max_moves=settings.record_moves,
+        )
+        out = protocol.out_of_bounds(match.rules.options(), settings)
+        if out is not None:
+            name, low, high = out
+            value = match.rules.options()[name]
+            raise BadRecord(
+                f"record rules: option {name} takes a number from {low} to {high}; not {value}"
+            )
+    except BadRecord as error:
+        raise ServerError.passing_on("bad_record", error) from None
+    result = match.result()
+    return RecordRow(
+        id=secrets.token_urlsafe(8),
+        table_id=None,
+        game=match.rules.name,
+        players=[f"seat {i}" for i in range(match.rules.players)],
+        text=record.dumps(match),
+        summary={
+            "scores": match.ledger.public(),
+            "rounds": len(match.rounds),
+            "winners": list(result.winners) if result else [],
+            "deals": deals(match),
+        },
+        uploaded=True,
+    )
+
+
+def _shown(summary: dict[str, Any]) -> dict[str, Any]:
+    # the deals are shown with the record itself, not in every list of records
+    return {k: v for k, v in summary.items() if k != "deals"}
+
+
+def _record(row: RecordRow) -> dict[str, Any]:
+    kept = row.summary.get("deals")
+    return {
+        "id": row.id,
+        "game": row.game,
+        "players": row.players,
+        "summary": _shown(row.summary),
+        "record": json.loads(row.text),
+        # a record stored before its deals were kept is verified as it is shown
+        "deals": kept if kept is not None else verify(row.text),
+    }
+
+
+def _position(row: RecordRow, asked: str | None) -> dict[str, Any]:
+    data = json.loads(row.text)
+    plies = sum(len(r["moves"]) for r in data["rounds"])
+    try:
+        ply = max(0, min(int(asked if asked is not None else plies), plies))
+    except ValueError:
+        raise ServerError("ply_form") from None
+    left, rounds = ply, []
+    for entry in data["rounds"]:
+        rounds.append({**entry, "moves": entry["moves"][:left]})
+        left -= len(rounds[-1]["moves"])
+        if left <= 0 and len(rounds[-1]["moves"]) < len(entry["moves"]):
+            break
+    match = record.from_data({**data, "rounds": rounds})
+    moves = [m for r in data["rounds"] for m in r["moves"]]
+    rnd = match.round
+    return {
+        "ply": ply,
+        "plies": plies,
+        "round": rnd.number,
+        "view": match.view(None).to_json(),
+        "deal": rnd.deal(),
+        # a stored match is over: every hand may be shown as it stands
+        "hands": [[str(t) for t in hand] for hand in rnd.hands],
+        "last": moves[ply - 1] if ply else None,
+    }

@@ -16,23 +16,19 @@ from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from .. import bots as botlib
 from .. import record
 from ..errors import UnknownOption, UnknownVariant
 from ..match import MatchResult
 from ..rating import kozel_delta
-from ..rules import VARIANTS, nearest
 from ..rules import rules as make_rules
 from .errors import ServerError
+from .fairness import deals
+from .protocol import LEVELS, TableForm, out_of_bounds
 from .settings import Settings
 from .storage import Rating, RecordRow, Storage, TableRow, User
 from .table import Table, TableError
 
-__all__ = ["LEVELS", "MOVE_TIMES", "Club", "Quota"]
-
-MOVE_TIMES = (15, 30, 60, 120)
-LEVELS = tuple(botlib.names())
-ACCESS = ("open", "invitation_link")
+__all__ = ["Club", "Quota"]
 
 
 class Club:
@@ -150,76 +146,45 @@ class Club:
         """Refuse a numeric option the club would not play to: a match to ``target`` 10**18
         never ends, and every move of it is a write (common.md §10 names the options; the
         games themselves bound the others, such as ``set_max`` and ``hand_size``)."""
-        for name, value in options.items():
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                continue
-            low, high = self._option_range(name)
-            if not low <= value <= high:
-                raise TableError("option_range", option=name, game=game, low=low, high=high)
-
-    def _option_range(self, name: str) -> tuple[int, int]:
-        limits = self.settings
-        if name in ("target", "limit"):
-            return 1, limits.max_target
-        if name == "deals":
-            return 1, limits.max_deals
-        return -limits.max_number, limits.max_number
+        out = out_of_bounds(options, self.settings)
+        if out is not None:
+            name, low, high = out
+            raise TableError("option_range", option=name, game=game, low=low, high=high)
 
     # the game-request form (online-club.md §1)
 
-    def create(self, owner: User, form: Any) -> Table:
-        if not isinstance(form, dict):
-            raise TableError("not_object")
-        game = form.get("game", "kozel")
-        if not isinstance(game, str) or game not in VARIANTS:
-            games = ", ".join(VARIANTS)
-            near = ", ".join(nearest(str(game), list(VARIANTS)))
-            if near:
-                raise TableError("unknown_game_near", game=str(game), near=near, games=games)
-            raise TableError("unknown_game", game=str(game), games=games)
-        options = form.get("options") or {}
-        if not isinstance(options, dict) or any(
-            not isinstance(v, str | int | float | bool | None) for v in options.values()
-        ):
-            raise TableError("options_form")
-        players = form.get("players")
-        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-            raise TableError("players_form")
-        self.bounded(game, options)
+    def create(self, owner: User, form: TableForm) -> Table:
+        """A new table from the game-request form, whose shape :class:`TableForm` checked:
+        the rules judge its options, and nothing is stored before all of it is accepted."""
+        # the marks asked for, before the rules judge them (1e300 is no whole number either,
+        # but it is out of reach first)
+        self.bounded(form.game, form.options or {})
         try:
-            rules = make_rules(game, players=players, **options)
+            rules = make_rules(form.game, players=form.players, **(form.options or {}))
         except (UnknownVariant, UnknownOption, ValueError, TypeError) as error:
             raise TableError.passing_on("rules", error) from None
-        move_time = form.get("move_time_s", 30)
-        if type(move_time) is not int or not 1 <= move_time <= 3600:
-            raise TableError("move_time", times=", ".join(map(str, MOVE_TIMES)))
-        access = form.get("access", "open")
-        if access not in ACCESS:
-            raise TableError("access", values=", ".join(ACCESS))
         # a rated match is between registered people (online-club.md §1, §3): never a
         # rated request quietly made casual
-        rated = bool(form.get("rated", False))
-        if rated and owner.guest:
+        if form.rated and owner.guest:
             raise TableError("rated_guest")
-        if rated and form.get("bots") is not None:
+        if form.rated and form.bots is not None:
             raise TableError("rated_bots")
         self._may_own_another(owner)
         seats: list[Any] = [None] * rules.players
-        seat = form.get("seat", 0)
-        if not isinstance(seat, int) or not 0 <= seat < rules.players:
+        if not 0 <= form.seat < rules.players:
             raise TableError("seat_form", last=rules.players - 1)
-        seats[seat] = _player(owner)
+        seats[form.seat] = _player(owner)
         given = rules.options()
         given.pop("players", None)
         row = TableRow(
             id=secrets.token_urlsafe(8),
-            game=game,
+            game=form.game,
             options={"players": rules.players, **given},
             seats=seats,
             owner=owner.id,
-            move_time_s=move_time,
-            rated=rated,
-            access=access,
+            move_time_s=form.move_time_s,
+            rated=form.rated,
+            access=form.access,
             invite=secrets.token_urlsafe(12),
             status="open",
             seed=secrets.randbelow(2**62),
@@ -227,9 +192,8 @@ class Club:
         self.storage.add_table(row)
         table = self._table(row)
         self.tables[row.id] = table
-        bots = form.get("bots")
-        if bots is not None:
-            self.add_bots(table, owner, bots)
+        if form.bots is not None:
+            self.add_bots(table, owner, form.bots)
         return table
 
     def join(self, table: Table, user: User, seat: Any = None, invite: Any = None) -> int:
@@ -394,6 +358,8 @@ class Club:
             "rounds": len(match.rounds),
             # the seats of guests, whose names are not theirs alone
             "guests": [i for i, s in enumerate(table.row.seats) if s and s.get("guest")],
+            # kept, so that showing the record never replays it
+            "deals": deals(match),
         }
         self.storage.add_record(
             RecordRow(

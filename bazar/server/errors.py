@@ -23,6 +23,8 @@ ERRORS: dict[str, str] = {
     "not_json": "the request body must be JSON",
     "not_login": "expected {{name, password}}",
     "not_object": "the request must be a JSON object",
+    "json_only": "send the request body as application/json",
+    "origin": "a request from another site ({origin}) may not act on this club",
     # accounts
     "name_form": "a name is 1 to 24 letters, digits, spaces, dots or dashes",
     "password_form": "a password has 6 to 200 characters",
@@ -47,6 +49,9 @@ ERRORS: dict[str, str] = {
     "access": "'access' must be one of {values}",
     "seat_form": "'seat' must be 0 to {last}",
     "option_range": "option {option} of {game} takes a number from {low} to {high} here",
+    "seat_number": "'seat' must be a seat number: 0, 1, ...",
+    "rated_form": "'rated' must be true or false",
+    "invite_form": "'invite' must be the token of the table's invitation link",
     "rated_guest": "a rated table is for registered players: guests play unrated tables",
     "rated_bots": "a rated table has no bots (ratings are between registered players only):"
     " untick rated, or leave the seats to people",

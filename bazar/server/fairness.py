@@ -8,13 +8,13 @@ True
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any
 
 from .. import record
+from ..match import Match
 from ..round import deal_seed
 
-__all__ = ["seed_hash", "verify"]
+__all__ = ["deals", "seed_hash", "verify"]
 
 
 def seed_hash(seed: int) -> str:
@@ -22,19 +22,22 @@ def seed_hash(seed: int) -> str:
     return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
-def verify(text: str) -> list[dict[str, Any]]:
-    """Each round of a record with its deal seed, the seed's hash, and whether the deal stored
-    in the record is the one that seed deals (the record is replayed move by move, which
-    rejects any deal that differs from its seed's). Raises BadRecord for a broken record."""
-    match = record.loads(text)
-    data = json.loads(text)
+def deals(match: Match) -> list[dict[str, Any]]:
+    """Each round of a match loaded from its record (or played at a table) with its deal seed,
+    the seed's hash, and whether its deal is the one that seed deals: loading a record replays
+    it move by move, which rejects any deal that differs from its seed's."""
     out: list[dict[str, Any]] = []
     for rnd in match.rounds:
-        if data.get("seed") is None:
+        if match.seed is None:
             out.append({"number": rnd.number, "seed": None, "seed_hash": None, "confirmed": False})
             continue
-        seed = deal_seed(data["seed"], rnd.number)
+        seed = deal_seed(match.seed, rnd.number)
         out.append(
             {"number": rnd.number, "seed": seed, "seed_hash": seed_hash(seed), "confirmed": True}
         )
     return out
+
+
+def verify(text: str) -> list[dict[str, Any]]:
+    """The :func:`deals` of a record; raises BadRecord for a broken record."""
+    return deals(record.loads(text))

@@ -56,3 +56,15 @@ class Settings(BaseSettings):
     #: threads that hash and check passwords (argon2: about 64 MiB of memory each), so that
     #: logins never hold up the tables and cannot take every thread of the server
     hash_threads: int = Field(2, ge=1)
+    # the HTTP API: the clocks, uploaded records, the sites that may act on the club
+    #: the seconds per move a table may be created with (what the form offers)
+    move_times: tuple[int, ...] = (15, 30, 60, 120)
+    #: rounds in an uploaded record (the longest match measured, Telephone to the highest
+    #: mark a table may set, 1000, had 267)
+    record_rounds: int = Field(500, ge=1)
+    #: moves in an uploaded record, all rounds together (the longest measured had 6,775; at
+    #: each game's own mark, 1,695)
+    record_moves: int = Field(10_000, ge=1)
+    #: other sites (scheme://host[:port], comma-separated) whose pages may act on the club
+    #: besides its own: a browser request or socket from any other site is refused
+    allowed_origins: str = ""

@@ -24,6 +24,8 @@ function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    // a style attribute is inline style, which the page's Content-Security-Policy refuses
+    else if (k === "style") node.style.cssText = v;
     else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) node.append(c instanceof Node ? c : String(c ?? ""));
