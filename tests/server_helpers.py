@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import socket
+import threading
 import time
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,11 +22,24 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from bazar.server import create_app
+from bazar.server.settings import Settings
 
 SECRET = "test-secret"
 
+#: the drivers answer bots that do not wait at once, hundreds of messages a second: far past
+#: the pace of people, which the socket's rate limit is for (its own tests set it)
+DRIVERS_PACE = {"messages_per_s": 1e6, "message_burst": 1_000_000}
+
+
+def driven(settings: Settings | None = None) -> Settings:
+    """``settings`` (else the defaults) with the drivers' pace, where they do not set one."""
+    settings = settings or Settings()
+    pace = {k: v for k, v in DRIVERS_PACE.items() if k not in settings.model_fields_set}
+    return settings.model_copy(update=pace)
+
 
 def make_app(db: str, bot_delay: float = 0.0, **options: Any) -> Any:
+    options["settings"] = driven(options.get("settings"))
     return create_app(db, secret=SECRET, bot_delay=bot_delay, **options)
 
 
@@ -108,8 +125,6 @@ def play_until_end(
 def play_together(drivers: list[Driver], limit: int = 50_000) -> None:
     """Several seats at one table, each on its own thread (as separate browsers would be),
     until every one of them saw the end."""
-    import threading
-
     errors: list[BaseException] = []
 
     def run(driver: Driver) -> None:
@@ -166,3 +181,27 @@ class Person:
         r = self.post("/api/tables", json=form)
         assert r.status_code == 200, r.text
         return r.json()
+
+
+@contextlib.contextmanager
+def serve(app: Any) -> Iterator[str]:
+    """Serve ``app`` with uvicorn on a free loopback port, on its own thread: its base URL.
+    Real sockets, where a client that does not read holds the server back as on the internet."""
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
