@@ -39,6 +39,7 @@ from ..rules import Rules
 from ..rules import rules as make_rules
 from .errors import ServerError
 from .fairness import seed_hash
+from .settings import Settings
 from .storage import TableRow
 
 __all__ = ["REPLACEMENT", "Client", "Table", "TableError", "rules_of", "seed_hash"]
@@ -80,7 +81,7 @@ class Client:
     does not read, and is dropped (the socket closes it) rather than kept in memory."""
 
     seat: int | None
-    limit: int = 100
+    limit: int = Settings.model_fields["outbox"].default
     outbox: deque[dict[str, Any]] = field(default_factory=deque)
     #: whether its hello has been answered: until then it hears nothing of the table (only
     #: the errors its own messages earn), since the sync holds whatever happened before
@@ -663,8 +664,9 @@ class Table:
             client.send({"type": "table", "table": self.info(), "view": view})
 
     def listeners(self) -> list[Client]:
-        """The clients whose hello has been answered (every other one will hear it in its sync)."""
-        return [client for client in self.clients if client.listening]
+        """The clients whose hello has been answered (every other one will hear it in its sync)
+        and that are not dropped."""
+        return [c for c in self.clients if c.listening and c.closing is None]
 
     def _notify(self, event: dict[str, Any], but: Client | None = None) -> None:
         """Tell the clients of a change that is not part of the game (unversioned)."""
