@@ -30,15 +30,28 @@ JSON = {"content-type": "application/json"}
 #: a club whose clocks run out within a test (the form offers 15 seconds and more)
 QUICK_CLOCKS = Settings(move_times=(1, 2, 3, 30))
 
+#: the drivers answer bots that do not wait at once, hundreds of messages a second: far past
+#: the pace of people, which the socket's rate limit is for (its own tests set it)
+DRIVERS_PACE = {"messages_per_s": 1e6, "message_burst": 1_000_000}
+
+
+def driven(settings: Settings | None = None) -> Settings:
+    """``settings`` (else the defaults) with the drivers' pace, where they do not set one."""
+    settings = settings or Settings()
+    pace = {k: v for k, v in DRIVERS_PACE.items() if k not in settings.model_fields_set}
+    return settings.model_copy(update=pace)
+
 
 def make_app(db: str, bot_delay: float = 0.0, **options: Any) -> Any:
+    options["settings"] = driven(options.get("settings"))
     return create_app(db, secret=SECRET, bot_delay=bot_delay, **options)
 
 
 @contextlib.contextmanager
 def served(app: Any) -> Iterator[str]:
     """``app`` under uvicorn on a free loopback port (on a thread of this process), as
-    ``http://127.0.0.1:PORT``: what a stranger on the internet would reach."""
+    ``http://127.0.0.1:PORT``: what a stranger on the internet would reach (real sockets,
+    where a client that does not read holds the server back as on the internet)."""
     import uvicorn
 
     with socket.socket() as s:
@@ -137,8 +150,6 @@ def play_until_end(
 def play_together(drivers: list[Driver], limit: int = 50_000) -> None:
     """Several seats at one table, each on its own thread (as separate browsers would be),
     until every one of them saw the end."""
-    import threading
-
     errors: list[BaseException] = []
 
     def run(driver: Driver) -> None:

@@ -18,6 +18,7 @@ from server_helpers import (
     Person,
     TestClient,
     create,
+    driven,
     events_of,
     guest,
     is_forced,
@@ -306,7 +307,7 @@ def test_a_restarted_server_resumes_the_match_with_no_move_lost(
     # no secret configured: the club keeps the one it made, and its players stay logged in
     monkeypatch.delenv("BAZAR_SECRET", raising=False)
     rng = random.Random(9)
-    app = create_app(db, bot_delay=0)
+    app = create_app(db, bot_delay=0, settings=driven())
     with TestClient(app) as masha:
         guest(masha, "Masha")
         cookies = dict(masha.cookies)
@@ -329,7 +330,7 @@ def test_a_restarted_server_resumes_the_match_with_no_move_lost(
         before = bazar.record.dumps(app.state.club.tables[tid].match)
         events = len(app.state.club.tables[tid].events)
     assert len(stored) >= 5
-    again = create_app(db, bot_delay=0)
+    again = create_app(db, bot_delay=0, settings=driven())
     with TestClient(again) as masha:
         for name, value in cookies.items():
             masha.cookies.set(name, value)

@@ -76,6 +76,7 @@ ERRORS: dict[str, str] = {
     "message_form": "messages are JSON objects",
     "hello_first": 'send {{"type": "hello", "v": N}} first',
     "unknown_message": "unknown message; send hello, move, back or ping",
+    "too_fast": "too many messages: at most {rate} a second",
     "spectator": "spectators cannot move",
     "move_form": "'move' must be a move in notation",
     "v_form": "'v' must be the last version seen",

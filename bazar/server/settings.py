@@ -68,3 +68,13 @@ class Settings(BaseSettings):
     #: other sites (scheme://host[:port], comma-separated) whose pages may act on the club
     #: besides its own: a browser request or socket from any other site is refused
     allowed_origins: str = ""
+    # the table socket: what one page at a table may cost the club
+    #: messages waiting to be written to one socket: a client that lets more pile up (it does
+    #: not read what it is sent) is dropped, its socket closed with code 4008 "too slow"
+    outbox: int = Field(100, ge=1)
+    #: messages a second one socket may send, on average (a token bucket); beyond it and its
+    #: burst the socket is told once (too_fast) and its messages are dropped
+    messages_per_s: float = Field(20.0, gt=0)
+    #: messages one socket may send at once before the rate holds it back; a socket that sends
+    #: as many again while held back is closed with code 4029 "too many messages"
+    message_burst: int = Field(60, ge=1)

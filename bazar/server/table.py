@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
@@ -38,6 +39,7 @@ from ..rules import Rules
 from ..rules import rules as make_rules
 from .errors import ServerError
 from .fairness import seed_hash
+from .settings import Settings
 from .storage import TableRow
 
 __all__ = ["REPLACEMENT", "Client", "Table", "TableError", "rules_of", "seed_hash"]
@@ -68,22 +70,79 @@ def rules_of(row: TableRow) -> Rules:
     return make_rules(row.game, players=players, **options)
 
 
+#: the close code and reason of a socket dropped because it does not read what it is sent
+TOO_SLOW = (4008, "too slow")
+
+
 @dataclass(eq=False)
 class Client:
-    """One websocket: its seat (None for a spectator) and its outbox."""
+    """One websocket: its seat (None for a spectator) and its outbox, the messages its writer
+    has not taken yet. The outbox holds at most ``limit``: a client that lets more pile up
+    does not read, and is dropped (the socket closes it) rather than kept in memory."""
 
     seat: int | None
-    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    limit: int = Settings.model_fields["outbox"].default
+    outbox: deque[dict[str, Any]] = field(default_factory=deque)
     #: whether its hello has been answered: until then it hears nothing of the table (only
     #: the errors its own messages earn), since the sync holds whatever happened before
     listening: bool = False
+    #: its sync still in the outbox (at most one: a new hello takes it back and replaces it)
+    pending: dict[str, Any] | None = None
+    #: set once it is dropped, with ``closing`` the close code and reason its socket gets
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+    closing: tuple[int, str] | None = None
+    _ready: asyncio.Event = field(default_factory=asyncio.Event)
 
     def send(self, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(message)
+        if self.closing is not None:
+            return
+        if len(self.outbox) >= self.limit:
+            self.drop(*TOO_SLOW)
+            return
+        self.outbox.append(message)
+        self._ready.set()
 
     def refuse(self, error: ServerError) -> None:
         """Tell this client a request of its was refused, and why."""
         self.send({"type": "error", **error.to_json()})
+
+    def drop(self, code: int, reason: str) -> None:
+        """Hear no more of the table: the socket closes with ``code`` and ``reason``."""
+        if self.closing is None:
+            self.closing = (code, reason)
+            self.outbox.clear()
+            self.pending = None
+            self.dropped.set()
+
+    async def next(self) -> dict[str, Any]:
+        """The next message to write, once there is one."""
+        while not self.outbox:
+            self._ready.clear()
+            await self._ready.wait()
+        message = self.outbox.popleft()
+        if message is self.pending:
+            self.pending = None
+        return message
+
+    def send_sync(self, sync: dict[str, Any]) -> None:
+        """Send its sync: the one it may take back until its writer takes it."""
+        self.send(sync)
+        if self.outbox and self.outbox[-1] is sync:
+            self.pending = sync
+
+    def take_back_sync(self) -> int | None:
+        """Take back its sync still in the outbox, and the table's news queued after it (a
+        new sync will hold it all): the version that sync began at; None if it has gone."""
+        sync, self.pending = self.pending, None
+        if sync is None:
+            return None
+        kept = []
+        while (message := self.outbox.pop()) is not sync:
+            # its own refusals and pongs answer what it sent, not the table: they stay
+            if message["type"] in ("error", "pong"):
+                kept.append(message)
+        self.outbox.extend(reversed(kept))
+        return int(sync["v"]) - len(sync["events"])
 
 
 @dataclass
@@ -420,14 +479,9 @@ class Table:
             return False
         return all(event.get("t") not in POSITION_EVENTS for event in self.events[v:])
 
-    def submit(self, client: Client, text: Any, v: Any = None) -> None:
-        """A client's move request, checked for form here and for legality by the actor."""
-        if not isinstance(text, str) or len(text) > 40:
-            client.refuse(TableError("move_form"))
-            return
-        if v is not None and type(v) is not int:
-            client.refuse(TableError("v_form"))
-            return
+    def submit(self, client: Client, text: str, v: int | None = None) -> None:
+        """A client's move request (its form checked by the protocol), checked for legality
+        by the actor."""
         self._request(client, text, v)
 
     def take_back(self, client: Client) -> None:
@@ -457,9 +511,15 @@ class Table:
 
     def hello(self, client: Client, since: int) -> None:
         """A socket's hello: its sync, then every event after it. Nothing can be emitted
-        between the two lines (one event loop), so the client hears each event once."""
+        between the sync and ``listening`` (one event loop), so the client hears each event
+        once. A later hello costs little: the socket has been sent every event since its
+        first sync, so its sync holds none of them but those of a sync it replaces, one its
+        writer has not taken yet (one sync at a time, however many hellos it sends)."""
         self.attach(client)
-        client.send(self.sync(client, since))
+        if client.listening:
+            unsent = client.take_back_sync()
+            since = len(self.events) if unsent is None else unsent
+        client.send_sync(self.sync(client, since))
         client.listening = True
 
     def detach(self, client: Client) -> None:
@@ -660,8 +720,9 @@ class Table:
             client.send({"type": "table", "table": self.info(), "view": view})
 
     def listeners(self) -> list[Client]:
-        """The clients whose hello has been answered (every other one will hear it in its sync)."""
-        return [client for client in self.clients if client.listening]
+        """The clients whose hello has been answered (every other one will hear it in its sync)
+        and that are not dropped."""
+        return [c for c in self.clients if c.listening and c.closing is None]
 
     def _notify(self, event: dict[str, Any], but: Client | None = None) -> None:
         """Tell the clients of a change that is not part of the game (unversioned)."""

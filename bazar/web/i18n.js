@@ -128,6 +128,7 @@ const TEXT = {
   "error.message_form": ["Messages are JSON objects", "Сообщения — объекты JSON"],
   "error.hello_first": ["Send {\"type\": \"hello\", \"v\": N} first", "Сначала отправьте {\"type\": \"hello\", \"v\": N}"],
   "error.unknown_message": ["Unknown message; send hello, move, back or ping", "Неизвестное сообщение; можно hello, move, back или ping"],
+  "error.too_fast": ["Too many messages: at most {rate} a second", "Слишком много сообщений: не больше {rate} в секунду"],
   "error.spectator": ["Spectators cannot move", "Зрители не ходят"],
   "error.move_form": ["A move must be written in notation", "Ход должен быть записан нотацией"],
   "error.v_form": ["The version must be the last one seen", "Версия должна быть последней увиденной"],
