@@ -139,7 +139,7 @@ async def run_level(
         start = time.perf_counter()
         stop = start + seconds
         tasks = [
-            asyncio.create_task(player(base, c, cookies[i], i, stop, stats, 600, think, bots))
+            asyncio.create_task(player(base, c, cookies[i], i, stop, stats, 120, think, bots))
             for i, c in enumerate(clients)
         ]
         results = await asyncio.gather(*tasks, return_exceptions=True)

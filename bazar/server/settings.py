@@ -47,6 +47,7 @@ class Settings(BaseSettings):
     #: seconds a bot of a table that no player watches waits before its move, at least (the
     #: club's bot delay when more): nobody's match hurries for nobody
     unwatched_bot_delay_s: float = Field(2.0, ge=0)
+
     # accounts: logins, passwords, sessions
     #: wrong passwords one name, or one client address, may try within ``login_window_s``;
     #: then its logins are refused until the oldest of them is that old
@@ -56,6 +57,7 @@ class Settings(BaseSettings):
     #: threads that hash and check passwords (argon2: about 64 MiB of memory each), so that
     #: logins never hold up the tables and cannot take every thread of the server
     hash_threads: int = Field(2, ge=1)
+
     # the HTTP API: the clocks, uploaded records, the sites that may act on the club
     #: the seconds per move a table may be created with (what the form offers)
     move_times: tuple[int, ...] = (15, 30, 60, 120)
@@ -68,6 +70,7 @@ class Settings(BaseSettings):
     #: other sites (scheme://host[:port], comma-separated) whose pages may act on the club
     #: besides its own: a browser request or socket from any other site is refused
     allowed_origins: str = ""
+
     # the table socket: what one page at a table may cost the club
     #: messages waiting to be written to one socket: a client that lets more pile up (it does
     #: not read what it is sent) is dropped, its socket closed with code 4008 "too slow"
