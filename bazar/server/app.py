@@ -33,7 +33,7 @@ from .errors import ServerError
 from .fairness import verify
 from .settings import Settings
 from .storage import RecordRow, Storage, User
-from .table import Client, TableError
+from .table import CLOSE, Client, TableError
 
 __all__ = ["MAX_MESSAGE", "create_app"]
 
@@ -59,7 +59,7 @@ def create_app(
     table waits in memory for a rematch; ``settings`` the club's limits (else read from the
     ``BAZAR_*`` environment, see :class:`~bazar.server.settings.Settings`)."""
     settings = settings or Settings()
-    storage = Storage(db_url)
+    storage = Storage(db_url, busy_timeout_s=settings.db_busy_timeout_s)
     if grace_s is None:
         grace_s = float(os.environ.get("BAZAR_GRACE_S", 60))
     club = Club(
@@ -452,4 +452,7 @@ async def _write(ws: WebSocket, client: Client) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
             message = await client.outbox.get()
+            if message is CLOSE:
+                await ws.close(code=client.close_code or 1000)
+                return
             await ws.send_json(message)

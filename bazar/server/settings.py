@@ -31,3 +31,17 @@ class Settings(BaseSettings):
     max_record: int = Field(1_000_000, ge=1)
     #: bytes of one websocket message
     max_message: int = Field(4096, ge=1)
+
+    # the database and the tables' actors (faults)
+    #: seconds a database write waits for another connection's lock (SQLite's busy timeout)
+    #: before it fails and the table tries it again
+    db_busy_timeout_s: float = Field(5.0, gt=0)
+    #: times a table tries a failed database write again (a lock, a lost connection) before
+    #: it refuses the move (nothing is made that is not stored)
+    db_retries: int = Field(4, ge=0)
+    #: seconds a table waits before it tries a failed write again the first time; twice as
+    #: long before each next try
+    db_retry_s: float = Field(0.25, gt=0)
+    #: times one table whose actor failed is rebuilt from its stored moves (while the server
+    #: runs) before it is left stopped, out of order
+    table_restarts: int = Field(3, ge=0)
