@@ -504,3 +504,27 @@ def test_the_last_move_is_stored_with_the_end_of_the_match_or_not_at_all(
         assert _ratings(storage, users) == [(kozel["0"], [1]), (kozel["1"], [1])]
         assert storage.table(tid).status == "finished" and storage.moves(tid)[-1] == last
         assert storage.record(tid) is not None
+
+
+# what a restart gives back
+
+
+def test_a_restarted_table_sends_the_events_it_sent_before(db: str) -> None:
+    """Two seats a bot took at the same move, then a whole match of the bots: a restarted
+    server's sync holds exactly the events a watcher heard, each at its version."""
+    with Server(db, grace_s=0.2) as server:
+        masha, alex, watcher = (Player(server, name) for name in ("Masha", "Alex", "Vera"))
+        tid = masha.create(game="kozel", players=2)
+        heard: list[dict[str, Any]] = []
+        with watcher.ws(tid) as ws:
+            hello(ws)
+            # Alex sits down: the match starts, and neither of them ever opens the table
+            assert alex.http.post(f"/api/tables/{tid}/join", json={}).status_code == 200
+            sock = Socket(ws)
+            while not heard or heard[-1]["t"] != "match_end":
+                heard += events_of(sock.receive_json())
+    kinds = [e["t"] for e in heard]
+    assert kinds[:4] == ["start", "round_start", "replaced", "replaced"] and "move" in kinds
+    assert [e["v"] for e in heard] == list(range(1, len(heard) + 1))
+    with Server(db, grace_s=0.2) as server, watcher.at(server).ws(tid) as ws:
+        assert hello(ws)["events"] == heard
