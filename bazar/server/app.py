@@ -68,7 +68,7 @@ def create_app(
     table waits in memory for a rematch; ``settings`` the club's limits (else read from the
     ``BAZAR_*`` environment, see :class:`~bazar.server.settings.Settings`)."""
     settings = settings or Settings()
-    storage = Storage(db_url)
+    storage = Storage(db_url, busy_timeout_s=settings.db_busy_timeout_s)
     if grace_s is None:
         grace_s = float(os.environ.get("BAZAR_GRACE_S", 60))
     club = Club(

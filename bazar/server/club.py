@@ -3,11 +3,17 @@ rematches, and what happens when a match ends (its record, the ratings).
 
 Only open and live tables, and finished ones still watched, are held in memory; any other is
 rebuilt from the database when asked for.
+
+The club supervises its tables' actors, as in an actor system: one that fails is logged and
+its table rebuilt from the database, its clients told to come again; one that fails again and
+again, or whose stored moves no longer replay, is left stopped, out of order, and every other
+table goes on.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
 import os
 import secrets
@@ -16,9 +22,11 @@ from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from .. import record
 from ..errors import UnknownOption, UnknownVariant
-from ..match import MatchResult
+from ..match import Match, MatchResult
 from ..rating import kozel_delta
 from ..rules import rules as make_rules
 from .errors import ServerError
@@ -26,9 +34,11 @@ from .fairness import deals
 from .protocol import LEVELS, TableForm, out_of_bounds
 from .settings import Settings
 from .storage import Rating, RecordRow, Storage, TableRow, User
-from .table import Table, TableError
+from .table import RESTART, Table, TableError
 
 __all__ = ["Club", "Quota"]
+
+log = logging.getLogger("bazar.server")
 
 
 class Club:
@@ -52,6 +62,11 @@ class Club:
         self.tables: dict[str, Table] = {}
         #: the guests made lately, by client address
         self.guests = Quota(self.settings.guests_per_address, 3600.0)
+        #: the tables left stopped (their stored moves do not replay, or their actor failed
+        #: too often): they answer "table_broken" until the server restarts
+        self.broken: set[str] = set()
+        #: how many times each table's actor was rebuilt after a failure
+        self.restarts: dict[str, int] = {}
         # the bots think here, off the event loop
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bazar-bot")
         # ... and the searching ones in other processes (started when first needed): a search
@@ -81,12 +96,21 @@ class Club:
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if table_id in self.broken:
+            raise TableError("table_broken", 503, table=table_id)
         row = self.storage.table(table_id) if isinstance(table_id, str) else None
         if row is None:
             raise TableError("no_table", table=str(table_id))
-        table = self._table(row)
+        moves = self.storage.moves(row.id) if row.status != "open" else []
+        try:
+            table = self._table(row)
+            if row.status != "open":
+                table.restore(moves)
+        except Exception:
+            log.exception("table %s does not replay from its stored moves: left stopped", row.id)
+            self.broken.add(row.id)
+            raise TableError("table_broken", 503, table=row.id) from None
         if row.status != "open":
-            table.restore(self.storage.moves(row.id))
             # a live match goes on; a finished one leaves memory again once nobody needs it
             table.run()
         self.tables[row.id] = table
@@ -104,12 +128,42 @@ class Club:
             processes=self,
             on_finish=self.finished,
             on_close=self.drop,
+            on_crash=self.crashed,
+            settings=self.settings,
         )
 
     def drop(self, table: Table) -> None:
         """Forget a finished table (its record and moves stay in the database)."""
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
+
+    def crashed(self, table: Table, error: BaseException) -> None:
+        """A table's actor failed: rebuild the table from the database, its clients' sockets
+        closed (they come again, and hear the rebuilt table or why there is none)."""
+        log.error("table %s failed", table.id, exc_info=error)
+        if self.tables.get(table.id) is table:
+            self.drop(table)
+            self._restart(table.id)
+        table.close_clients(*RESTART)
+
+    def _restart(self, table_id: str) -> None:
+        """Rebuild a table whose actor failed, unless it failed more than ``table_restarts``
+        times: then it is left stopped, out of order."""
+        restarts = self.restarts[table_id] = self.restarts.get(table_id, 0) + 1
+        if restarts > self.settings.table_restarts:
+            log.error("table %s failed %d times: left stopped", table_id, restarts)
+            self.broken.add(table_id)
+            return
+        try:
+            again = self.table(table_id)
+        except TableError:
+            return  # it does not replay (logged): it stays out of order
+        except Exception:
+            log.exception("table %s was not rebuilt: it will be when next asked for", table_id)
+            return
+        log.warning(
+            "table %s rebuilt from its stored moves, at version %d", table_id, len(again.events)
+        )
 
     async def close(self) -> None:
         """Stop every table and the bots' threads (the server is shutting down)."""
@@ -121,12 +175,18 @@ class Club:
             self._processes = None
 
     def resume(self) -> None:
-        """Restart the actors of every match that was being played (after a restart)."""
+        """Restart the actors of every match that was being played (after a restart); a
+        table that cannot be rebuilt is logged and left out, and every other one goes on."""
         for row in self.storage.tables(status="playing", limit=10_000):
-            self.table(row.id)
+            with contextlib.suppress(TableError):
+                self.table(row.id)
 
     def open_tables(self) -> list[dict[str, Any]]:
-        return [self.table(r.id).info() for r in self.storage.lobby(limit=200)]
+        return [
+            self.table(r.id).info()
+            for r in self.storage.lobby(limit=200)
+            if r.id not in self.broken
+        ]
 
     # quotas: what one client may make
 
@@ -345,23 +405,24 @@ class Club:
 
     # the end of a match
 
-    def finished(self, table: Table) -> dict[str, Any] | None:
-        """Store the record; rate a rated match of registered people (never one with bots)."""
-        match = table.match
-        assert match is not None
+    def finished(
+        self, table: Table, match: Match, ending: dict[str, Any], db: Session
+    ) -> dict[str, Any] | None:
+        """Add the record of ``match`` to ``db``, the transaction that ends it; rate a rated
+        match of registered people (never one with bots): the ratings' changes."""
         names = [s["name"] if s else "?" for s in table.row.seats]
         result = match.result()
         summary = {
             "scores": match.ledger.public(),
             "winners": [] if result is None else list(result.winners),
-            "ending": table.row.ending,
+            "ending": ending,
             "rounds": len(match.rounds),
             # the seats of guests, whose names are not theirs alone
             "guests": [i for i, s in enumerate(table.row.seats) if s and s.get("guest")],
             # kept, so that showing the record never replays it
             "deals": deals(match),
         }
-        self.storage.add_record(
+        db.add(
             RecordRow(
                 id=table.id,
                 table_id=table.id,
@@ -375,7 +436,7 @@ class Club:
         if not table.row.rated or any(s is None or not s.get("user") for s in seats):
             return None
         users = [int(s["user"]) for s in seats]
-        timed_out = (table.row.ending or {}).get("timeout")
+        timed_out = ending.get("timeout")
         ratings: dict[str, Any] = {}
         opts = table.rules.options()
         scores = match.ledger.public().get("scores")
@@ -388,17 +449,15 @@ class Club:
                 T = None if timed_out is None else scores[timed_out]
                 deltas[seat] = kozel_delta(points, T)
             ratings["kozel"] = deltas
-        ratings["skill"] = self._rate_skill(table, users, result, timed_out)
-        with self.storage.session() as db:
-            for seat, delta in ratings.get("kozel", {}).items():
-                user = db.get(User, users[seat])
-                if user is not None:
-                    user.kozel_rating += delta
-            db.commit()
+        ratings["skill"] = self._rate_skill(db, table, users, result, timed_out)
+        for seat, delta in ratings.get("kozel", {}).items():
+            user = db.get(User, users[seat])
+            if user is not None:
+                user.kozel_rating += delta
         return ratings
 
     def _rate_skill(
-        self, table: Table, users: list[int], result: Any, timed_out: int | None
+        self, db: Session, table: Table, users: list[int], result: Any, timed_out: int | None
     ) -> dict[int, float]:
         from openskill.models import PlackettLuce
 
@@ -407,28 +466,26 @@ class Club:
         ranks = skill_ranks(sides, result, timed_out)
         game = table.row.game
         out: dict[int, float] = {}
-        with self.storage.session() as db:
-            teams = []
-            rows = []
-            for side in sides:
-                team = []
-                for seat in side:
-                    row = db.get(Rating, (users[seat], game))
-                    if row is None:
-                        fresh = model.rating()
-                        row = Rating(
-                            user_id=users[seat], game=game, mu=fresh.mu, sigma=fresh.sigma, games=0
-                        )
-                        db.add(row)
-                    team.append(model.create_rating([row.mu, row.sigma]))
-                    rows.append((seat, row))
-                teams.append(team)
-            rated = model.rate(teams, ranks=ranks)
-            flat = [r for team in rated for r in team]
-            for (seat, row), new in zip(rows, flat, strict=True):
-                row.mu, row.sigma, row.games = new.mu, new.sigma, row.games + 1
-                out[seat] = round(new.ordinal(), 2)
-            db.commit()
+        teams = []
+        rows = []
+        for side in sides:
+            team = []
+            for seat in side:
+                row = db.get(Rating, (users[seat], game))
+                if row is None:
+                    fresh = model.rating()
+                    row = Rating(
+                        user_id=users[seat], game=game, mu=fresh.mu, sigma=fresh.sigma, games=0
+                    )
+                    db.add(row)
+                team.append(model.create_rating([row.mu, row.sigma]))
+                rows.append((seat, row))
+            teams.append(team)
+        rated = model.rate(teams, ranks=ranks)
+        flat = [r for team in rated for r in team]
+        for (seat, row), new in zip(rows, flat, strict=True):
+            row.mu, row.sigma, row.games = new.mu, new.sigma, row.games + 1
+            out[seat] = round(new.ordinal(), 2)
         return out
 
 

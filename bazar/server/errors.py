@@ -57,6 +57,8 @@ ERRORS: dict[str, str] = {
     " untick rated, or leave the seats to people",
     # seats
     "no_table": "no table '{table}'",
+    "table_broken": "table '{table}' is out of order: the server could not rebuild it from its"
+    " stored moves",
     "started": "the table has started",
     "invitation": "this table is by invitation link only",
     "seated": "you already sit at this table",
@@ -88,6 +90,8 @@ ERRORS: dict[str, str] = {
     "no_bot_for_you": "no bot plays for you",
     "not_your_turn": "not your turn: seat {seat} is to move",
     "stale": "stale move: the table is at version {v}, not {yours}",
+    "not_stored": "the server could not store your move (its database is busy): the move is not"
+    " made, send it again",
     # records and players
     "no_record": "no such record",
     "ply_form": "'ply' must be a whole number",

@@ -81,3 +81,17 @@ class Settings(BaseSettings):
     #: messages one socket may send at once before the rate holds it back; a socket that sends
     #: as many again while held back is closed with code 4029 "too many messages"
     message_burst: int = Field(60, ge=1)
+
+    # the database and the tables' actors (faults)
+    #: seconds a database write waits for another connection's lock (SQLite's busy timeout)
+    #: before it fails and the table tries it again
+    db_busy_timeout_s: float = Field(5.0, gt=0)
+    #: times a table tries a failed database write again (a lock, a lost connection) before
+    #: it refuses the move (nothing is made that is not stored)
+    db_retries: int = Field(4, ge=0)
+    #: seconds a table waits before it tries a failed write again the first time; twice as
+    #: long before each next try
+    db_retry_s: float = Field(0.25, gt=0)
+    #: times one table whose actor failed is rebuilt from its stored moves (while the server
+    #: runs) before it is left stopped, out of order
+    table_restarts: int = Field(3, ge=0)

@@ -1,7 +1,8 @@
 """Persistence: accounts, tables, their moves, finished records and ratings (SQLAlchemy).
 
 Every move is appended here before a client hears of it, so a table can be rebuilt after a
-restart by replaying its moves from its seed.
+restart by replaying its moves from its seed. A match's last move is stored with its end, its
+record and its ratings, in one transaction: a crash leaves either all of them or none.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -177,13 +178,14 @@ class Setting(Base):
 class Storage:
     """The database of one club."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, busy_timeout_s: float = 5.0) -> None:
         self.url = url
         parsed = engine_url(url)
         sqlite = parsed.get_backend_name() == "sqlite"
         kwargs: dict[str, Any] = {}
         if sqlite:
-            kwargs["connect_args"] = {"check_same_thread": False}
+            # the tables write from worker threads; a write waits this long for a lock
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_timeout_s}
         self.engine: Engine = create_engine(parsed, **kwargs)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -396,6 +398,29 @@ class Storage:
             connection.execute(
                 insert(MoveRow), {"table_id": table_id, "n": n, "seat": seat, "move": move}
             )
+
+    def finish_match(
+        self,
+        table_id: str,
+        ending: dict[str, Any],
+        last: tuple[int, int, str] | None = None,
+        settle: Callable[[Session], dict[str, Any] | None] | None = None,
+    ) -> TableRow:
+        """Store the end of a match in one transaction: its ``last`` move (number, seat,
+        notation; None when it was interrupted or its last move is stored already), the
+        table's status and ``ending``, and whatever ``settle`` adds (the record, the players'
+        ratings: it returns the ratings' changes, kept in the ending)."""
+        with self.session() as db:
+            if last is not None:
+                n, seat, move = last
+                db.add(MoveRow(table_id=table_id, n=n, seat=seat, move=move))
+            ratings = settle(db) if settle is not None else None
+            row = db.get(TableRow, table_id)
+            assert row is not None
+            row.status = "finished"
+            row.ending = {**ending, "ratings": ratings} if ratings else ending
+            db.commit()
+            return row
 
     def moves(self, table_id: str) -> list[str]:
         with self.session() as db:

@@ -13,6 +13,10 @@ plays asks for it back (``{"type": "back"}``) and has it from the next time his 
 move; each change of hands is an event, stored with the seat so that a restart rebuilds it.
 A finished table answers late requests while its players may still ask for a rematch, then
 leaves memory (its record stays stored).
+The database is written off the event loop, in a thread, and the actor waits for each write
+before it tells anyone: a busy database holds up only its own table. A write that fails is
+tried again a few times, then the move is refused (nothing is made that is not stored). An
+actor that fails for any other reason is its club's to restart (``on_crash``).
 Bots think off the event loop, so a slow one never holds up the other tables and sockets:
 the quick ones in a thread, the searching ones in a worker process (a search in a thread would
 hold the interpreter lock and slow every answer the server gives meanwhile).
@@ -22,13 +26,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
+import functools
+import logging
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.orm import Session
 
 from .. import bots as botlib
 from .. import record
@@ -42,7 +53,23 @@ from .fairness import seed_hash
 from .settings import Settings
 from .storage import TableRow
 
-__all__ = ["REPLACEMENT", "Client", "Table", "TableError", "rules_of", "seed_hash"]
+__all__ = [
+    "REPLACEMENT",
+    "RESTART",
+    "Client",
+    "Table",
+    "TableError",
+    "rules_of",
+    "seed_hash",
+]
+
+log = logging.getLogger("bazar.server")
+
+T = TypeVar("T")
+
+#: what the end of a match stores besides the table's ending (the club's record and ratings):
+#: (the table, the match, its ending, the transaction that stores it) -> the ratings' changes
+Settle = Callable[["Table", Match, dict[str, Any], Session], dict[str, Any] | None]
 
 
 class Workers(Protocol):
@@ -59,9 +86,20 @@ POSITION_EVENTS = ("move", "replaced", "match_end")
 #: the bot that takes the seat of a casual player who timed out or is gone
 REPLACEMENT = "greedy"
 
+#: the close code and reason of a socket whose table was rebuilt (WebSocket's "service
+#: restart"): the client comes again and hears the rebuilt table in its sync
+RESTART = (1012, "table restarted")
+
 
 class TableError(ServerError):
     """A request the table refuses; it goes back to that client only."""
+
+
+class NotStored(TableError):
+    """A write the database refused again and again: what it stored is not made."""
+
+    def __init__(self) -> None:
+        super().__init__("not_stored", 503)
 
 
 def rules_of(row: TableRow) -> Rules:
@@ -169,11 +207,14 @@ class Table:
         rematch_window_s: float = 120.0,
         executor: Executor | None = None,
         processes: Workers | None = None,
-        on_finish: Callable[[Table], dict[str, Any] | None] | None = None,
+        on_finish: Settle | None = None,
         on_close: Callable[[Table], None] | None = None,
+        on_crash: Callable[[Table, BaseException], None] | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self.row = row
         self.storage = storage
+        self.settings = settings or Settings()
         self.rules = rules_of(row)
         self.bot_delay = bot_delay
         #: a bot's least wait before its move while no socket watches the table
@@ -184,6 +225,7 @@ class Table:
         self.workers = processes
         self.on_finish = on_finish
         self.on_close = on_close
+        self.on_crash = on_crash
         self.match: Match | None = None
         self.events: list[dict[str, Any]] = []
         self.clients: set[Client] = set()
@@ -331,7 +373,8 @@ class Table:
             if n < len(moves):
                 turn = self.match.turn
                 assert turn is not None
-                self._push(turn, self.match_move(moves[n]))
+                move = self.match_move(moves[n])
+                self._push(turn, move, _after(self.match, move))
         if self.row.ending is not None and self.row.status == "finished":
             self._emit({"t": "match_end", **self._result()})
 
@@ -344,6 +387,24 @@ class Table:
         """Start the actor task (in the running event loop) if it is not running."""
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._loop())
+            self.task.add_done_callback(self._ended)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """The actor's task ended: a failure goes to the club (never lost unseen)."""
+        if task.cancelled() or task.exception() is None:
+            return
+        error = task.exception()
+        assert error is not None
+        if self.on_crash is None:
+            log.error("table %s failed", self.id, exc_info=error)
+            return
+        self.on_crash(self, error)
+
+    def close_clients(self, code: int, reason: str) -> None:
+        """Close every client's socket (the table is rebuilt, or stopped): what they have not
+        been sent yet they hear in the sync of their next socket."""
+        for client in list(self.clients):
+            client.drop(code, reason)
 
     async def stop(self) -> None:
         if self.task is not None:
@@ -367,35 +428,51 @@ class Table:
         raise TableError("illegal_move", move=text, legal=legal)
 
     async def _loop(self) -> None:
-        while self.live:
-            assert self.match is not None
-            if self._give_up_the_gone():
-                continue
-            seat = self.match.turn
-            assert seat is not None
-            if seat in self.returning:
-                self._change_hands(seat, "back")
-                continue
-            legal = self.match.legal_moves()
-            elapsed = time.monotonic() - self.turn_started
-            if seat in self.bots:
-                left = self.bot_pause() - elapsed
-                if left <= 0 and self.inbox.empty():
-                    self._apply(seat, await self._think(seat, legal))
-                    continue
-            elif len(legal) == 1 and legal[0].kind in ("draw", "pass"):
-                # online-club.md §2: a lone draw or pass is made at once, without a clock
-                self._apply(seat, legal[0])
-                continue
-            else:
-                left = self.row.move_time_s - elapsed
-                if left <= 0:
-                    self._give_up(seat, "timeout")
-                    continue
-            request = await self._next_request(min([left, *self.graces().values()]))
-            if request is not None:
-                self._handle(request)
+        while self.live or self._unfinished():
+            try:
+                await self._step()
+            except NotStored:
+                # nothing changed: the next step tries again, after a pause
+                await asyncio.sleep(self.settings.db_retry_s)
         await self._linger()
+
+    def _unfinished(self) -> bool:
+        """Whether the stored moves end the match but its end is not stored (a crash
+        between the two, before they were stored together)."""
+        return self.match is not None and self.match.is_over() and self.row.status == "playing"
+
+    async def _step(self) -> None:
+        """One step of the match: a change of hands, a move, or a wait for the next request."""
+        assert self.match is not None
+        if self._unfinished():
+            await self._finish(self.match, {"normal": True})
+            return
+        if await self._give_up_the_gone():
+            return
+        seat = self.match.turn
+        assert seat is not None
+        if seat in self.returning:
+            await self._change_hands(seat, "back")
+            return
+        legal = self.match.legal_moves()
+        elapsed = time.monotonic() - self.turn_started
+        if seat in self.bots:
+            left = self.bot_pause() - elapsed
+            if left <= 0 and self.inbox.empty():
+                await self._apply(seat, await self._think(seat, legal))
+                return
+        elif len(legal) == 1 and legal[0].kind in ("draw", "pass"):
+            # online-club.md §2: a lone draw or pass is made at once, without a clock
+            await self._apply(seat, legal[0])
+            return
+        else:
+            left = self.row.move_time_s - elapsed
+            if left <= 0:
+                await self._give_up(seat, "timeout")
+                return
+        request = await self._next_request(min([left, *self.graces().values()]))
+        if request is not None:
+            await self._handle(request)
 
     def bot_pause(self) -> float:
         """How long a bot waits before its move: the club's delay, and longer while nobody
@@ -441,15 +518,15 @@ class Table:
         while self.clients and (left := closing - time.monotonic()) > 0:
             request = await self._next_request(left)
             if request is not None:
-                self._handle(request)
+                await self._handle(request)
         while not self.inbox.empty():
             request = self.inbox.get_nowait()
             if request is not None:
-                self._handle(request)
+                await self._handle(request)
         if self.on_close is not None:
             self.on_close(self)
 
-    def _handle(self, request: _Request) -> None:
+    async def _handle(self, request: _Request) -> None:
         started = time.perf_counter()
         try:
             if self.match is None:
@@ -457,7 +534,7 @@ class Table:
             if not self.live:
                 raise TableError("match_over")
             if request.text is None:
-                self._ask_back(request.seat)
+                await self._ask_back(request.seat)
                 return
             if request.seat in self.bots:
                 raise TableError("bot_seat")
@@ -465,7 +542,7 @@ class Table:
                 raise TableError("not_your_turn", seat=self.match.turn)
             if request.v is not None and not self._current(request.v):
                 raise TableError("stale", v=len(self.events), yours=request.v)
-            self._apply(request.seat, self.match_move(request.text))
+            await self._apply(request.seat, self.match_move(request.text))
         except TableError as error:
             request.client.refuse(error)
             return
@@ -546,16 +623,18 @@ class Table:
                     {"t": "disconnected", "seat": seat, "name": s["name"], "grace_s": self.grace_s}
                 )
 
-    def _give_up_the_gone(self) -> bool:
+    async def _give_up_the_gone(self) -> bool:
         """Give up every seat whose grace is over, and the match when a bot has played every
         player's seat for a grace with none of them back; whether there was one."""
         over = [seat for seat, left in self.graces().items() if left <= 0]
         for seat in over:
-            self.gone.pop(seat, None)
             if self.live:
-                self._give_up(seat, "gone")
+                await self._give_up(seat, "gone")
+            self.gone.pop(seat, None)
         if self.live and self._is_deserted():
-            self._finish(None, "deserted")
+            assert self.match is not None
+            await self._finish(self.match, {"deserted": True})
+            self._emit({"t": "match_end", **self._result()})
             return True
         return bool(over)
 
@@ -574,26 +653,61 @@ class Table:
             self.deserted = now
         return now - self.deserted >= self.grace_s
 
-    def _apply(self, seat: int, move: Move) -> None:
-        """Store, push and announce one legal move (the database first)."""
+    async def _store(self, write: Callable[..., T], *args: Any) -> T:
+        """``write(*args)`` in a thread, off the event loop; tried again while the database
+        refuses it (locked, unreachable), each time after twice as long; NotStored when it
+        never took it."""
+        wait, tries = self.settings.db_retry_s, 0
+        while True:
+            try:
+                return await asyncio.to_thread(write, *args)
+            except (OperationalError, PoolTimeout) as error:
+                tries += 1
+                if tries > self.settings.db_retries:
+                    log.error(
+                        "table %s: the database refused a write %d times (%s)",
+                        self.id,
+                        tries,
+                        error,
+                    )
+                    raise NotStored from error
+                log.warning(
+                    "table %s: the database refused a write (%s), trying again in %.2f s",
+                    self.id,
+                    error,
+                    wait,
+                )
+            await asyncio.sleep(wait)
+            wait *= 2
+
+    async def _apply(self, seat: int, move: Move) -> None:
+        """Store, push and announce one legal move (the database first): the last one with
+        the end of the match, its record and its ratings, in one transaction."""
         assert self.match is not None
-        self.storage.append_move(self.id, self._moves_made(), seat, str(move))
-        self._push(seat, move)
+        after = _after(self.match, move)
+        n = self._moves_made()
+        if after.is_over():
+            await self._finish(after, {"normal": True}, (n, seat, str(move)))
+        else:
+            await self._store(self.storage.append_move, self.id, n, seat, str(move))
+        self._push(seat, move, after)
         self.turn_started = time.monotonic()
-        if self.match.is_over():
-            self._finish(None)
+        if after.is_over():
+            self._emit({"t": "match_end", **self._result()})
 
     def _moves_made(self) -> int:
         assert self.match is not None
         return sum(len(r.moves) for r in self.match.rounds)
 
-    def _push(self, seat: int, move: Move) -> None:
+    def _push(self, seat: int, move: Move, after: Match) -> None:
+        """Make ``after``, the match after ``move``, the table's, and announce the move and
+        the rounds it ended and began."""
         assert self.match is not None
         rounds = len(self.match.rounds)
-        current = self.match.round
-        self.match.push(move)
+        self.match = after
         self._emit({"t": "move", "seat": seat, "move": str(move)})
-        ended = [current, *self.match.rounds[rounds:]]
+        current = after.rounds[rounds - 1]
+        ended = [current, *after.rounds[rounds:]]
         if current.is_over():
             for rnd in ended:
                 if not rnd.is_over():
@@ -604,14 +718,14 @@ class Table:
                 # the scores the round was dealt with: the match's ledger has taken in the
                 # points scored during play (Fives), which are part of this round's result
                 before = rnd.ledger.public()
-                after = rnd.ledger.settle(outcome).public()
+                settled = rnd.ledger.settle(outcome).public()
                 self._emit(
                     {
                         "t": "round_end",
                         "number": rnd.number,
                         "outcome": outcome.to_json(),
                         "before": before,
-                        "after": after,
+                        "after": settled,
                         # a string: JavaScript numbers lose the low digits of a 64-bit seed
                         "seed": str(deal_seed(self.row.seed, rnd.number)),
                         "seed_hash": seed_hash(deal_seed(self.row.seed, rnd.number)),
@@ -629,24 +743,29 @@ class Table:
             }
         )
 
-    def _give_up(self, seat: int, why: str) -> None:
+    async def _give_up(self, seat: int, why: str) -> None:
         """A player who ran out of time (``why`` "timeout") or stayed away past the grace
         ("gone"), online-club.md §2: rated, the match is interrupted; casual, a bot plays
         the seat until he takes it back."""
         if self.row.rated:
-            self._finish(seat, why)
+            assert self.match is not None
+            ending: dict[str, Any] = {"timeout": seat}
+            if why == "gone":
+                ending["gone"] = True
+            await self._finish(self.match, ending)
+            self._emit({"t": "match_end", **self._result()})
             return
-        self._change_hands(seat, "replaced", why)
+        await self._change_hands(seat, "replaced", why)
 
-    def _ask_back(self, seat: int) -> None:
+    async def _ask_back(self, seat: int) -> None:
         """The player of a seat a bot plays wants it back: his from its next turn (the
         actor's loop hands it over when the seat is to move)."""
         if seat not in self.replaced:
             raise TableError("no_bot_for_you")
         if seat not in self.returning:
-            self._change_hands(seat, "returning")
+            await self._change_hands(seat, "returning")
 
-    def _change_hands(self, seat: int, kind: str, why: str | None = None) -> None:
+    async def _change_hands(self, seat: int, kind: str, why: str | None = None) -> None:
         """Store a change of hands with the seat (the database first), then make it."""
         assert self.match is not None
         change: dict[str, Any] = {"t": kind, "at": self._moves_made(), "v": len(self.events) + 1}
@@ -655,7 +774,9 @@ class Table:
         seats = list(self.row.seats)
         s = seats[seat]
         seats[seat] = {**s, "changes": [*s.get("changes", ()), change]}
-        self.row = self.storage.update_table(self.id, seats=seats)
+        self.row = await self._store(
+            functools.partial(self.storage.update_table, self.id, seats=seats)
+        )
         self._hand_over(seat, kind, why)
 
     def _hand_over(self, seat: int, kind: str, why: str | None) -> None:
@@ -682,20 +803,17 @@ class Table:
             # a player who asked and left meanwhile: his grace begins
             self._look_at_seats()
 
-    def _finish(self, timed_out: int | None, why: str = "timeout") -> None:
-        ending: dict[str, Any] = {"normal": True}
-        if why == "deserted":
-            ending = {"deserted": True}
-        elif timed_out is not None:
-            ending = {"timeout": timed_out}
-            if why == "gone":
-                ending["gone"] = True
+    async def _finish(
+        self, match: Match, ending: dict[str, Any], last: tuple[int, int, str] | None = None
+    ) -> None:
+        """Store the end of ``match`` (the one after its ``last`` move, if it ended on one)
+        with that move, its record and its ratings, in one transaction (the club's
+        ``on_finish`` adds the record and the ratings); the caller announces it."""
+        settle = None
+        if self.on_finish is not None:
+            settle = functools.partial(self.on_finish, self, match, ending)
+        self.row = await self._store(self.storage.finish_match, self.id, ending, last, settle)
         self.gone.clear()
-        self.row = self.storage.update_table(self.id, status="finished", ending=ending)
-        ratings = self.on_finish(self) if self.on_finish is not None else None
-        if ratings:
-            self.row = self.storage.update_table(self.id, ending={**ending, "ratings": ratings})
-        self._emit({"t": "match_end", **self._result()})
 
     def _result(self) -> dict[str, Any]:
         assert self.match is not None
@@ -757,3 +875,12 @@ class Table:
     def record_text(self) -> str:
         assert self.match is not None
         return record.dumps(self.match)
+
+
+def _after(match: Match, move: Move) -> Match:
+    """The match after ``move``; ``match`` itself is untouched (its current round is copied,
+    the finished ones are shared)."""
+    after = copy.copy(match)
+    after.rounds = [*match.rounds[:-1], match.round.copy()]
+    after.push(move)
+    return after
