@@ -1567,9 +1567,21 @@ def serve_command(
 
     url = db or default_db_url()
     shown = url
+    from pydantic import ValidationError
+
+    from .server.settings import Settings
+
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        # a BAZAR_* limit of the environment that is no such value: say which, and why
+        said = "; ".join(
+            f"BAZAR_{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors()
+        )
+        _fail(t("error.settings", lang, reason=said))
     try:
         shown = engine_url(url).render_as_string(hide_password=True)
-        club = create_app(url, grace_s=grace, rematch_window_s=rematch_window)
+        club = create_app(url, grace_s=grace, rematch_window_s=rematch_window, settings=settings)
     except (SQLAlchemyError, ImportError, OSError) as error:
         # a malformed URL, a driver not installed, a server that does not answer: the reason
         # is the driver's own words, which have no Russian

@@ -468,6 +468,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "not a text file (byte {at} is not UTF-8)",
         "это не текстовый файл (байт {at} — не UTF-8)",
     ),
+    "error.settings": (
+        "a limit set in the environment is not valid: {reason}",
+        "ограничение, заданное в окружении, неверно: {reason}",
+    ),
     "error.server_extra": (
         "the server needs its extra: pip install 'bazar[server]' ({missing})",
         "серверу нужны его зависимости: pip install 'bazar[server]' ({missing})",

@@ -729,3 +729,26 @@ def test_an_error_does_not_say_its_kind_twice(args: list[str], said: str) -> Non
     whole line, capitalised, not "Unknown variant: unknown variant ..."."""
     line = one_line_error(*run(*args)[::2])
     assert line.startswith(said), line
+
+
+def test_serve_says_which_limit_of_the_environment_is_wrong(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    uvicorn = pytest.importorskip("uvicorn")
+    served: list[object] = []
+    monkeypatch.setattr(uvicorn, "run", lambda club, **options: served.append(club))
+    db = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    monkeypatch.setenv("BAZAR_MAX_BODY", "lots")
+    code, _, err = run("serve", "--db", db)
+    line = one_line_error(code, err)
+    assert line.startswith("bazar: a limit set in the environment is not valid: BAZAR_MAX_BODY:")
+    code, _, err = run_ru("serve", "--db", db)
+    assert one_line_error(code, err).startswith(
+        "bazar: ограничение, заданное в окружении, неверно: BAZAR_MAX_BODY:"
+    )
+    assert served == []
+    # the limits the environment sets are the club's
+    monkeypatch.setenv("BAZAR_MAX_BODY", "8192")
+    code, _, err = run("serve", "--db", db)
+    assert code == 0, err
+    assert served[0].state.settings.max_body == 8192

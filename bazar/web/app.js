@@ -488,7 +488,8 @@ async function tablePage(id) {
     socket.onmessage = (message) => {
       inbox = inbox.then(() => receive(JSON.parse(message.data))).catch(reportError);
     };
-    socket.onclose = () => { if (!left) setTimeout(connect, 1000); };
+    // 4404: no such table (the error came before): nothing to come back to
+    socket.onclose = (closed) => { if (!left && closed.code !== 4404) setTimeout(connect, 1000); };
   }
   setInterval(() => {
     const timer = document.getElementById("timer");
