@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import socket
 import threading
@@ -206,3 +207,18 @@ class Person:
         r = self.post("/api/tables", json=form)
         assert r.status_code == 200, r.text
         return r.json()
+
+
+class JsonSocket:
+    """A real websocket (the ``websockets`` package's sync client) with the test client's
+    JSON calls, so that :class:`Driver` plays over it; each wait is bounded by ``wait``."""
+
+    def __init__(self, ws: Any, wait: float = 30.0) -> None:
+        self.ws = ws
+        self.wait = wait
+
+    def send_json(self, data: Any) -> None:
+        self.ws.send(json.dumps(data))
+
+    def receive_json(self) -> Any:
+        return json.loads(self.ws.recv(timeout=self.wait))

@@ -20,7 +20,7 @@ pytest.importorskip("websockets")
 
 import httpx
 import uvicorn
-from server_helpers import SECRET, Driver, events_of, is_forced, wait_until
+from server_helpers import SECRET, Driver, JsonSocket, events_of, is_forced, wait_until
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -98,22 +98,9 @@ class Player:
         )
 
 
-class Socket:
-    """A websocket as ``server_helpers.Driver`` reads and writes one, each wait bounded."""
-
-    def __init__(self, connection: ClientConnection) -> None:
-        self.connection = connection
-
-    def send_json(self, data: Any) -> None:
-        self.connection.send(json.dumps(data))
-
-    def receive_json(self) -> Any:
-        return json.loads(self.connection.recv(timeout=WAIT))
-
-
 def hello(connection: ClientConnection, v: int = 0) -> dict[str, Any]:
     """Say hello; the sync."""
-    sock = Socket(connection)
+    sock = JsonSocket(connection, WAIT)
     sock.send_json({"type": "hello", "v": v})
     sync: dict[str, Any] = sock.receive_json()
     assert sync["type"] == "sync", sync
@@ -123,7 +110,7 @@ def hello(connection: ClientConnection, v: int = 0) -> dict[str, Any]:
 def my_turn(connection: ClientConnection) -> tuple[str, int]:
     """Say hello and read until this seat must choose a move: a legal one, and the version
     it was seen at."""
-    sock = Socket(connection)
+    sock = JsonSocket(connection, WAIT)
     sock.send_json({"type": "hello", "v": 0})
     for _ in range(10_000):
         message = sock.receive_json()
@@ -135,7 +122,7 @@ def my_turn(connection: ClientConnection) -> tuple[str, int]:
 
 def answer(connection: ClientConnection, kind: str) -> dict[str, Any]:
     """The next message of type ``kind`` (the ones before it are read and left)."""
-    sock = Socket(connection)
+    sock = JsonSocket(connection, WAIT)
     for _ in range(10_000):
         message: dict[str, Any] = sock.receive_json()
         if message["type"] == kind:
@@ -145,7 +132,7 @@ def answer(connection: ClientConnection, kind: str) -> dict[str, Any]:
 
 def move_event(connection: ClientConnection, seat: int, move: str) -> dict[str, Any]:
     """The event that announces ``move`` by ``seat``."""
-    sock = Socket(connection)
+    sock = JsonSocket(connection, WAIT)
     for _ in range(10_000):
         message = sock.receive_json()
         assert message["type"] != "error", message
@@ -157,7 +144,7 @@ def move_event(connection: ClientConnection, seat: int, move: str) -> dict[str, 
 
 def match_end(connection: ClientConnection) -> dict[str, Any]:
     """The event that ends the match."""
-    sock = Socket(connection)
+    sock = JsonSocket(connection, WAIT)
     for _ in range(10_000):
         for event in events_of(sock.receive_json()):
             if event["t"] == "match_end":
@@ -176,7 +163,7 @@ def play(
         logs.append(log)
         with player.ws(tid) as connection:
             try:
-                driver = Driver(Socket(connection), rng, log)
+                driver = Driver(JsonSocket(connection, WAIT), rng, log)
                 for _ in range(50_000):
                     driver.step()
                     if driver.end is not None:
@@ -234,7 +221,7 @@ def test_a_write_waiting_for_a_lock_holds_up_no_other_table(
             lock = sqlite_lock(path)
             ws.send(json.dumps({"type": "move", "move": move, "v": v}))
             wait_until(lambda: spy.began == 1, WAIT)
-            Socket(watcher).send_json({"type": "ping"})
+            JsonSocket(watcher, WAIT).send_json({"type": "ping"})
             assert answer(watcher, "pong") == {"type": "pong"}
             assert alex.http.get(f"/api/tables/{other}").status_code == 200
             assert masha.http.get(f"/api/tables/{tid}").status_code == 200
@@ -381,7 +368,7 @@ def test_a_table_whose_moves_do_not_replay_is_left_out_and_the_others_resume(
         listed = [t["id"] for t in masha.http.get("/api/tables").json()["tables"]]
         assert listed == [fine]
         with masha.ws(broken) as ws:
-            refused = Socket(ws).receive_json()
+            refused = JsonSocket(ws, WAIT).receive_json()
             assert refused["type"] == "error" and refused["code"] == "table_broken"
 
 
@@ -520,7 +507,7 @@ def test_a_restarted_table_sends_the_events_it_sent_before(db: str) -> None:
             hello(ws)
             # Alex sits down: the match starts, and neither of them ever opens the table
             assert alex.http.post(f"/api/tables/{tid}/join", json={}).status_code == 200
-            sock = Socket(ws)
+            sock = JsonSocket(ws, WAIT)
             while not heard or heard[-1]["t"] != "match_end":
                 heard += events_of(sock.receive_json())
     kinds = [e["t"] for e in heard]

@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import Driver, TestClient, events_of, make_app, served, wait_until
+from server_helpers import Driver, JsonSocket, TestClient, events_of, make_app, served, wait_until
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -25,19 +25,6 @@ from bazar.server.settings import Settings
 from bazar.server.table import Client
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
-
-
-class JsonSocket:
-    """A real websocket with the test client's JSON calls, for :class:`Driver`."""
-
-    def __init__(self, ws: ClientConnection) -> None:
-        self.ws = ws
-
-    def send_json(self, data: Any) -> None:
-        self.ws.send(json.dumps(data))
-
-    def receive_json(self) -> Any:
-        return json.loads(self.ws.recv(timeout=30))
 
 
 def socket_of(base: str, tid: str, cookie: str | None = None) -> ClientConnection:
