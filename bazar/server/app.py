@@ -37,7 +37,7 @@ from .fairness import deals, verify
 from .guard import Guard, refusal
 from .protocol import B
 from .settings import Settings
-from .storage import RecordRow, Storage, User
+from .storage import RecordRow, Storage, User, stored
 from .table import Client, TableError
 
 __all__ = ["MAX_MESSAGE", "create_app"]
@@ -91,14 +91,14 @@ def create_app(
         accounts.close()
         storage.close()
 
-    def user_of(request: Request | WebSocket) -> User | None:
-        return accounts.current(request.session)
+    async def user_of(request: Request | WebSocket) -> User | None:
+        return await accounts.current(request.session)
 
     def address(request: Request) -> str:
         return request.client.host if request.client is not None else "?"
 
-    def need_user(request: Request) -> User:
-        user = user_of(request)
+    async def need_user(request: Request) -> User:
+        user = await user_of(request)
         if user is None:
             raise ServerError("login_first", 401)
         return user
@@ -130,37 +130,37 @@ def create_app(
     # accounts
 
     async def session_get(request: Request) -> Any:
-        return {"user": me(user_of(request))}
+        return {"user": me(await user_of(request))}
 
     async def guest(request: Request) -> Any:
         data = await body(request, protocol.Guest)
         club.admit_guest(address(request))
-        user = accounts.guest(data.name)
-        accounts.start(request.session, user)
+        user = await accounts.guest(data.name)
+        await accounts.start(request.session, user)
         return {"user": me(user)}
 
     async def register(request: Request) -> Any:
         data = await body(request, protocol.Register)
         user = await accounts.register(data.name, data.password)
-        accounts.start(request.session, user)
+        await accounts.start(request.session, user)
         return {"user": me(user)}
 
     async def login(request: Request) -> Any:
         data = await body(request, protocol.Login)
         user = await accounts.login(data.name, data.password, address(request))
-        accounts.start(request.session, user)
+        await accounts.start(request.session, user)
         return {"user": me(user)}
 
     async def logout(request: Request) -> Any:
-        accounts.end(request.session)
+        await accounts.end(request.session)
         return {"user": None}
 
     async def password(request: Request) -> Any:
         """A new password: every session of the player ends, and this browser has a new one."""
-        user = need_user(request)
+        user = await need_user(request)
         data = await body(request, protocol.Password)
         await accounts.change_password(user, data.old, data.new, address(request))
-        accounts.start(request.session, user)
+        await accounts.start(request.session, user)
         return {"user": me(user)}
 
     # games and tables
@@ -183,8 +183,8 @@ def create_app(
         return {"tables": club.open_tables()}
 
     async def create(request: Request) -> Any:
-        user = need_user(request)
-        table = club.create(user, await body(request, protocol.TableForm))
+        user = await need_user(request)
+        table = await club.create(user, await body(request, protocol.TableForm))
         return {"table": table.info(), "invite": table.row.invite}
 
     def table_of(request: Request) -> Any:
@@ -192,7 +192,7 @@ def create_app(
 
     async def table_get(request: Request) -> Any:
         table = table_of(request)
-        user = user_of(request)
+        user = await user_of(request)
         info = table.info()
         if user is not None:
             info["your_seat"] = table.seat_of(user.id)
@@ -201,23 +201,23 @@ def create_app(
         return {"table": info}
 
     async def join(request: Request) -> Any:
-        user = need_user(request)
+        user = await need_user(request)
         data = await body(request, protocol.Join)
-        seat = club.join(table_of(request), user, data.seat, data.invite)
+        seat = await club.join(table_of(request), user, data.seat, data.invite)
         return {"seat": seat}
 
     async def bots(request: Request) -> Any:
-        user = need_user(request)
+        user = await need_user(request)
         data = await body(request, protocol.Bots)
-        club.add_bots(table_of(request), user, data.level)
+        await club.add_bots(table_of(request), user, data.level)
         return {"table": table_of(request).info()}
 
     async def leave(request: Request) -> Any:
-        club.leave(table_of(request), need_user(request))
+        await club.leave(table_of(request), await need_user(request))
         return {"ok": True}
 
     async def rematch(request: Request) -> Any:
-        new = club.rematch(table_of(request), need_user(request))
+        new = await club.rematch(table_of(request), await need_user(request))
         return {"table": new.info()}
 
     # history, records, ratings
@@ -237,14 +237,14 @@ def create_app(
             ]
         }
 
-    def stored(request: Request) -> RecordRow:
+    def record_of(request: Request) -> RecordRow:
         row = storage.record(request.path_params["record_id"])
         if row is None:
             raise ServerError("no_record", 404)
         return row
 
     async def record_get(request: Request) -> Any:
-        row = stored(request)
+        row = record_of(request)
         if request.query_params.get("download"):
             return PlainTextResponse(
                 row.text,
@@ -255,12 +255,14 @@ def create_app(
 
     async def record_position(request: Request) -> Any:
         """The spectators' view of a stored match after ``ply`` moves (the replay page)."""
-        return await run_in_threadpool(_position, stored(request), request.query_params.get("ply"))
+        return await run_in_threadpool(
+            _position, record_of(request), request.query_params.get("ply")
+        )
 
     async def record_upload(request: Request) -> Any:
         raw = await received(request, settings.max_record, "record_too_large")
         row = await run_in_threadpool(_uploaded, raw, settings)
-        storage.add_record(row)
+        await stored(settings, storage.add_record, row)
         return {"id": row.id}
 
     async def leaderboard(request: Request) -> Any:
@@ -300,11 +302,12 @@ def create_app(
         await ws.accept()
         try:
             table = club.table(ws.path_params["table_id"])
-        except TableError as error:
+            user = await user_of(ws)
+        except ServerError as error:
             await ws.send_json({"type": "error", **error.to_json()})
-            await ws.close(code=4404)
+            # no such table; else a database too busy to upgrade an old cookie (come again)
+            await ws.close(code=4404 if isinstance(error, TableError) else 1013)
             return
-        user = user_of(ws)
         client = Client(
             seat=None if user is None else table.seat_of(user.id), limit=settings.outbox
         )

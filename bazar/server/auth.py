@@ -6,12 +6,14 @@ password, revokes it).
 Hashing a password takes tens of milliseconds of a processor: it runs in a small pool of
 threads of its own, never on the event loop the tables answer on, and wrong passwords are
 counted by name and by client address (:class:`Tries`), so that a guesser gets a few tries
-and then "try again in N s".
+and then "try again in N s". The accounts' writes (a new player, a session, a password) run
+in threads too, through :func:`~bazar.server.storage.stored`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import time
 from collections import OrderedDict, deque
@@ -21,13 +23,17 @@ from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from . import names
 from .errors import ServerError
 from .settings import Settings
-from .storage import Storage, User
+from .storage import SESSION_SEEN_S, Storage, User, stored
 
 __all__ = ["Accounts", "AuthError", "Tries", "check_name"]
+
+log = logging.getLogger("bazar.server")
 
 _hasher = PasswordHasher()
 T = TypeVar("T")
@@ -115,6 +121,7 @@ class Accounts:
 
     def __init__(self, storage: Storage, settings: Settings) -> None:
         self.storage = storage
+        self.settings = settings
         self.tries = Tries(settings.login_tries, settings.login_window_s)
         self.hashing = ThreadPoolExecutor(
             max_workers=settings.hash_threads, thread_name_prefix="bazar-hash"
@@ -136,17 +143,19 @@ class Accounts:
             raise AuthError("name_taken", name=name)
         return name
 
-    def guest(self, name: Any) -> User:
+    async def guest(self, name: Any) -> User:
         """A new guest: any name that is not a registered player's or a bot's (guests may
         share one: they are marked as guests wherever they sit)."""
-        user = self.storage.add_user(self._free_name(name), None)
+        user = await stored(self.settings, self.storage.add_user, self._free_name(name), None)
         assert user is not None
         return user
 
     async def register(self, name: Any, password: Any) -> User:
         name = self._free_name(name)
         password_hash = await self._hash(_hasher.hash, check_password(password))
-        user = self.storage.add_user(name, password_hash, names.keys(name))
+        user = await stored(
+            self.settings, self.storage.add_user, name, password_hash, names.keys(name)
+        )
         if user is None:
             # a look-alike name was registered while this password was hashed
             raise AuthError("name_taken", name=name)
@@ -187,30 +196,49 @@ class Accounts:
         new = check_password(new)
         if not await self._check(user, old, [f"user:{user.id}", f"address:{address}"]):
             raise AuthError("wrong_password")
-        self.storage.set_password(user.id, await self._hash(_hasher.hash, new))
-        self.storage.revoke_sessions(user.id)
+        password_hash = await self._hash(_hasher.hash, new)
+        await stored(self.settings, self.storage.set_password, user.id, password_hash)
 
-    # sessions: what the cookie of one browser says
+    # sessions: what the cookie of one browser says (changed once the database has it)
 
-    def start(self, session: dict[str, Any], user: User) -> None:
+    async def start(self, session: dict[str, Any], user: User) -> None:
         """Log ``user`` in on this browser, in a new session (the one it had ends)."""
-        self.end(session)
-        session["id"] = self.storage.add_session(user.id)
+        old = session.get("id")
+        replacing = old if isinstance(old, str) else None
+        session_id = await stored(self.settings, self.storage.add_session, user.id, replacing)
+        session.clear()
+        session["id"] = session_id
 
-    def end(self, session: dict[str, Any]) -> None:
+    async def end(self, session: dict[str, Any]) -> None:
         session_id = session.get("id")
         if isinstance(session_id, str):
-            self.storage.revoke_session(session_id)
+            await stored(self.settings, self.storage.revoke_session, session_id)
         session.clear()
 
-    def current(self, session: dict[str, Any]) -> User | None:
+    async def current(self, session: dict[str, Any]) -> User | None:
         session_id = session.get("id")
         legacy = session.get("user")
         if session_id is None and isinstance(legacy, int) and not isinstance(legacy, bool):
             # a cookie of the server before revocable sessions: upgraded once (Storage)
+            session_id = await stored(self.settings, self.storage.upgrade_legacy, legacy)
             session.clear()
-            session_id = self.storage.upgrade_legacy(legacy)
             if session_id is None:
                 return None
             session["id"] = session_id
-        return self.storage.session_user(session_id) if isinstance(session_id, str) else None
+        if not isinstance(session_id, str):
+            return None
+        found = self.storage.session_user(session_id)
+        if found is None:
+            return None
+        user, seen = found
+        if time.time() - seen > SESSION_SEEN_S:
+            await self._note(session_id)
+        return user
+
+    async def _note(self, session_id: str) -> None:
+        """Note that a session is in use (once in a while, not on every request): tried
+        once, and a database too busy to take it only leaves the note for the next time."""
+        try:
+            await asyncio.to_thread(self.storage.seen, session_id)
+        except (OperationalError, PoolTimeout) as error:
+            log.warning("a session's use was not noted (%s)", error)

@@ -13,12 +13,14 @@ table goes on.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import multiprocessing
 import os
 import secrets
 import time
-from collections import deque
+from collections import Counter, deque
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -33,7 +35,7 @@ from .errors import ServerError
 from .fairness import deals
 from .protocol import LEVELS, TableForm, out_of_bounds
 from .settings import Settings
-from .storage import Rating, RecordRow, Storage, TableRow, User
+from .storage import Rating, RecordRow, Storage, TableRow, User, stored
 from .table import RESTART, Table, TableError
 
 __all__ = ["Club", "Quota"]
@@ -62,6 +64,8 @@ class Club:
         self.tables: dict[str, Table] = {}
         #: the guests made lately, by client address
         self.guests = Quota(self.settings.guests_per_address, 3600.0)
+        #: the tables being stored for their owners, which the database does not count yet
+        self.making: Counter[int] = Counter()
         #: the tables left stopped (their stored moves do not replay, or their actor failed
         #: too often): they answer "table_broken" until the server restarts
         self.broken: set[str] = set()
@@ -197,10 +201,20 @@ class Club:
             limit = self.settings.guests_per_address
             raise ServerError("too_many_guests", 429, limit=limit, retry_after=wait)
 
-    def _may_own_another(self, user: User) -> None:
+    @contextlib.contextmanager
+    def _owning(self, user: User) -> Iterator[None]:
+        """While ``user``'s new table is stored: TableError if he owns his share of tables
+        already, counting the ones being stored (two requests at once cannot both pass)."""
         limit = self.settings.open_tables_per_user
-        if self.storage.owned(user.id) >= limit:
+        if self.storage.owned(user.id) + self.making[user.id] >= limit:
             raise TableError("too_many_tables", 429, limit=limit)
+        self.making[user.id] += 1
+        try:
+            yield
+        finally:
+            self.making[user.id] -= 1
+            if not self.making[user.id]:
+                del self.making[user.id]
 
     def bounded(self, game: str, options: dict[str, Any]) -> None:
         """Refuse a numeric option the club would not play to: a match to ``target`` 10**18
@@ -213,9 +227,10 @@ class Club:
 
     # the game-request form (online-club.md §1)
 
-    def create(self, owner: User, form: TableForm) -> Table:
+    async def create(self, owner: User, form: TableForm) -> Table:
         """A new table from the game-request form, whose shape :class:`TableForm` checked:
-        the rules judge its options, and nothing is stored before all of it is accepted."""
+        the rules judge its options, and nothing is stored before all of it is accepted; the
+        table is stored with its bots, in one write."""
         # the marks asked for, before the rules judge them (1e300 is no whole number either,
         # but it is out of reach first)
         self.bounded(form.game, form.options or {})
@@ -229,34 +244,44 @@ class Club:
             raise TableError("rated_guest")
         if form.rated and form.bots is not None:
             raise TableError("rated_bots")
-        self._may_own_another(owner)
         seats: list[Any] = [None] * rules.players
         if not 0 <= form.seat < rules.players:
             raise TableError("seat_form", last=rules.players - 1)
         seats[form.seat] = _player(owner)
+        if form.bots is not None:
+            seats = _with_bots(seats, form.bots)
         given = rules.options()
         given.pop("players", None)
-        row = TableRow(
-            id=secrets.token_urlsafe(8),
-            game=form.game,
-            options={"players": rules.players, **given},
-            seats=seats,
-            owner=owner.id,
-            move_time_s=form.move_time_s,
-            rated=form.rated,
-            access=form.access,
-            invite=secrets.token_urlsafe(12),
-            status="open",
-            seed=secrets.randbelow(2**62),
-        )
-        self.storage.add_table(row)
+        with self._owning(owner):
+            row = TableRow(
+                id=secrets.token_urlsafe(8),
+                game=form.game,
+                options={"players": rules.players, **given},
+                owner=owner.id,
+                move_time_s=form.move_time_s,
+                access=form.access,
+                invite=secrets.token_urlsafe(12),
+                seed=secrets.randbelow(2**62),
+                **_seating(seats, form.rated),
+            )
+            await stored(self.settings, self.storage.add_table, row)
         table = self._table(row)
         self.tables[row.id] = table
-        if form.bots is not None:
-            self.add_bots(table, owner, form.bots)
+        self._seated(table)
         return table
 
-    def join(self, table: Table, user: User, seat: Any = None, invite: Any = None) -> int:
+    def _ours(self, table: Table) -> None:
+        """TableError if ``table`` left the club while a change of its seats waited its turn
+        (its last player left: it is deleted)."""
+        if self.tables.get(table.id) is not table:
+            raise TableError("no_table", table=table.id)
+
+    async def join(self, table: Table, user: User, seat: Any = None, invite: Any = None) -> int:
+        async with table.seating:
+            self._ours(table)
+            return await self._join(table, user, seat, invite)
+
+    async def _join(self, table: Table, user: User, seat: Any, invite: Any) -> int:
         row = table.row
         if row.status != "open":
             raise TableError("started")
@@ -280,12 +305,17 @@ class Club:
             raise TableError("seat_reserved", seat=seat, name=reserved[seat][1])
         seats = list(row.seats)
         seats[seat] = _player(user)
-        self._seat(table, seats)
+        await self._seat(table, seats)
         return seat
 
-    def add_bots(self, table: Table, user: User, level: Any) -> None:
+    async def add_bots(self, table: Table, user: User, level: Any) -> None:
         """Fill the table's empty seats with bots of ``level`` (its owner asks): they play
         with people, never a match of their own."""
+        async with table.seating:
+            self._ours(table)
+            await self._add_bots(table, user, level)
+
+    async def _add_bots(self, table: Table, user: User, level: Any) -> None:
         if table.row.owner != user.id:
             raise TableError("owner_bots")
         if table.row.status != "open":
@@ -296,16 +326,17 @@ class Club:
             raise TableError("unknown_level", level=str(level), levels=", ".join(LEVELS))
         if not _people(table.row.seats):
             raise TableError("bots_alone")
-        seats = [
-            s if s is not None else {"bot": level, "name": f"{level} bot {i + 1}"}
-            for i, s in enumerate(table.row.seats)
-        ]
-        self._seat(table, seats)
+        await self._seat(table, _with_bots(table.row.seats, level))
 
-    def leave(self, table: Table, user: User) -> None:
+    async def leave(self, table: Table, user: User) -> None:
         """Give up a seat at a table that has not started. The last person to leave closes
         it (no table waits in the lobby for nobody); an owner who leaves others behind hands
         the table to the first of them."""
+        async with table.seating:
+            self._ours(table)
+            await self._leave(table, user)
+
+    async def _leave(self, table: Table, user: User) -> None:
         seat = table.seat_of(user.id)
         if seat is None or table.row.status != "open":
             raise TableError("no_seat_to_leave")
@@ -313,33 +344,42 @@ class Club:
         seats[seat] = None
         people = _people(seats)
         if not people:
-            self.storage.delete_table(table.id)
+            await stored(self.settings, self.storage.delete_table, table.id)
             self.drop(table)
             table.close()
             return
-        if table.row.owner == user.id:
-            table.row = self.storage.update_table(table.id, owner=people[0]["user"])
-        self._seat(table, seats)
+        owner = {"owner": people[0]["user"]} if table.row.owner == user.id else {}
+        await self._seat(table, seats, **owner)
 
-    def _seat(self, table: Table, seats: list[Any]) -> None:
-        full = all(s is not None for s in seats)
-        # a rated match is between registered people only
-        rated = table.row.rated and all(s is not None and s.get("user") for s in seats)
-        status = "playing" if full else "open"
-        table.row = self.storage.update_table(
-            table.id, seats=seats, status=status, rated=rated if full else table.row.rated
+    async def _seat(self, table: Table, seats: list[Any], **changes: Any) -> None:
+        """Store the table's new ``seats`` (and ``changes`` of its row), then make them."""
+        write = functools.partial(
+            self.storage.update_table,
+            table.id,
+            **_seating(seats, table.row.rated),
+            **changes,
         )
-        if full:
+        table.row = await stored(self.settings, write)
+        self._seated(table)
+
+    def _seated(self, table: Table) -> None:
+        """Make the stored seats of ``table``: its match starts once they are full, and its
+        clients hear."""
+        if table.row.status == "playing":
             table.start()
             table.run()
         table.announce()
 
-    def rematch(self, table: Table, user: User) -> Table:
+    async def rematch(self, table: Table, user: User) -> Table:
         """A player of a finished table asks for a rematch, or accepts the one another asked
         for (online-club.md §2: a rematch seats only the players who accept it). The first to
         ask makes it, once: the same game at a new table where he sits, its bots too, and
         every other player's seat kept for him while the rematch window lasts; each other
         player who asks is seated there. The match starts when every seat is taken."""
+        async with table.seating:
+            return await self._rematch(table, user)
+
+    async def _rematch(self, table: Table, user: User) -> Table:
         seat = table.seat_of(user.id)
         if seat is None:
             raise TableError("rematch_player")
@@ -357,39 +397,33 @@ class Club:
         if made is not None:
             if new is None:
                 raise TableError("rematch_closed")
-            self.join(new, user, seat)
+            await self.join(new, user, seat)
             return new
-        self._may_own_another(user)
         old = table.row
         # the players as they sat down, without the bots that played for them
         players = [s and {k: v for k, v in s.items() if k != "changes"} for s in old.seats]
-        row = TableRow(
-            id=secrets.token_urlsafe(8),
-            game=old.game,
-            options=dict(old.options),
-            seats=[None] * len(players),
-            owner=user.id,
-            move_time_s=old.move_time_s,
-            rated=old.rated,
-            access=old.access,
-            invite=secrets.token_urlsafe(12),
-            status="open",
-            seed=secrets.randbelow(2**62),
-        )
-        self.storage.add_table(row)
+        # its bots come again; of the people, only the one who asked
+        seats = [s if i == seat or (s and s.get("bot")) else None for i, s in enumerate(players)]
+        with self._owning(user):
+            row = TableRow(
+                id=secrets.token_urlsafe(8),
+                game=old.game,
+                options=dict(old.options),
+                owner=user.id,
+                move_time_s=old.move_time_s,
+                access=old.access,
+                invite=secrets.token_urlsafe(12),
+                seed=secrets.randbelow(2**62),
+                **_seating(seats, old.rated),
+            )
+            table.row = await stored(self.settings, self.storage.add_rematch, row, table.id)
         new = self._table(row)
         new.reserved = {
             i: (s["user"], s["name"]) for i, s in enumerate(players) if s and s.get("user")
         }
         new.reserved_until = ends
         self.tables[row.id] = new
-        table.row = self.storage.update_table(
-            table.id, ending={**(old.ending or {}), "rematch": row.id}
-        )
-        # its bots come again; of the people, only the one who asked
-        self._seat(
-            new, [s if i == seat or (s and s.get("bot")) else None for i, s in enumerate(players)]
-        )
+        self._seated(new)
         table._notify({"t": "rematch", "table": row.id, "seat": seat, "name": user.name})
         return new
 
@@ -540,6 +574,29 @@ class Quota:
             return max(1, round(times[0] + self.period - now))
         times.append(now)
         return None
+
+
+def _seating(seats: list[Any], rated: bool) -> dict[str, Any]:
+    """What a table's row says of ``seats``: them, its status (a full table plays), and
+    whether it is rated (a full one only if registered people alone sit there).
+
+    >>> _seating([{"user": 1}, None], True)
+    {'seats': [{'user': 1}, None], 'status': 'open', 'rated': True}
+    >>> _seating([{"user": 1}, {"bot": "greedy"}], True)
+    {'seats': [{'user': 1}, {'bot': 'greedy'}], 'status': 'playing', 'rated': False}
+    """
+    full = all(s is not None for s in seats)
+    if full:
+        rated = rated and all(s.get("user") for s in seats)
+    return {"seats": seats, "status": "playing" if full else "open", "rated": rated}
+
+
+def _with_bots(seats: list[Any], level: str) -> list[Any]:
+    """``seats`` with bots of ``level`` in the empty ones."""
+    return [
+        s if s is not None else {"bot": level, "name": f"{level} bot {i + 1}"}
+        for i, s in enumerate(seats)
+    ]
 
 
 def _people(seats: list[Any]) -> list[dict[str, Any]]:

@@ -92,6 +92,7 @@ ERRORS: dict[str, str] = {
     "stale": "stale move: the table is at version {v}, not {yours}",
     "not_stored": "the server could not store your move (its database is busy): the move is not"
     " made, send it again",
+    "db_busy": "the club's database is busy: nothing was changed; try again in {retry_after} s",
     # records and players
     "no_record": "no such record",
     "ply_form": "'ply' must be a whole number",

@@ -82,15 +82,16 @@ class Settings(BaseSettings):
     #: as many again while held back is closed with code 4029 "too many messages"
     message_burst: int = Field(60, ge=1)
 
-    # the database and the tables' actors (faults)
+    # the database and the tables' actors (faults); the HTTP requests' writes (writes)
     #: seconds a database write waits for another connection's lock (SQLite's busy timeout)
-    #: before it fails and the table tries it again
+    #: before it fails and is tried again (off the event loop: only its table or request waits)
     db_busy_timeout_s: float = Field(5.0, gt=0)
-    #: times a table tries a failed database write again (a lock, a lost connection) before
-    #: it refuses the move (nothing is made that is not stored)
+    #: times a failed database write (a lock, a lost connection) is tried again before it is
+    #: refused: a table's move ("not_stored"), or a request with 503 "db_busy" (a guest, a
+    #: login, a table, a seat, a record); nothing is made that is not stored
     db_retries: int = Field(4, ge=0)
-    #: seconds a table waits before it tries a failed write again the first time; twice as
-    #: long before each next try
+    #: seconds before a failed write is tried again the first time; twice as long before each
+    #: next try (a refused request is told to come again after the next such pause)
     db_retry_s: float = Field(0.25, gt=0)
     #: times one table whose actor failed is rebuilt from its stored moves (while the server
     #: runs) before it is left stopped, out of order

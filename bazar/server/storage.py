@@ -3,16 +3,23 @@
 Every move is appended here before a client hears of it, so a table can be rebuilt after a
 restart by replaying its moves from its seed. A match's last move is stored with its end, its
 record and its ratings, in one transaction: a crash leaves either all of them or none.
+
+The club writes through :func:`stored`, in a thread, never on the event loop its tables and
+sockets answer on: a write that waits for a lock holds up only the request (or the table) that
+made it, and one the database refuses again and again is refused in turn (:class:`NotStored`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import logging
+import math
 import secrets
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -31,15 +38,19 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from . import names
+from .errors import ServerError
+from .settings import Settings
 
 __all__ = [
     "Base",
     "MoveRow",
     "NameRow",
+    "NotStored",
     "Rating",
     "RecordRow",
     "SessionRow",
@@ -49,7 +60,12 @@ __all__ = [
     "User",
     "default_db_url",
     "engine_url",
+    "stored",
 ]
+
+log = logging.getLogger("bazar.server")
+
+T = TypeVar("T")
 
 
 def default_db_url() -> str:
@@ -252,8 +268,11 @@ class Storage:
             ).first()
 
     def set_password(self, user_id: int, password_hash: str) -> None:
+        """A player's new password; every session he had is revoked with it, in the same
+        transaction (no copy of an old cookie outlives the change)."""
         with self.session() as db:
             db.execute(update(User).where(User.id == user_id).values(password_hash=password_hash))
+            db.execute(update(SessionRow).where(SessionRow.user_id == user_id).values(revoked=True))
             db.commit()
 
     def _hold_names(self) -> None:
@@ -277,28 +296,42 @@ class Storage:
 
     # sessions
 
-    def add_session(self, user_id: int) -> str:
-        """A new session of ``user_id``: its id, for the cookie (and kept only hashed)."""
+    def add_session(self, user_id: int, replacing: str | None = None) -> str:
+        """A new session of ``user_id``: its id, for the cookie (and kept only hashed); the
+        session it replaces on the same browser, if any, is revoked in the same transaction."""
         session_id = secrets.token_urlsafe(32)
         with self.session() as db:
+            if replacing is not None and _storable(replacing):
+                db.execute(
+                    update(SessionRow)
+                    .where(SessionRow.id_hash == _digest(replacing))
+                    .values(revoked=True)
+                )
             db.add(SessionRow(id_hash=_digest(session_id), user_id=user_id))
             db.commit()
         return session_id
 
-    def session_user(self, session_id: str) -> User | None:
-        """The player of a session that has not been revoked; its last use is noted (once
-        in a while: not a write on every request)."""
+    def session_user(self, session_id: str) -> tuple[User, float] | None:
+        """The player of a session that has not been revoked, and when the session was last
+        seen (``time.time()``; :meth:`seen` notes it)."""
         if not _storable(session_id):
             return None
         with self.session() as db:
             row = db.get(SessionRow, _digest(session_id))
             if row is None or row.revoked:
                 return None
-            now = time.time()
-            if now - row.last_seen > SESSION_SEEN_S:
-                row.last_seen = now
-                db.commit()
-            return db.get(User, row.user_id)
+            user = db.get(User, row.user_id)
+            return None if user is None else (user, row.last_seen)
+
+    def seen(self, session_id: str) -> None:
+        """Note that a session is in use now."""
+        with self.session() as db:
+            db.execute(
+                update(SessionRow)
+                .where(SessionRow.id_hash == _digest(session_id))
+                .values(last_seen=time.time())
+            )
+            db.commit()
 
     def upgrade_legacy(self, user_id: int) -> str | None:
         """A session for the cookie of a server before sessions were revocable, which held
@@ -329,18 +362,23 @@ class Storage:
             )
             db.commit()
 
-    def revoke_sessions(self, user_id: int) -> None:
-        """Log ``user_id`` out everywhere (his password changed)."""
-        with self.session() as db:
-            db.execute(update(SessionRow).where(SessionRow.user_id == user_id).values(revoked=True))
-            db.commit()
-
     # tables
 
     def add_table(self, row: TableRow) -> None:
         with self.session() as db:
             db.add(row)
             db.commit()
+
+    def add_rematch(self, row: TableRow, of: str) -> TableRow:
+        """Store the table ``row``, the rematch of the finished table ``of``, and name it in
+        that one's ending, in one transaction: the row of ``of``."""
+        with self.session() as db:
+            db.add(row)
+            old = db.get(TableRow, of)
+            assert old is not None
+            old.ending = {**(old.ending or {}), "rematch": row.id}
+            db.commit()
+            return old
 
     def table(self, table_id: str) -> TableRow | None:
         if not _storable(table_id):
@@ -478,6 +516,45 @@ class Storage:
                     .limit(limit)
                 )
             )
+
+
+class NotStored(ServerError):
+    """A write the database refused again and again (locked, out of reach): nothing that
+    waited for it is made. ``code`` tells whoever asked: ``db_busy`` by default (503)."""
+
+    def __init__(self, code: str = "db_busy", retry_after: int = 1) -> None:
+        super().__init__(code, 503, retry_after=retry_after)
+
+
+async def stored(
+    settings: Settings,
+    write: Callable[..., T],
+    *args: Any,
+    about: str = "the club",
+    refusal: str = "db_busy",
+) -> T:
+    """``write(*args)`` (a :class:`Storage` method) in a thread, off the event loop; tried
+    again while the database refuses it (locked, out of reach), ``settings.db_retries``
+    times, first after ``settings.db_retry_s`` and each next time after twice as long; then
+    :class:`NotStored` with the code ``refusal``. ``about`` names the writer in the log.
+
+    Only ``write`` runs in the thread: what it gives back is made on the loop, by the caller.
+    """
+    wait, tries = settings.db_retry_s, 0
+    while True:
+        try:
+            return await asyncio.to_thread(write, *args)
+        except (OperationalError, PoolTimeout) as error:
+            tries += 1
+            if tries > settings.db_retries:
+                log.error("%s: the database refused a write %d times (%s)", about, tries, error)
+                # worth asking again after the pause the next try would have waited
+                raise NotStored(refusal, retry_after=max(1, math.ceil(wait))) from error
+            log.warning(
+                "%s: the database refused a write (%s), trying again in %.2f s", about, error, wait
+            )
+        await asyncio.sleep(wait)
+        wait *= 2
 
 
 def _digest(session_id: str) -> str:

@@ -37,8 +37,6 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy.exc import OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session
 
 from .. import bots as botlib
@@ -51,7 +49,7 @@ from ..rules import rules as make_rules
 from .errors import ServerError
 from .fairness import seed_hash
 from .settings import Settings
-from .storage import TableRow
+from .storage import NotStored, TableRow, stored
 
 __all__ = [
     "REPLACEMENT",
@@ -93,13 +91,6 @@ RESTART = (1012, "table restarted")
 
 class TableError(ServerError):
     """A request the table refuses; it goes back to that client only."""
-
-
-class NotStored(TableError):
-    """A write the database refused again and again: what it stored is not made."""
-
-    def __init__(self) -> None:
-        super().__init__("not_stored", 503)
 
 
 def rules_of(row: TableRow) -> Rules:
@@ -245,6 +236,9 @@ class Table:
         #: requests; None only wakes the actor to look at the clocks and seats again
         self.inbox: asyncio.Queue[_Request | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
+        #: the club's changes of the seats, one at a time: each checks them, waits for its
+        #: write and makes it before the next one looks
+        self.seating = asyncio.Lock()
         self.turn_started = time.monotonic()
         #: move latency samples (seconds from receipt to the answer being queued)
         self.latencies: list[float] = []
@@ -543,7 +537,7 @@ class Table:
             if request.v is not None and not self._current(request.v):
                 raise TableError("stale", v=len(self.events), yours=request.v)
             await self._apply(request.seat, self.match_move(request.text))
-        except TableError as error:
+        except (TableError, NotStored) as error:
             request.client.refuse(error)
             return
         self.latencies.append(time.perf_counter() - started)
@@ -654,31 +648,12 @@ class Table:
         return now - self.deserted >= self.grace_s
 
     async def _store(self, write: Callable[..., T], *args: Any) -> T:
-        """``write(*args)`` in a thread, off the event loop; tried again while the database
-        refuses it (locked, unreachable), each time after twice as long; NotStored when it
-        never took it."""
-        wait, tries = self.settings.db_retry_s, 0
-        while True:
-            try:
-                return await asyncio.to_thread(write, *args)
-            except (OperationalError, PoolTimeout) as error:
-                tries += 1
-                if tries > self.settings.db_retries:
-                    log.error(
-                        "table %s: the database refused a write %d times (%s)",
-                        self.id,
-                        tries,
-                        error,
-                    )
-                    raise NotStored from error
-                log.warning(
-                    "table %s: the database refused a write (%s), trying again in %.2f s",
-                    self.id,
-                    error,
-                    wait,
-                )
-            await asyncio.sleep(wait)
-            wait *= 2
+        """``write(*args)`` off the event loop, as :func:`~bazar.server.storage.stored`
+        writes; NotStored ("not_stored": the move is not made) when the database never took
+        it."""
+        return await stored(
+            self.settings, write, *args, about=f"table {self.id}", refusal="not_stored"
+        )
 
     async def _apply(self, seat: int, move: Move) -> None:
         """Store, push and announce one legal move (the database first): the last one with

@@ -142,6 +142,7 @@ const TEXT = {
   "error.not_your_turn": ["Not your turn", "Сейчас не ваш ход"],
   "error.stale": ["The table moved on before your move arrived: choose again", "Пока ваш ход шёл, за столом сходили: выберите снова"],
   "error.not_stored": ["The server could not store your move (its database is busy): the move is not made, make it again", "Сервер не смог сохранить ваш ход (база данных занята): ход не сделан, сходите ещё раз"],
+  "error.db_busy": ["The club's database is busy: nothing was changed; try again in {retry_after} s", "База данных клуба занята: ничего не изменилось; попробуйте снова через {retry_after} с"],
   "error.no_record": ["No such record", "Такой записи нет"],
   "error.ply_form": ["The move number must be a whole number", "Номер хода должен быть целым"],
   "error.record_too_large": ["A record has at most {limit} bytes", "Запись — не больше {limit} байт"],
