@@ -14,9 +14,9 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import wait_until
+from server_helpers import JsonSocket, wait_until
 from sqlalchemy import func, select, update
-from test_server_faults import WAIT, Player, Server, Socket, Spy, answer, hello, sqlite_lock
+from test_server_faults import WAIT, Player, Server, Spy, answer, hello, sqlite_lock
 from websockets.sync.client import ClientConnection
 
 from bazar.server.settings import Settings
@@ -42,7 +42,7 @@ def while_locked(
     lock = sqlite_lock(path)
     answers: list[httpx.Response] = []
     thread = threading.Thread(target=lambda: answers.append(send()), daemon=True)
-    sock = Socket(watcher)
+    sock = JsonSocket(watcher, WAIT)
     pongs = 0
     try:
         thread.start()
