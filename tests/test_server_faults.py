@@ -20,7 +20,7 @@ pytest.importorskip("websockets")
 
 import httpx
 import uvicorn
-from server_helpers import SECRET, Driver, JsonSocket, events_of, is_forced, wait_until
+from server_helpers import SECRET, Driver, JsonSocket, driven, events_of, is_forced, wait_until
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -39,6 +39,9 @@ class Server:
     app is made at once (to be looked into before it starts), served from ``with``."""
 
     def __init__(self, db: str, **options: Any) -> None:
+        # the players here answer at once, far past a person's pace: the socket's rate limit
+        # is not what these tests attack
+        options["settings"] = driven(options.get("settings"))
         self.app = create_app(db, secret=SECRET, **{"bot_delay": 0.0, **options})
         self.club = self.app.state.club
         self.storage = self.app.state.storage
