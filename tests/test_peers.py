@@ -19,6 +19,7 @@ leads any tile, and the PyPI ``dominoes`` package (4 players, partners), whose
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -39,18 +40,27 @@ TEAM_GAMES = 1000
 DOMINOES_GAMES = 1000
 
 
+def peer(name: str, package: str) -> Any:
+    """The peer module ``name``: a cross-check that cannot run is a failure, not a skip
+    (``make test`` installs the peers with the dev extra)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        pytest.fail(f"{package} is not installed: pip install -e '.[dev]' (make test does)")
+
+
 @pytest.fixture(scope="module")
 def pyspiel() -> Any:
-    module = pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+    module = peer("pyspiel", "open_spiel")
     # Importing a Python game registers it with pyspiel.
-    pytest.importorskip("open_spiel.python.games.block_dominoes")
-    pytest.importorskip("open_spiel.python.games.team_dominoes")
+    peer("open_spiel.python.games.block_dominoes", "open_spiel")
+    peer("open_spiel.python.games.team_dominoes", "open_spiel")
     return module
 
 
 @pytest.fixture(scope="module")
 def dominoes() -> Any:
-    return pytest.importorskip("dominoes", reason="the PyPI dominoes package is not installed")
+    return peer("dominoes", "the PyPI dominoes package")
 
 
 # --- the bazar side -----------------------------------------------------------

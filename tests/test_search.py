@@ -142,7 +142,8 @@ def test_a_bot_chooses_alike_whatever_the_tiles_it_cannot_see(
         view, other = game.view(seat), twin.view(seat)
         if view.to_json() != other.to_json():
             continue
-        assert [t for t in game.hands] != [t for t in twin.hands] or True
+        if [t for t in game.hands] == [t for t in twin.hands]:
+            continue  # the very same deal: the same move would prove nothing
         a = bots.make(level, seed=seed).choose(view, view.legal)
         b = bots.make(level, seed=seed).choose(other, other.legal)
         assert a == b
