@@ -4,6 +4,7 @@ shows a player who goes away and the bot that takes his seat."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import socket
@@ -38,6 +39,17 @@ ARGS = [
 ]
 
 
+@contextlib.contextmanager
+def chromium() -> Iterator[sync_api.Browser]:
+    """The system Chromium, headless, closed however the test ends."""
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
 @pytest.fixture
 def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
     with socket.socket() as s:
@@ -61,41 +73,37 @@ def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 def test_a_round_of_kozel_against_three_bots_is_played_by_clicking(server: str) -> None:
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 900, "height": 900}, locale="en-US")
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server + "/")
-            page.fill("input[name=name]", "Masha")
-            page.click("#guest")
-            page.wait_for_selector("#create button:not([disabled])")
-            page.select_option("select[name=game]", "kozel")
-            page.select_option("select[name=players]", "4")
-            page.select_option("select[name=level]", "random")
-            page.click("#create button")
-            page.wait_for_selector("svg#hand g.tile", timeout=15_000)
-            clicks = 0
-            deadline = time.monotonic() + 120
-            while page.locator("#scoretable").count() == 0:
-                assert time.monotonic() < deadline, "the round did not end"
-                playable = page.locator("svg#hand g.tile.playable")
-                if playable.count():
-                    playable.first.click()
-                    clicks += 1
-                    ends = page.locator("svg#board g.end")
-                    if ends.count():
-                        ends.first.click()
-                page.wait_for_timeout(60)
-            table = page.locator("#scoretable")
-            assert table.locator("th").count() == 4
-            assert "Masha" in table.inner_text()
-            assert clicks > 0
-            assert "hash matches" in page.locator("#fair").inner_text()
-            assert not errors
-        finally:
-            browser.close()
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 900, "height": 900}, locale="en-US")
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server + "/")
+        page.fill("input[name=name]", "Masha")
+        page.click("#guest")
+        page.wait_for_selector("#create button:not([disabled])")
+        page.select_option("select[name=game]", "kozel")
+        page.select_option("select[name=players]", "4")
+        page.select_option("select[name=level]", "random")
+        page.click("#create button")
+        page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+        clicks = 0
+        deadline = time.monotonic() + 120
+        while page.locator("#scoretable").count() == 0:
+            assert time.monotonic() < deadline, "the round did not end"
+            playable = page.locator("svg#hand g.tile.playable")
+            if playable.count():
+                playable.first.click()
+                clicks += 1
+                ends = page.locator("svg#board g.end")
+                if ends.count():
+                    ends.first.click()
+            page.wait_for_timeout(60)
+        table = page.locator("#scoretable")
+        assert table.locator("th").count() == 4
+        assert "Masha" in table.inner_text()
+        assert clicks > 0
+        assert "hash matches" in page.locator("#fair").inner_text()
+        assert not errors
 
 
 @pytest.mark.parametrize("server", [{"grace_s": 2.0}], indirect=True)
@@ -103,41 +111,37 @@ def test_a_player_who_goes_away_is_announced_then_replaced_by_a_bot(server: str)
     httpx = pytest.importorskip("httpx")
     client = pytest.importorskip("websockets.sync.client")
     expect = sync_api.expect
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 900, "height": 900}, locale="en-US")
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server + "/")
-            page.fill("input[name=name]", "Masha")
-            page.click("#guest")
-            page.wait_for_selector("#create button:not([disabled])")
-            page.select_option("select[name=game]", "kozel")
-            page.select_option("select[name=players]", "2")
-            page.uncheck("input[name=bots]")
-            page.click("#create button")
-            page.wait_for_url("**/table/*")
-            tid = page.url.split("/table/")[1].split("?")[0]
-            # her page hears the table once its hello is answered (the sync keeps a version)
-            page.wait_for_function(
-                "(key) => sessionStorage.getItem(key) !== null", arg=f"bazar.v.{tid}"
-            )
-            with httpx.Client(base_url=server) as alex:
-                alex.post("/api/guest", json={"name": "Alex"})
-                assert alex.post(f"/api/tables/{tid}/join", json={}).status_code == 200
-                cookie = {"cookie": f"bazar={alex.cookies['bazar']}"}
-            url = server.replace("http", "ws") + f"/ws/{tid}"
-            notice = page.locator("#notice")
-            with client.connect(url, additional_headers=cookie) as ws:
-                ws.send(json.dumps({"type": "hello", "v": 0}))
-                expect(notice).to_have_text("Alex is back", timeout=10_000)
-            expect(notice).to_have_text("Alex disconnected: waiting 2 s for a return")
-            expect(notice).to_have_text("Alex is replaced by a bot", timeout=10_000)
-            assert "Alex (bot)" in page.locator(".players").inner_text()
-            assert not errors
-        finally:
-            browser.close()
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 900, "height": 900}, locale="en-US")
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server + "/")
+        page.fill("input[name=name]", "Masha")
+        page.click("#guest")
+        page.wait_for_selector("#create button:not([disabled])")
+        page.select_option("select[name=game]", "kozel")
+        page.select_option("select[name=players]", "2")
+        page.uncheck("input[name=bots]")
+        page.click("#create button")
+        page.wait_for_url("**/table/*")
+        tid = page.url.split("/table/")[1].split("?")[0]
+        # her page hears the table once its hello is answered (the sync keeps a version)
+        page.wait_for_function(
+            "(key) => sessionStorage.getItem(key) !== null", arg=f"bazar.v.{tid}"
+        )
+        with httpx.Client(base_url=server) as alex:
+            alex.post("/api/guest", json={"name": "Alex"})
+            assert alex.post(f"/api/tables/{tid}/join", json={}).status_code == 200
+            cookie = {"cookie": f"bazar={alex.cookies['bazar']}"}
+        url = server.replace("http", "ws") + f"/ws/{tid}"
+        notice = page.locator("#notice")
+        with client.connect(url, additional_headers=cookie) as ws:
+            ws.send(json.dumps({"type": "hello", "v": 0}))
+            expect(notice).to_have_text("Alex is back", timeout=10_000)
+        expect(notice).to_have_text("Alex disconnected: waiting 2 s for a return")
+        expect(notice).to_have_text("Alex is replaced by a bot", timeout=10_000)
+        assert "Alex (bot)" in page.locator(".players").inner_text()
+        assert not errors
 
 
 @pytest.mark.parametrize("server", [{"grace_s": 0.5}], indirect=True)
@@ -297,154 +301,142 @@ def _make_a_move(page: sync_api.Page, key: str) -> None:
 
 
 def test_a_whole_kozel_match_against_bots_is_played_by_clicking(server: str) -> None:
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            errors: list[str] = []
-            page = _guest(browser, server, "Masha", errors)
-            games = page.request.get(server + "/api/games").json()["games"]
-            # the preset's losing mark (101): a match of some ten rounds against random bots
-            limit = next(g for g in games if g["name"] == "kozel")["options"]["limit"]
-            page.select_option("select[name=game]", "kozel")
-            page.select_option("select[name=players]", "4")
-            page.select_option("select[name=level]", "random")
-            page.click("#create button")
-            page.wait_for_url("**/table/*")
-            tid = page.url.split("/table/")[1].split("?")[0]
-            key = f"bazar.v.{tid}"
-            page.wait_for_selector("svg#hand g.tile", timeout=15_000)
-            clicks = 0
-            deadline = time.monotonic() + 60
-            while True:
-                assert time.monotonic() < deadline, "the match did not end"
-                page.wait_for_function(MOVE_OR_END, timeout=15_000)
-                if "Match over" in page.locator("#result").inner_text():
-                    break
-                _make_a_move(page, key)
-                clicks += 1
-            record = page.request.get(f"{server}/api/records/{tid}").json()
-            scores = record["summary"]["scores"]["scores"]
-            rounds = record["summary"]["rounds"]
-            names = record["players"]
-            goats = [s for s, points in enumerate(scores) if points >= limit]
-            assert goats and names[0] == "Masha"
-            assert rounds > 1 and clicks >= rounds
-            result = page.locator("#result")
-            text = result.inner_text()
-            winners = [names[s] for s in record["summary"]["winners"]]
-            assert f"Winners: {', '.join(winners)}" in text
-            assert not {names[s] for s in goats} & set(winners)
-            assert f"Goat: {', '.join(names[s] for s in goats)}" in text
-            # the final score table: the last round's totals, the goat's at or over the limit
-            table = result.locator("#scoretable")
-            assert table.locator("th").all_inner_texts() == names
-            totals = table.locator("tr.rule td").all_inner_texts()
-            for s in goats:
-                assert totals[s] == str(scores[s])
-            assert f"Round result · Round {rounds}" in text
-            # every round's deal was committed to and then shown to be the one dealt
-            fair = page.locator("#fair").inner_text()
-            assert fair.count("hash matches") == rounds
-            assert "MISMATCH" not in fair
-            # the match is in the club's history, with its replay
-            page.click("header a[href='/history']")
-            row = page.locator("tr", has=page.locator(f"a[href='/replay/{tid}']"))
-            sync_api.expect(row).to_contain_text("kozel")
-            sync_api.expect(row).to_contain_text("Masha")
-            assert not errors
-        finally:
-            browser.close()
+    with chromium() as browser:
+        errors: list[str] = []
+        page = _guest(browser, server, "Masha", errors)
+        games = page.request.get(server + "/api/games").json()["games"]
+        # the preset's losing mark (101): a match of some ten rounds against random bots
+        limit = next(g for g in games if g["name"] == "kozel")["options"]["limit"]
+        page.select_option("select[name=game]", "kozel")
+        page.select_option("select[name=players]", "4")
+        page.select_option("select[name=level]", "random")
+        page.click("#create button")
+        page.wait_for_url("**/table/*")
+        tid = page.url.split("/table/")[1].split("?")[0]
+        key = f"bazar.v.{tid}"
+        page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+        clicks = 0
+        deadline = time.monotonic() + 60
+        while True:
+            assert time.monotonic() < deadline, "the match did not end"
+            page.wait_for_function(MOVE_OR_END, timeout=15_000)
+            if "Match over" in page.locator("#result").inner_text():
+                break
+            _make_a_move(page, key)
+            clicks += 1
+        record = page.request.get(f"{server}/api/records/{tid}").json()
+        scores = record["summary"]["scores"]["scores"]
+        rounds = record["summary"]["rounds"]
+        names = record["players"]
+        goats = [s for s, points in enumerate(scores) if points >= limit]
+        assert goats and names[0] == "Masha"
+        assert rounds > 1 and clicks >= rounds
+        result = page.locator("#result")
+        text = result.inner_text()
+        winners = [names[s] for s in record["summary"]["winners"]]
+        assert f"Winners: {', '.join(winners)}" in text
+        assert not {names[s] for s in goats} & set(winners)
+        assert f"Goat: {', '.join(names[s] for s in goats)}" in text
+        # the final score table: the last round's totals, the goat's at or over the limit
+        table = result.locator("#scoretable")
+        assert table.locator("th").all_inner_texts() == names
+        totals = table.locator("tr.rule td").all_inner_texts()
+        for s in goats:
+            assert totals[s] == str(scores[s])
+        assert f"Round result · Round {rounds}" in text
+        # every round's deal was committed to and then shown to be the one dealt
+        fair = page.locator("#fair").inner_text()
+        assert fair.count("hash matches") == rounds
+        assert "MISMATCH" not in fair
+        # the match is in the club's history, with its replay
+        page.click("header a[href='/history']")
+        row = page.locator("tr", has=page.locator(f"a[href='/replay/{tid}']"))
+        sync_api.expect(row).to_contain_text("kozel")
+        sync_api.expect(row).to_contain_text("Masha")
+        assert not errors
 
 
 def test_two_friends_play_kozel_from_two_browsers(server: str) -> None:
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            errors: list[str] = []
-            masha = _guest(browser, server, "Masha", errors)
-            masha.select_option("select[name=game]", "kozel")
-            masha.select_option("select[name=players]", "2")
-            masha.uncheck("input[name=bots]")
-            masha.click("#create button")
-            masha.wait_for_url("**/table/*")
-            tid = masha.url.split("/table/")[1].split("?")[0]
-            key = f"bazar.v.{tid}"
-            masha.wait_for_selector("text=Waiting for players")
-            # the friend finds the table in the lobby and takes the free seat
-            alex = _guest(browser, server, "Alex", errors)
-            alex.click(f"a[href='/table/{tid}']")
-            alex.click("button:has-text('Join · seat 2')")
-            pages = {"Masha": masha, "Alex": alex}
-            for page in pages.values():
-                page.wait_for_selector("svg#hand g.tile", timeout=15_000)
-            moves = dict.fromkeys(pages, 0)
-            deadline = time.monotonic() + 45
-            while True:
-                assert time.monotonic() < deadline, "the round did not end"
-                seen = {name: page.evaluate(SNAPSHOT, key) for name, page in pages.items()}
-                a, b = seen.values()
-                if a["v"] != b["v"]:
-                    masha.wait_for_timeout(30)  # an event on its way to one of them
-                    continue
-                # at the same version both see the same table
-                assert a["layout"] == b["layout"]
-                assert a["players"] == b["players"]
-                if a["scores"] is not None and b["scores"] is not None:
-                    break
-                movers = [name for name, s in seen.items() if s["choices"]]
-                if not movers:
-                    masha.wait_for_timeout(30)  # a draw the table makes by itself
-                    continue
-                assert len(movers) == 1, seen
-                (mover,) = movers
-                (waiter,) = set(pages) - {mover}
-                assert "Your move" in seen[mover]["status"]
-                # the other page says whose move it is and offers nothing to play
-                assert f"Move: {mover}" in seen[waiter]["status"]
-                assert seen[waiter]["playable"] == 0 and seen[waiter]["buttons"] == 0
-                assert pages[waiter].locator("svg#hand g.tile.playable").count() == 0
-                _make_a_move(pages[mover], key)
-                moves[mover] += 1
-            assert all(n > 0 for n in moves.values()), moves
-            # the round's end: the same scores on both pages, under both names
-            assert a["scores"] == b["scores"]
-            assert "Masha" in a["scores"] and "Alex" in a["scores"]
-            assert not a["error"] and not b["error"]
-            assert not errors
-        finally:
-            browser.close()
+    with chromium() as browser:
+        errors: list[str] = []
+        masha = _guest(browser, server, "Masha", errors)
+        masha.select_option("select[name=game]", "kozel")
+        masha.select_option("select[name=players]", "2")
+        masha.uncheck("input[name=bots]")
+        masha.click("#create button")
+        masha.wait_for_url("**/table/*")
+        tid = masha.url.split("/table/")[1].split("?")[0]
+        key = f"bazar.v.{tid}"
+        masha.wait_for_selector("text=Waiting for players")
+        # the friend finds the table in the lobby and takes the free seat
+        alex = _guest(browser, server, "Alex", errors)
+        alex.click(f"a[href='/table/{tid}']")
+        alex.click("button:has-text('Join · seat 2')")
+        pages = {"Masha": masha, "Alex": alex}
+        for page in pages.values():
+            page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+        moves = dict.fromkeys(pages, 0)
+        deadline = time.monotonic() + 45
+        while True:
+            assert time.monotonic() < deadline, "the round did not end"
+            seen = {name: page.evaluate(SNAPSHOT, key) for name, page in pages.items()}
+            a, b = seen.values()
+            if a["v"] != b["v"]:
+                masha.wait_for_timeout(30)  # an event on its way to one of them
+                continue
+            # at the same version both see the same table
+            assert a["layout"] == b["layout"]
+            assert a["players"] == b["players"]
+            if a["scores"] is not None and b["scores"] is not None:
+                break
+            movers = [name for name, s in seen.items() if s["choices"]]
+            if not movers:
+                masha.wait_for_timeout(30)  # a draw the table makes by itself
+                continue
+            assert len(movers) == 1, seen
+            (mover,) = movers
+            (waiter,) = set(pages) - {mover}
+            assert "Your move" in seen[mover]["status"]
+            # the other page says whose move it is and offers nothing to play
+            assert f"Move: {mover}" in seen[waiter]["status"]
+            assert seen[waiter]["playable"] == 0 and seen[waiter]["buttons"] == 0
+            assert pages[waiter].locator("svg#hand g.tile.playable").count() == 0
+            _make_a_move(pages[mover], key)
+            moves[mover] += 1
+        assert all(n > 0 for n in moves.values()), moves
+        # the round's end: the same scores on both pages, under both names
+        assert a["scores"] == b["scores"]
+        assert "Masha" in a["scores"] and "Alex" in a["scores"]
+        assert not a["error"] and not b["error"]
+        assert not errors
 
 
 def test_the_russian_page_says_the_servers_refusals_in_russian(server: str) -> None:
     """The server's refusals arrive in English with a code; the Russian page shows the
     Russian text of the code, and the form offers no rated game it would refuse."""
     expect = sync_api.expect
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 900, "height": 900}, locale="ru-RU")
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server + "/")
-            page.fill("input[name=name]", "$$$")
-            page.click("#guest")
-            error = page.locator("section .error").first
-            expect(error).to_have_text("Имя — от 1 до 24 букв, цифр, пробелов, точек или дефисов")
-            page.fill("input[name=name]", "Маша")
-            page.click("#guest")
-            page.wait_for_selector("#create button:not([disabled])")
-            rated = page.locator("input[name=rated]")
-            expect(rated).to_be_disabled()
-            expect(page.locator("#rated-why")).to_contain_text("Гости играют без рейтинга")
-            page.select_option("select[name=game]", "kozel")
-            page.select_option("select[name=players]", "6")
-            page.click("#create button")
-            expect(page.locator("#create + .error")).to_have_text(
-                "в kozel играют от 2 до 4 игроков, не 6"
-            )
-            assert not errors
-        finally:
-            browser.close()
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 900, "height": 900}, locale="ru-RU")
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server + "/")
+        page.fill("input[name=name]", "$$$")
+        page.click("#guest")
+        error = page.locator("section .error").first
+        expect(error).to_have_text("Имя — от 1 до 24 букв, цифр, пробелов, точек или дефисов")
+        page.fill("input[name=name]", "Маша")
+        page.click("#guest")
+        page.wait_for_selector("#create button:not([disabled])")
+        rated = page.locator("input[name=rated]")
+        expect(rated).to_be_disabled()
+        expect(page.locator("#rated-why")).to_contain_text("Гости играют без рейтинга")
+        page.select_option("select[name=game]", "kozel")
+        page.select_option("select[name=players]", "6")
+        page.click("#create button")
+        expect(page.locator("#create + .error")).to_have_text(
+            "в kozel играют от 2 до 4 игроков, не 6"
+        )
+        assert not errors
 
 
 def _table_page(
@@ -463,58 +455,50 @@ def _table_page(
 
 @pytest.mark.parametrize("server", [{"settings": Settings(move_times=(3, 30))}], indirect=True)
 def test_a_player_whose_time_ran_out_sees_the_bot_and_takes_his_seat_back(server: str) -> None:
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            errors: list[str] = []
-            form = {"game": "kozel", "players": 2, "bots": "greedy", "move_time_s": 3}
-            page, key = _table_page(browser, server, errors, **form)
-            standin = page.locator("#standin")
-            sync_api.expect(standin).to_contain_text(
-                "Your time ran out: a bot is playing for you.", timeout=20_000
-            )
-            # nothing of hers to play while the bot plays: no "your move", no lit tile
-            status = page.locator(".felt .status").inner_text()
-            assert "Your move" not in status
-            assert page.locator("svg#hand g.tile.playable").count() == 0
-            assert page.locator(".felt .actions button").count() == 0
-            sync_api.expect(page.locator("#takeback")).to_have_text("Take my seat back")
-            page.click("#takeback")
-            # her seat is hers again at her turn: a move to choose, and the bot's word gone
-            page.wait_for_function(MOVE_OR_END, timeout=15_000)
-            sync_api.expect(standin).to_be_hidden()
-            assert "Your move" in page.locator(".felt .status").inner_text()
-            _make_a_move(page, key)
-            assert not errors
-        finally:
-            browser.close()
+    with chromium() as browser:
+        errors: list[str] = []
+        form = {"game": "kozel", "players": 2, "bots": "greedy", "move_time_s": 3}
+        page, key = _table_page(browser, server, errors, **form)
+        standin = page.locator("#standin")
+        sync_api.expect(standin).to_contain_text(
+            "Your time ran out: a bot is playing for you.", timeout=20_000
+        )
+        # nothing of hers to play while the bot plays: no "your move", no lit tile
+        status = page.locator(".felt .status").inner_text()
+        assert "Your move" not in status
+        assert page.locator("svg#hand g.tile.playable").count() == 0
+        assert page.locator(".felt .actions button").count() == 0
+        sync_api.expect(page.locator("#takeback")).to_have_text("Take my seat back")
+        page.click("#takeback")
+        # her seat is hers again at her turn: a move to choose, and the bot's word gone
+        page.wait_for_function(MOVE_OR_END, timeout=15_000)
+        sync_api.expect(standin).to_be_hidden()
+        assert "Your move" in page.locator(".felt .status").inner_text()
+        _make_a_move(page, key)
+        assert not errors
 
 
 def test_the_form_offers_no_rated_game_with_bots(server: str) -> None:
     expect = sync_api.expect
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 900, "height": 900}, locale="en-US")
-            page.goto(server + "/")
-            inputs = page.locator("form.grid").nth(1).locator("input")
-            inputs.nth(0).fill("Olya")
-            inputs.nth(1).fill("password-1")
-            page.get_by_role("button", name="Register").click()
-            page.wait_for_selector("#create button:not([disabled])")
-            rated, bots = page.locator("input[name=rated]"), page.locator("input[name=bots]")
-            expect(rated).to_be_disabled()
-            expect(page.locator("#rated-why")).to_have_text(
-                "A rated game has no bots: ratings are between registered players"
-            )
-            bots.uncheck()
-            expect(rated).to_be_enabled()
-            expect(page.locator("#rated-why")).to_have_text("")
-            rated.check()
-            bots.check()
-            expect(rated).not_to_be_checked()
-        finally:
-            browser.close()
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 900, "height": 900}, locale="en-US")
+        page.goto(server + "/")
+        inputs = page.locator("form.grid").nth(1).locator("input")
+        inputs.nth(0).fill("Olya")
+        inputs.nth(1).fill("password-1")
+        page.get_by_role("button", name="Register").click()
+        page.wait_for_selector("#create button:not([disabled])")
+        rated, bots = page.locator("input[name=rated]"), page.locator("input[name=bots]")
+        expect(rated).to_be_disabled()
+        expect(page.locator("#rated-why")).to_have_text(
+            "A rated game has no bots: ratings are between registered players"
+        )
+        bots.uncheck()
+        expect(rated).to_be_enabled()
+        expect(page.locator("#rated-why")).to_have_text("")
+        rated.check()
+        bots.check()
+        expect(rated).not_to_be_checked()
 
 
 #: every message the page's socket receives, in order (what the page does with them aside)
@@ -543,100 +527,88 @@ AFTER_REFUSAL = """(key) => {
 
 
 def test_a_refused_move_stays_on_the_page_until_the_player_acts_again(server: str) -> None:
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            errors: list[str] = []
-            form = {"game": "kozel", "players": 4, "bots": "random"}
-            page, key = _table_page(browser, server, errors, RECEIVED, **form)
-            # her first move of the match (it cannot end a round), sent twice
-            page.wait_for_function(MOVE_OR_END, timeout=15_000)
-            page.evaluate("window.sendTwice = true")
-            tiles = page.locator("svg#hand g.tile.playable")
-            if tiles.count():
-                tiles.first.click()
-                ends = page.locator("svg#board g.end")
-                if ends.count():
-                    ends.first.click()
-            else:
-                page.locator(".felt .actions button").first.click()
-            page.evaluate("window.sendTwice = false")
-            # the bots answered after the copy was refused ("not your turn", or "stale" if
-            # they all passed): the refusal is still shown
-            page.wait_for_function(AFTER_REFUSAL, arg=key, timeout=15_000)
-            refused = page.locator(".felt .actions .error")
-            sync_api.expect(refused).to_contain_text(re.compile("Not your turn|The table moved on"))
-            # ... until she acts again
-            page.wait_for_function(MOVE_OR_END, timeout=15_000)
-            if "Match over" not in page.locator("#result").inner_text():
-                _make_a_move(page, key)
-                assert refused.count() == 0
-            assert not errors
-        finally:
-            browser.close()
+    with chromium() as browser:
+        errors: list[str] = []
+        form = {"game": "kozel", "players": 4, "bots": "random"}
+        page, key = _table_page(browser, server, errors, RECEIVED, **form)
+        # her first move of the match (it cannot end a round), sent twice
+        page.wait_for_function(MOVE_OR_END, timeout=15_000)
+        page.evaluate("window.sendTwice = true")
+        tiles = page.locator("svg#hand g.tile.playable")
+        if tiles.count():
+            tiles.first.click()
+            ends = page.locator("svg#board g.end")
+            if ends.count():
+                ends.first.click()
+        else:
+            page.locator(".felt .actions button").first.click()
+        page.evaluate("window.sendTwice = false")
+        # the bots answered after the copy was refused ("not your turn", or "stale" if
+        # they all passed): the refusal is still shown
+        page.wait_for_function(AFTER_REFUSAL, arg=key, timeout=15_000)
+        refused = page.locator(".felt .actions .error")
+        sync_api.expect(refused).to_contain_text(re.compile("Not your turn|The table moved on"))
+        # ... until she acts again
+        page.wait_for_function(MOVE_OR_END, timeout=15_000)
+        if "Match over" not in page.locator("#result").inner_text():
+            _make_a_move(page, key)
+            assert refused.count() == 0
+        assert not errors
 
 
 def test_guests_are_marked_in_the_lobby_and_at_the_table_in_both_languages(server: str) -> None:
     expect = sync_api.expect
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            errors: list[str] = []
-            masha = _guest(browser, server, "Masha", errors)
-            expect(masha.locator("#me")).to_contain_text("Masha (guest)")
-            masha.select_option("select[name=game]", "kozel")
-            masha.select_option("select[name=players]", "2")
-            masha.uncheck("input[name=bots]")
-            masha.click("#create button")
-            masha.wait_for_url("**/table/*")
-            tid = masha.url.split("/table/")[1].split("?")[0]
-            expect(masha.locator("span.player")).to_have_text("Masha (guest)")
-            # a registered player, on a Russian page: the guest is marked, he is not
-            context = browser.new_context(viewport={"width": 900, "height": 900}, locale="ru-RU")
-            olya = context.new_page()
-            olya.on("pageerror", lambda e: errors.append(f"Olya: {e}"))
-            said = olya.request.post(
-                f"{server}/api/register", data={"name": "Olya", "password": "password-1"}
-            )
-            assert said.ok, said.text()
-            olya.goto(server + "/")
-            row = olya.locator("tr", has=olya.locator(f"a[href='/table/{tid}']"))
-            expect(row).to_contain_text("Masha (гость)")
-            expect(olya.locator("#me")).to_have_text(re.compile(r"^Olya\s"))
-            olya.goto(f"{server}/table/{tid}")
-            expect(olya.locator("span.player")).to_have_text("Masha (гость)")
-            assert not errors
-        finally:
-            browser.close()
+    with chromium() as browser:
+        errors: list[str] = []
+        masha = _guest(browser, server, "Masha", errors)
+        expect(masha.locator("#me")).to_contain_text("Masha (guest)")
+        masha.select_option("select[name=game]", "kozel")
+        masha.select_option("select[name=players]", "2")
+        masha.uncheck("input[name=bots]")
+        masha.click("#create button")
+        masha.wait_for_url("**/table/*")
+        tid = masha.url.split("/table/")[1].split("?")[0]
+        expect(masha.locator("span.player")).to_have_text("Masha (guest)")
+        # a registered player, on a Russian page: the guest is marked, he is not
+        context = browser.new_context(viewport={"width": 900, "height": 900}, locale="ru-RU")
+        olya = context.new_page()
+        olya.on("pageerror", lambda e: errors.append(f"Olya: {e}"))
+        said = olya.request.post(
+            f"{server}/api/register", data={"name": "Olya", "password": "password-1"}
+        )
+        assert said.ok, said.text()
+        olya.goto(server + "/")
+        row = olya.locator("tr", has=olya.locator(f"a[href='/table/{tid}']"))
+        expect(row).to_contain_text("Masha (гость)")
+        expect(olya.locator("#me")).to_have_text(re.compile(r"^Olya\s"))
+        olya.goto(f"{server}/table/{tid}")
+        expect(olya.locator("span.player")).to_have_text("Masha (гость)")
+        assert not errors
 
 
 def test_a_player_changes_his_password_on_his_profile(server: str) -> None:
     expect = sync_api.expect
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            errors: list[str] = []
-            page = browser.new_page(viewport={"width": 900, "height": 900}, locale="ru-RU")
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            said = page.request.post(
-                f"{server}/api/register", data={"name": "Olya", "password": "password-1"}
-            )
-            assert said.ok, said.text()
-            page.goto(f"{server}/profile/Olya")
-            page.fill("#password input[name=old]", "password-9")
-            page.fill("#password input[name=new]", "password-2")
-            page.click("#password button")
-            expect(page.locator("#password + p")).to_have_text("Неверный пароль")
-            page.fill("#password input[name=old]", "password-1")
-            page.click("#password button")
-            expect(page.locator("#password + p")).to_contain_text("Пароль сменён")
-            # still logged in here, and the new password is the one that opens the account
-            assert page.request.get(f"{server}/api/session").json()["user"]["name"] == "Olya"
-            login = {"name": "Olya", "password": "password-2"}
-            assert page.request.post(f"{server}/api/login", data=login).ok
-            assert not errors
-        finally:
-            browser.close()
+    with chromium() as browser:
+        errors: list[str] = []
+        page = browser.new_page(viewport={"width": 900, "height": 900}, locale="ru-RU")
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        said = page.request.post(
+            f"{server}/api/register", data={"name": "Olya", "password": "password-1"}
+        )
+        assert said.ok, said.text()
+        page.goto(f"{server}/profile/Olya")
+        page.fill("#password input[name=old]", "password-9")
+        page.fill("#password input[name=new]", "password-2")
+        page.click("#password button")
+        expect(page.locator("#password + p")).to_have_text("Неверный пароль")
+        page.fill("#password input[name=old]", "password-1")
+        page.click("#password button")
+        expect(page.locator("#password + p")).to_contain_text("Пароль сменён")
+        # still logged in here, and the new password is the one that opens the account
+        assert page.request.get(f"{server}/api/session").json()["user"]["name"] == "Olya"
+        login = {"name": "Olya", "password": "password-2"}
+        assert page.request.post(f"{server}/api/login", data=login).ok
+        assert not errors
 
 
 # every violation of the page's Content-Security-Policy, kept where the test can read it
@@ -650,30 +622,26 @@ document.addEventListener("securitypolicyviolation",
 def test_the_pages_keep_to_their_content_security_policy(server: str) -> None:
     """Scripts, styles and the socket come from the club only, and no style is inline: the
     lobby, a live table and a replay draw with no violation reported."""
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            errors: list[str] = []
-            form = {"game": "kozel", "players": 2, "bots": "random"}
-            page, _ = _table_page(browser, server, errors, CSP_WATCH, **form)
-            page.wait_for_selector("#standin", state="attached")
-            assert page.evaluate("window.violations") == []
-            match = bazar.Match(bazar.rules("kozel", players=2), seed=8)
-            while not match.is_over():
-                match.push(match.legal_moves()[0])
-            made = page.request.post(
-                server + "/api/records",
-                data=bazar.record.dumps(match),
-                headers={"content-type": "application/json"},
-            )
-            assert made.ok, made.text()
-            page.goto(f"{server}/replay/{made.json()['id']}")
-            page.wait_for_selector("input[type=range]")
-            assert page.locator("input[type=range]").evaluate("e => e.style.width") == "100%"
-            assert page.evaluate("window.violations") == []
-            page.goto(server + "/")
-            page.wait_for_selector("#create button:not([disabled])")
-            assert page.evaluate("window.violations") == []
-            assert errors == []
-        finally:
-            browser.close()
+    with chromium() as browser:
+        errors: list[str] = []
+        form = {"game": "kozel", "players": 2, "bots": "random"}
+        page, _ = _table_page(browser, server, errors, CSP_WATCH, **form)
+        page.wait_for_selector("#standin", state="attached")
+        assert page.evaluate("window.violations") == []
+        match = bazar.Match(bazar.rules("kozel", players=2), seed=8)
+        while not match.is_over():
+            match.push(match.legal_moves()[0])
+        made = page.request.post(
+            server + "/api/records",
+            data=bazar.record.dumps(match),
+            headers={"content-type": "application/json"},
+        )
+        assert made.ok, made.text()
+        page.goto(f"{server}/replay/{made.json()['id']}")
+        page.wait_for_selector("input[type=range]")
+        assert page.locator("input[type=range]").evaluate("e => e.style.width") == "100%"
+        assert page.evaluate("window.violations") == []
+        page.goto(server + "/")
+        page.wait_for_selector("#create button:not([disabled])")
+        assert page.evaluate("window.violations") == []
+        assert errors == []
