@@ -6,35 +6,24 @@
 ...     rnd.push(rnd.legal_moves()[0])
 >>> rnd.outcome().reason in ("out", "fish")
 True
+
+The package is layered (lower layers never import upper ones): :mod:`bazar.core` (tiles,
+moves, rules, the round, views, matches, records), :mod:`bazar.games` (each family of
+games), :mod:`bazar.bots`, then the arena and ratings, and on top the terminal
+(:mod:`bazar.cli`) and the club server (:mod:`bazar.club`).
 """
 
 from __future__ import annotations
 
-# the game modules register their variants (and the bots their levels)
-from . import (  # noqa: F401
-    bergen,
-    bots,
-    chicken_foot,
-    cross,
-    fives,
-    kolbasa,
-    kozel,
-    osel,
-    poker,
-    rating,
-    record,
-    sea_kozel,
-    telephone,
-    trains,
-    trick,
-)
-from .errors import BadRecord, IllegalMove, MatchOver, UnknownOption, UnknownVariant
-from .match import Ledger, Match, MatchResult
-from .notation import Move
-from .round import Outcome, Round
-from .rules import ALIASES, VARIANTS, Rules, rules
-from .tiles import Tile, tile_set
-from .view import View
+from . import bots, games, rating
+from .core import record
+from .core.errors import BadRecord, IllegalMove, MatchOver, UnknownOption, UnknownVariant
+from .core.match import Ledger, Match, MatchResult
+from .core.moves import Move
+from .core.round import Outcome, Round
+from .core.rules import ALIASES, VARIANTS, Rules, rules
+from .core.tiles import Tile, tile_set
+from .core.view import View
 
 __all__ = [
     "ALIASES",
@@ -53,6 +42,8 @@ __all__ = [
     "UnknownOption",
     "UnknownVariant",
     "View",
+    "bots",
+    "games",
     "rating",
     "record",
     "rules",

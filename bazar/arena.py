@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import bots
-from .match import Match
-from .round import deal_seed
-from .rules import Rules
-from .rules import rules as make_rules
+from .core.match import Match
+from .core.round import deal_seed
+from .core.rules import Rules
+from .core.rules import rules as make_rules
 
 __all__ = [
     "BotResult",
@@ -140,7 +140,7 @@ class GameResult:
 def _better_sign(rules: Rules) -> int:
     """+1 where more points are better, -1 where the match is played to a losing mark or
     won by the fewest points (the train and tree games)."""
-    from .search import better_sign
+    from .bots.sampler import better_sign
 
     return better_sign(rules)
 

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from .scoring import round_half_away
+from .core.scoring import round_half_away
 
 __all__ = ["kozel_delta"]
 

@@ -28,8 +28,8 @@ import dominoes
 
 import bazar
 from bazar import arena, bots
-from bazar.notation import Move
-from bazar.tiles import Tile
+from bazar.core.moves import Move
+from bazar.core.tiles import Tile
 
 #: the move from which ``probabilistic_alphabeta`` searches (bota_gorda before it)
 START_MOVE = 12

@@ -31,7 +31,7 @@ import websockets
 
 SERVER = """
 import sys, uvicorn
-from bazar.server import create_app
+from bazar.club import create_app
 app = create_app(sys.argv[1], secret="load", bot_delay=float(sys.argv[3]))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             ws_max_size=65536, backlog=4096)

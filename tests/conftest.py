@@ -41,7 +41,7 @@ class Databases:
             return f"sqlite:///{self.folder / name}.sqlite3"
         from sqlalchemy import create_engine, text
 
-        from bazar.server.storage import engine_url
+        from bazar.club.storage import engine_url
 
         assert PG is not None
         url = engine_url(PG)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from bazar import Move, Round
-from bazar.tiles import Tile
+from bazar.core.tiles import Tile
 
 
 def reshuffled(

@@ -15,9 +15,9 @@ from typing import Any
 
 import bazar
 from bazar import IllegalMove, Match, Move, Round, View
-from bazar import record as records
-from bazar.search import better_sign
-from bazar.tiles import Tile
+from bazar.bots.sampler import better_sign
+from bazar.core import record as records
+from bazar.core.tiles import Tile
 
 #: a tile as the notation writes it ("6-4") or as a board draws it ("6|4")
 TILE_TEXT = re.compile(r"(?<!\d)(\d{1,2})[-|](\d{1,2})(?!\d)")

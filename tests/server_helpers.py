@@ -22,8 +22,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from bazar.server import create_app
-from bazar.server.settings import Settings
+from bazar.club import create_app
+from bazar.club.settings import Settings
 
 SECRET = "test-secret"
 #: the content type of every body posted to the API

@@ -8,7 +8,7 @@ import pytest
 
 import bazar
 from bazar import Ledger, Outcome, Round
-from bazar.bergen import block_winner
+from bazar.games.cross.bergen import block_winner
 
 
 def rest(*hands: list[str]) -> list[str]:

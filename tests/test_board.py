@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bazar.board import Line
-from bazar.tiles import Tile
+from bazar.core.board import Line
+from bazar.core.tiles import Tile
 
 
 def build(plays: list[tuple[str, str | None]], spinner: bool = True) -> Line:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import bazar
 from bazar import bots
-from bazar.view import View
+from bazar.core.view import View
 
 
 def every_table() -> list[tuple[str, int]]:
@@ -208,7 +208,7 @@ def _longest_run(end: int, tiles: list[bazar.Tile]) -> int:
     picks=st.lists(st.integers(0, 27), min_size=0, max_size=7, unique=True),
 )
 def test_the_planned_train_is_a_longest_run_of_the_hand(end: int, picks: list[int]) -> None:
-    from bazar.heuristic import plan_train
+    from bazar.bots.heuristic import plan_train
 
     hand = [bazar.tile_set(6)[i] for i in picks]
     run = plan_train(end, hand)
@@ -255,7 +255,7 @@ def test_ismcts_keeps_the_train_plan_unless_its_tree_clearly_beats_it() -> None:
 
 
 def test_a_move_is_clearly_better_only_beyond_the_noise() -> None:
-    from bazar.mcts import _clearly_better, _Node
+    from bazar.bots.mcts import _clearly_better, _Node
 
     def node(rewards: list[float]) -> _Node:
         n = _Node(0)

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import bazar
 from bazar import Ledger, Match, Move, Outcome, Round, Tile
-from bazar.chicken_foot import PUREMCO, TreeRound, highest_draw
-from bazar.trains import engine_of
+from bazar.games.trains.chicken_foot import PUREMCO, TreeRound, highest_draw
+from bazar.games.trains.round import engine_of
 
 some = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(0, 2**32 - 1)
@@ -324,7 +324,7 @@ def test_cf11_the_highest_drawn_tile_starts_round_1_then_the_seats_rotate() -> N
 
 def random_yard(rnd: Round) -> list[Tile]:
     """The yard as the first-player draws of a seeded round 1 shuffle it (§4, B)."""
-    from bazar.round import shuffled
+    from bazar.core.round import shuffled
 
     rng = random.Random(rnd.seed)
     engine = rnd.engine  # type: ignore[attr-defined]

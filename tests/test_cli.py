@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 import bazar
 from bazar import arena, cli, i18n
 from bazar import bots as botlib
-from bazar.rules import OPTIONS
+from bazar.core.rules import OPTIONS
 
 runner = CliRunner()
 ENV = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"}
@@ -504,7 +504,7 @@ def test_every_option_of_every_game_is_explained_in_russian() -> None:
     """Everything a user sees speaks Russian and English: `bazar rules GAME --lang ru`
     explains every option in Russian."""
     from bazar import i18n
-    from bazar.rules import OPTIONS
+    from bazar.core.rules import OPTIONS
 
     missing = [name for name in OPTIONS if name not in i18n._OPTION_DOCS_RU]
     assert not missing, missing

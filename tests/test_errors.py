@@ -18,7 +18,7 @@ from invariants import play_out, snapshot
 
 import bazar
 from bazar import BadRecord, IllegalMove, MatchOver, Round, UnknownOption, UnknownVariant
-from bazar import record as records
+from bazar.core import record as records
 
 GAMES = bazar.rules.names()
 

@@ -8,8 +8,8 @@ import pytest
 
 import bazar
 from bazar import Ledger, Outcome, Round
-from bazar.cross import count_ends
-from bazar.round import lowest_tile_key
+from bazar.core.round import lowest_tile_key
+from bazar.games.cross.round import count_ends
 
 
 def rest(*hands: list[str]) -> list[str]:

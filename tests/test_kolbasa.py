@@ -26,8 +26,8 @@ from rich.console import Console
 import bazar
 from bazar import Ledger, Match, Move, Outcome, Round
 from bazar.cli import TableTalk
-from bazar.kolbasa import KolbasaRound
-from bazar.tiles import Tile, tile_set
+from bazar.core.tiles import Tile, tile_set
+from bazar.games.kolbasa import KolbasaRound
 
 A, B = 0, 1
 

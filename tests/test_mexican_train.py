@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import bazar
 from bazar import IllegalMove, Ledger, Match, Move, Outcome, Round, Tile, View
-from bazar.trains import HAND_SIZES, TrainRound, engine_of
+from bazar.games.trains.round import HAND_SIZES, TrainRound, engine_of
 
 some = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(0, 2**32 - 1)
@@ -437,7 +437,7 @@ def test_mt15_positive_scoring_gives_the_winner_the_others_pips() -> None:
 
 
 def test_mt15_with_positive_scoring_the_bots_value_the_winners_points_as_a_gain() -> None:
-    from bazar.search import outcome_value
+    from bazar.bots.sampler import outcome_value
 
     out = Outcome("out", out_seat=0, remaining=[[], ["12-11", "0-0"], ["5-5", "6-1"]])
     gained = outcome_value(rules(3, scoring="positive"), out)

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 import bazar
 from bazar import Move, Tile
-from bazar.notation import BARE_KINDS, KINDS, TILE_KINDS, VALUE_KINDS, rules_notation
-from bazar.tiles import tile_set
+from bazar.core.moves import BARE_KINDS, KINDS, TILE_KINDS, VALUE_KINDS
+from bazar.core.tiles import tile_set
+from bazar.games.gamecolony import format as rules_notation
 
 # Every form API.md lists, with its parts: (text, kind, tile, end, value).
 API_EXAMPLES = [

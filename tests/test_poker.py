@@ -27,8 +27,8 @@ from rich.console import Console
 import bazar
 from bazar import Ledger, Match, Move, Outcome, Round
 from bazar.cli import TableTalk
-from bazar.poker import COMBINATIONS, POKER_SET, PokerRound, is_flush, rank
-from bazar.tiles import Tile, tile_set
+from bazar.core.tiles import Tile, tile_set
+from bazar.games.poker import COMBINATIONS, POKER_SET, PokerRound, is_flush, rank
 
 
 def name(*tiles: str) -> str:
@@ -116,7 +116,7 @@ def test_dp_4_comparisons() -> None:
 
 
 def test_dp_4_every_flush_beats_every_pair_every_three_every_flush() -> None:
-    by_name: dict[str, list[bazar.poker.Rank]] = {}
+    by_name: dict[str, list[bazar.games.poker.Rank]] = {}
     for hand in itertools.combinations(POKER_SET, 5):
         r = rank(hand)
         by_name.setdefault(r.name, []).append(r)

@@ -32,9 +32,9 @@ from invariants import (
 
 import bazar
 from bazar import Match, Move, Outcome, Round, View
-from bazar import record as records
-from bazar.rules import OPTIONS
-from bazar.tiles import Tile, tile_set
+from bazar.core import record as records
+from bazar.core.rules import OPTIONS
+from bazar.core.tiles import Tile, tile_set
 
 #: the layout families these properties speak for
 LAYOUTS = ("line", "cross")

@@ -9,8 +9,8 @@ from invariants import knocked_between
 
 import bazar
 from bazar import Ledger, Outcome, Round
-from bazar.scoring import hand_value
-from bazar.tiles import parse_tiles
+from bazar.core.scoring import hand_value
+from bazar.core.tiles import parse_tiles
 
 P, Q, R = 0, 1, 2
 

@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bazar
-from bazar import arena, bots, search
-from bazar.external import CommandBot, ExternalBotError
-from bazar.view import View
+from bazar import arena, bots
+from bazar.bots import sampler as search
+from bazar.bots.external import CommandBot, ExternalBotError
+from bazar.core.view import View
 
 LINE_AND_CROSS = [
     ("block", 2),

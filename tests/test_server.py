@@ -29,11 +29,11 @@ from server_helpers import (
 )
 
 import bazar
-from bazar.round import deal_seed
-from bazar.server import create_app
-from bazar.server.errors import ERRORS
-from bazar.server.fairness import seed_hash, verify
-from bazar.server.storage import User
+from bazar.club import create_app
+from bazar.club.errors import ERRORS
+from bazar.club.fairness import seed_hash, verify
+from bazar.club.storage import User
+from bazar.core.round import deal_seed
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def test_import_bazar_loads_no_server_dependency() -> None:
     import sys
 
     code = (
-        "import sys, bazar, bazar.server, bazar.server.fairness; "
+        "import sys, bazar, bazar.server, bazar.club.fairness; "
         "print([m for m in sys.modules if m.split('.')[0] in "
         "('starlette','sqlalchemy','uvicorn','argon2','openskill')])"
     )

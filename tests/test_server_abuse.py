@@ -10,8 +10,8 @@ from typing import Any
 
 from server_helpers import Person, TestClient, events_of, make_app, wait_until
 
-from bazar.server.settings import Settings
-from bazar.server.storage import RecordRow, TableRow
+from bazar.club.settings import Settings
+from bazar.club.storage import RecordRow, TableRow
 
 GRACE = 0.3
 

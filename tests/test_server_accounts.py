@@ -15,8 +15,8 @@ import pytest
 from argon2.exceptions import VerificationError
 from server_helpers import SECRET, Driver, Person, TestClient, make_app, play_together
 
-from bazar.server import auth, names
-from bazar.server.settings import Settings
+from bazar.club import auth, names
+from bazar.club.settings import Settings
 
 
 def refusal(response: Any) -> tuple[int, str]:

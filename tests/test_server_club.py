@@ -23,8 +23,8 @@ from server_helpers import (
 )
 
 import bazar
-from bazar.server import create_app
-from bazar.server.settings import Settings
+from bazar.club import create_app
+from bazar.club.settings import Settings
 
 GRACE = 0.2
 

@@ -24,11 +24,11 @@ from server_helpers import SECRET, Driver, JsonSocket, driven, events_of, is_for
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from bazar.match import Match
-from bazar.server import create_app
-from bazar.server.settings import Settings
-from bazar.server.storage import Storage
-from bazar.server.table import RESTART, rules_of
+from bazar.club import create_app
+from bazar.club.settings import Settings
+from bazar.club.storage import Storage
+from bazar.club.table import RESTART, rules_of
+from bazar.core.match import Match
 
 #: the longest any one answer may take on a loaded machine: a bound, never a measure
 WAIT = 60.0

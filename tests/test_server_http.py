@@ -17,8 +17,8 @@ import pytest
 from server_helpers import make_app, served, wait_until
 
 import bazar
-from bazar.round import Round
-from bazar.server.settings import Settings
+from bazar.club.settings import Settings
+from bazar.core.round import Round
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 from websockets.exceptions import InvalidStatus  # noqa: E402

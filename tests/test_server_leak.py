@@ -14,7 +14,7 @@ import pytest
 from server_helpers import Driver, Person, TestClient, make_app, play_together
 
 import bazar
-from bazar.round import deal_seed
+from bazar.core.round import deal_seed
 
 #: a tile as messages write it ("6-4", "6-4:R", "6|4", "close 2-2:L"), never part of a longer
 #: word: a table id or invitation token (base64url, "Ab9-4xYz") must not read as the tile 9-4

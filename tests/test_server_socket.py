@@ -1,7 +1,7 @@
 """The table socket under attack, on a real uvicorn server on a loopback port (real sockets:
 a client that does not read holds the server's writes back, as on the internet), a fresh
 database each: its outbox is bounded, its messages are rate-limited, its hellos are cheap,
-and every message is refused by its shape (``bazar.server.protocol``)."""
+and every message is refused by its shape (``bazar.club.protocol``)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from server_helpers import Driver, JsonSocket, TestClient, events_of, make_app, 
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from bazar.server import create_app, protocol
-from bazar.server.errors import ServerError
-from bazar.server.settings import Settings
-from bazar.server.table import Client
+from bazar.club import create_app, protocol
+from bazar.club.errors import ServerError
+from bazar.club.settings import Settings
+from bazar.club.table import Client
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 

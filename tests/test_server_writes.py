@@ -19,8 +19,8 @@ from sqlalchemy import func, select, update
 from test_server_faults import WAIT, Player, Server, Spy, answer, hello, sqlite_lock
 from websockets.sync.client import ClientConnection
 
-from bazar.server.settings import Settings
-from bazar.server.storage import SessionRow, User
+from bazar.club.settings import Settings
+from bazar.club.storage import SessionRow, User
 
 #: a write gives up within seconds: three tries of a second each, a pause between them
 #: (the sockets' pace is lifted: the watcher pings as fast as it is answered)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bazar.server.settings import Settings
+from bazar.club.settings import Settings
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -8,8 +8,8 @@ import pytest
 
 import bazar
 from bazar import Ledger, Outcome, Round
-from bazar.cross import count_ends
-from bazar.telephone import bonus
+from bazar.games.cross.round import count_ends
+from bazar.games.cross.telephone import bonus
 
 
 def rest(*hands: list[str]) -> list[str]:

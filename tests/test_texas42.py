@@ -26,8 +26,8 @@ from rich.console import Console
 import bazar
 from bazar import Ledger, Match, Move, Outcome, Round
 from bazar.cli import TableTalk
-from bazar.tiles import Tile, tile_set
-from bazar.trick import TrickRound, count_value, follows, suit_of, trick_winner
+from bazar.core.tiles import Tile, tile_set
+from bazar.games.trick import TrickRound, count_value, follows, suit_of, trick_winner
 
 P0, P1, P2, P3 = range(4)
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import bazar
 from bazar import Tile, tile_set
-from bazar.tiles import MAX_PIP, mask_of, parse_tiles, tiles_of
+from bazar.core.tiles import MAX_PIP, mask_of, parse_tiles, tiles_of
 
 SET_SIZES = {6: 28, 9: 55, 12: 91, 15: 136, 18: 190}
 

@@ -26,9 +26,9 @@ sync_api = pytest.importorskip("playwright.sync_api")
 import uvicorn  # noqa: E402
 
 import bazar  # noqa: E402
-from bazar import record  # noqa: E402
-from bazar.server import create_app  # noqa: E402
-from bazar.server.settings import Settings  # noqa: E402
+from bazar.club import create_app  # noqa: E402
+from bazar.club.settings import Settings  # noqa: E402
+from bazar.core import record  # noqa: E402
 
 ARGS = [
     "--no-sandbox",

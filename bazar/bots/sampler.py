@@ -1,0 +1,566 @@
+"""Search for bots: hidden deals sampled from a view, playouts, and the searching bots.
+
+A searching bot never sees the round. From its :class:`~bazar.View` it *determinises*: it
+deals the tiles it cannot see to the other hands and the bazar, consistently with everything
+public (the hand sizes, every tile on the table or in its own hand, and what passes and
+forced draws say: a seat that passed or drew held no tile of the open ends at that moment),
+rebuilds a full round with :meth:`bazar.Round.from_view`, and plays it out.
+
+>>> import random
+>>> import bazar
+>>> rnd = bazar.Round(bazar.rules("block"), seed=3)
+>>> rnd.push(rnd.legal_moves()[0])
+>>> view = rnd.view(rnd.turn)
+>>> hands, pile = sample_deal(view, random.Random(1))
+>>> [len(h) for h in hands] == list(view.hand_sizes), len(pile) == view.bazar_size
+(True, True)
+>>> sorted(hands[view.seat]) == sorted(view.hand)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bazar.core.moves import Move
+from bazar.core.round import Outcome, Round
+from bazar.core.rules import Rules
+from bazar.core.scoring import award
+from bazar.core.tiles import Tile, tile_set
+from bazar.core.view import View
+
+if TYPE_CHECKING:
+    from bazar.core.match import Ledger
+
+__all__ = [
+    "Budget",
+    "Constraint",
+    "constraints",
+    "determinize",
+    "greedy_move",
+    "ledger_of",
+    "match_standing",
+    "outcome_value",
+    "rollout",
+    "sample_deal",
+    "satisfies",
+    "seen_tiles",
+    "solve",
+]
+
+#: Families whose passes and forced draws this module reads (a layout of open ends).
+END_FAMILIES = ("line", "cross")
+
+#: Families whose matches are won by the fewest points, with no mark to reach.
+LOWER_WINS = ("trains", "tree")
+
+#: Families whose rounds cannot be rebuilt from a view (blind rows): searching bots play
+#: them with the heuristic.
+NO_DETERMINIZE = ("kolbasa",)
+
+_TILE = re.compile(r"^\s*(\d+)\s*[|\-:]\s*(\d+)\s*$")
+
+
+def _tiles_in(data: Any) -> Iterable[Tile]:
+    """Every tile written in a JSON-like board (``"6|5"``, ``"6-5"``)."""
+    if isinstance(data, str):
+        m = _TILE.match(data)
+        if m:
+            yield Tile.of(int(m.group(1)), int(m.group(2)))
+    elif isinstance(data, dict):
+        for value in data.values():
+            yield from _tiles_in(value)
+    elif isinstance(data, (list, tuple)):
+        for value in data:
+            yield from _tiles_in(value)
+
+
+def set_max(rules: Rules) -> int:
+    return int(getattr(rules, "set_max", 6))
+
+
+def full_set(rules: Rules) -> tuple[Tile, ...]:
+    """Every tile the game is played with."""
+    if rules.variant.family == "poker":
+        from bazar.games.poker import POKER_SET
+
+        return POKER_SET
+    return tile_set(set_max(rules))
+
+
+def seen_tiles(view: View) -> set[Tile]:
+    """The tiles ``view`` shows: its own hand, the table, every tile a move names."""
+    seen = set(view.hand or ())
+    for _, move, drawn in view.history:
+        if move.tile is not None:
+            seen.add(move.tile)
+        if drawn is not None:
+            seen.add(drawn)
+    top = set_max(view.rules)
+    seen.update(t for t in _tiles_in(view.board) if t.high <= top)
+    return seen
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """Seat ``seat`` held no tile of the pips ``pips`` at one moment, and has drawn ``draws``
+    tiles since (drawn tiles may hold them): at most ``draws`` of its tiles now touch ``pips``."""
+
+    seat: int
+    pips: frozenset[int]
+    draws: int
+
+    def allows(self, tiles: Iterable[Tile]) -> bool:
+        pips = self.pips
+        return sum(1 for t in tiles if t.high in pips or t.low in pips) <= self.draws
+
+
+def constraints(view: View) -> list[Constraint]:
+    """What the passes and draws of ``view.history`` say about the hands now (line and cross
+    layouts; none for other families). The open ends are followed move by move."""
+    family = view.rules.variant.family
+    if family not in END_FAMILIES:
+        return []
+    cross = family == "cross"
+    ends: dict[str, int] = {}
+    spin = -1
+    sure = True
+    found: list[tuple[int, frozenset[int], int]] = []
+    draws_at: list[tuple[int, int]] = []
+    for i, (seat, move, _) in enumerate(view.history):
+        kind = move.kind
+        tile = move.tile
+        if kind in ("play", "close") and tile is not None:
+            end = move.end
+            if end is None or not ends:
+                ends = {"L": tile.high, "R": tile.low}
+                if tile.is_double:
+                    spin = tile.high
+            elif end in ends:
+                pip = ends[end]
+                ends[end] = tile.other(pip) if tile.has(pip) else tile.high
+                if tile.is_double and spin < 0:
+                    spin = tile.high
+            elif spin >= 0 and tile.has(spin):
+                ends[end] = tile.other(spin)
+            if kind == "close" and end in ends:
+                del ends[end]
+            if cross and (tile.is_double or kind == "close"):
+                sure = False  # a spinner's arms and closed ends: no longer followed
+        elif kind in ("pass", "draw") and ends and sure:
+            found.append((seat, frozenset(ends.values()), i))
+            if kind == "draw":
+                draws_at.append((seat, i))
+        elif kind == "draw":
+            draws_at.append((seat, i))
+    return [
+        Constraint(seat, pips, sum(1 for s, j in draws_at if s == seat and j >= i))
+        for seat, pips, i in found
+        if seat != view.seat
+    ]
+
+
+def satisfies(hands: Sequence[Sequence[Tile]], rules: Iterable[Constraint]) -> bool:
+    """Whether ``hands`` keep every constraint."""
+    return all(c.allows(hands[c.seat]) for c in rules)
+
+
+def sample_deal(
+    view: View, rng: random.Random, use_constraints: bool = True, tries: int = 30
+) -> tuple[list[list[Tile]], list[Tile]]:
+    """Hands for every seat and a bazar (in draw order) consistent with ``view``: the sizes
+    it shows, its own hand, no tile seen on the table and, where the layout has open ends,
+    the passes and forced draws (:func:`constraints`). Raises ValueError where the tiles
+    left cannot fill the hands the view shows."""
+    me = view.seat
+    own, pool, by_seat, order = _prepared(view, use_constraints)
+    for attempt in range(tries + 1):
+        relax = attempt == tries  # the last try keeps the counts alone
+        left = list(pool)
+        rng.shuffle(left)
+        hands: list[list[Tile]] = [[] for _ in range(view.rules.players)]
+        if own is not None and me is not None:
+            hands[me] = list(own)
+        ok = True
+        for seat in order:
+            size = view.hand_sizes[seat]
+            mine = [] if relax else by_seat.get(seat, [])
+            if not mine:
+                hands[seat] = left[:size]
+                left = left[size:]
+                continue
+            counts = [0] * len(mine)
+            taken: list[Tile] = []
+            rest: list[Tile] = []
+            for tile in left:
+                if len(taken) < size:
+                    hits = [
+                        k for k, c in enumerate(mine) if tile.high in c.pips or tile.low in c.pips
+                    ]
+                    if all(counts[k] < mine[k].draws for k in hits):
+                        for k in hits:
+                            counts[k] += 1
+                        taken.append(tile)
+                        continue
+                rest.append(tile)
+            if len(taken) < size:
+                ok = False
+                break
+            hands[seat] = taken
+            left = rest
+        if ok and len(left) >= view.bazar_size:
+            # tiles beyond the bazar are out of play (never dealt)
+            return hands, left[: view.bazar_size]
+    raise ValueError("no deal fits the view")  # pragma: no cover - the last try always fits
+
+
+_Prepared = tuple[list[Tile] | None, list[Tile], dict[int, list[Constraint]], list[int]]
+#: the last view prepared for sampling: a searching bot deals from one view many times
+_last: tuple[View | None, bool, _Prepared | None] = (None, False, None)
+
+
+def _prepared(view: View, use_constraints: bool) -> _Prepared:
+    """What every deal from ``view`` starts from: the viewer's own hand, the unseen tiles,
+    the constraints by seat and the order to fill the hidden seats in (most constrained
+    first). Kept for the last view asked about (a bot samples one view many times)."""
+    global _last
+    last_view, last_constrained, last = _last
+    if last_view is view and last_constrained == use_constraints and last is not None:
+        return last
+    me = view.seat
+    own = list(view.hand) if view.hand is not None and me is not None else None
+    hidden = [s for s in range(view.rules.players) if not (s == me and own is not None)]
+    pool = sorted(set(full_set(view.rules)) - seen_tiles(view))
+    need = sum(view.hand_sizes[s] for s in hidden) + view.bazar_size
+    if len(pool) < need:
+        raise ValueError(f"the view leaves {len(pool)} unseen tiles for {need} places")
+    by_seat: dict[int, list[Constraint]] = {}
+    for c in constraints(view) if use_constraints else []:
+        by_seat.setdefault(c.seat, []).append(c)
+    order = sorted(hidden, key=lambda s: -len(by_seat.get(s, ())))
+    prepared = (own, pool, by_seat, order)
+    _last = (view, use_constraints, prepared)
+    return prepared
+
+
+def determinize(view: View, rng: random.Random, tries: int = 8) -> Round | None:
+    """A full round consistent with ``view`` (see :func:`sample_deal`), or None where the
+    game's family cannot rebuild one. A family whose ``from_view`` replays the history
+    (tricks: a seat that did not follow suit is void in it) rejects some deals; they are
+    drawn again up to ``tries`` times. Kolbasa's blind rows cannot be rebuilt: None."""
+    if view.rules.variant.family in NO_DETERMINIZE or view.seat is None:
+        return None
+    for _ in range(tries):
+        try:
+            hands, pile = sample_deal(view, rng)
+            return Round.from_view(view, hands=hands, bazar=pile)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            continue
+    return None
+
+
+# -- values and playouts -------------------------------------------------------------------
+
+
+def better_sign(rules: Rules) -> int:
+    """+1 where more points are better, -1 where the match is played to a losing mark or,
+    as in the train and tree games, the fewest points over the rounds win (not Mexican
+    Train's ``scoring = positive``, where the most win)."""
+    if getattr(rules, "target", None) is None and getattr(rules, "limit", None) is not None:
+        return -1
+    if rules.variant.family in LOWER_WINS and getattr(rules, "scoring", "penalty") == "penalty":
+        return -1
+    return 1
+
+
+#: what a remembered point (Kozel, not yet recorded) weighs against a recorded one
+REMEMBERED_WEIGHT = 0.6
+
+
+def ledger_of(view: View) -> Ledger | None:
+    """The match's ledger as ``view`` shows it (every seat sees the scores), or None where
+    the view carries none."""
+    from bazar.core.match import Ledger
+
+    data = dict(view.scores or {})
+    if "scores" not in data:
+        return None
+    try:
+        return Ledger(
+            view.rules,
+            scores=data.pop("scores"),
+            remembered=data.pop("remembered", None),
+            opened=data.pop("opened", None),
+            pot=int(data.pop("pot", 0)),
+            rounds=int(data.pop("rounds", 0)),
+            extra={k: tuple(v) if isinstance(v, list) else v for k, v in data.items()},
+        )
+    except (TypeError, ValueError):
+        return None
+
+
+def match_standing(ledger: Ledger) -> list[float]:
+    """Each side's standing in its match, in points, more being better: what a bot that
+    plays for the match (not only the round) maximises.
+
+    Where the match is lost at a ``limit`` (the Kozel family's goat), a point weighs more
+    the nearer it brings a side to the limit: the standing is ``-(x + L e^((x-L)/t))`` with
+    ``t = L/4``, so 10 points at 20 cost about 11, at 90 about 30; remembered points count
+    at :data:`REMEMBERED_WEIGHT` of their face value. A decided match counts
+    the loser at the limit's full weight and the winners at nothing left to fear. Where a
+    ``target`` is reached first, the winner gains the target again. Otherwise the scores
+    themselves (signed by :func:`better_sign`).
+    """
+    rules = ledger.rules
+    limit = getattr(rules, "limit", None)
+    target = getattr(rules, "target", None)
+    result = ledger.result
+    won = set()
+    if result is not None:
+        won = {rules.side_of(s) for s in result.winners}
+    if target is None and limit:
+        tau = limit / 4
+        out = []
+        for side, score in enumerate(ledger.scores):
+            # remembered points (Kozel) are recorded when the account opens, or wiped by
+            # going out: a debt of about half its face value
+            x = score + REMEMBERED_WEIGHT * ledger.remembered[side]
+            out.append(-(x + limit * math.exp(min(50.0, (x - limit) / tau))))
+        return out
+    sign = better_sign(rules)
+    bonus = float(target or 0)
+    return [sign * x + (bonus if side in won else 0.0) for side, x in enumerate(ledger.scores)]
+
+
+def outcome_value(
+    rules: Rules,
+    outcome: Outcome,
+    events: Sequence[tuple[int, int]] = (),
+    ledger: Ledger | None = None,
+) -> list[float]:
+    """Each side's value of a finished round in the game's own points: what the ledger's
+    settlement gives it (plus in-play ``events``) less the mean of the other sides, signed
+    so that more is better. In the games lost at a limit (the Kozel family) the value is
+    the change of each side's :func:`match_standing` from the match's ``ledger`` (a fresh
+    one if not given): a bot that plays for the match, not only the round."""
+    from bazar.core.match import Ledger
+
+    sides = rules.sides
+    standing = getattr(rules, "limit", None) and getattr(rules, "target", None) is None
+    if rules.variant.settle is None and not standing and not events:
+        # the plain settlement adds the award to the scores: no ledger needed
+        sign = better_sign(rules)
+        return _relative([float(sign * g) for g in award(rules, outcome)])
+    start = ledger if ledger is not None else Ledger.new(rules)
+    try:
+        after = start.settle(outcome)
+    except Exception:  # a settlement that needs the match's history: the pips left instead
+        gains = [0.0] * sides
+        for seat, tiles in enumerate(outcome.remaining):
+            gains[rules.side_of(seat)] -= sum(t.pips for t in tiles or ())
+        return _relative(gains)
+    if standing and not events:
+        before_standing = match_standing(start)
+        return _relative(
+            [a - b for a, b in zip(match_standing(after), before_standing, strict=True)]
+        )
+    gains = [float(a - b) for a, b in zip(after.scores, start.scores, strict=True)]
+    if not any(gains) and events:
+        for seat, points in events:
+            gains[rules.side_of(seat)] += points
+    sign = better_sign(rules)
+    return _relative([sign * g for g in gains])
+
+
+def _relative(gains: list[float]) -> list[float]:
+    n = len(gains)
+    if n < 2:
+        return gains
+    total = sum(gains)
+    return [g - (total - g) / (n - 1) for g in gains]
+
+
+def _weight(move: Move) -> tuple[int, bool]:
+    tile = move.tile
+    return (-1, False) if tile is None else (tile.pips, tile.is_double)
+
+
+def greedy_move(legal: Sequence[Move]) -> Move:
+    """The heaviest tile (the rollout policy)."""
+    return max(legal, key=_weight)
+
+
+def rollout(rnd: Round, rng: random.Random, eps: float = 0.1, limit: int = 2000) -> int:
+    """Play ``rnd`` to its end, heaviest tile first with a little chance; returns the number
+    of moves pushed (to pop them back)."""
+    pushed = 0
+    passes = 0
+    players = rnd.players
+    scored = rnd.rules.variant.family == "cross"
+    scored_moves = 2 * players  # the next turns matter most: score-greedy, then heaviest
+    while not rnd.is_over() and pushed < limit and passes < players:
+        legal = rnd.legal_moves()
+        if len(legal) == 1:
+            move = legal[0]
+            # a sampled deal can block the table without the round noticing: stop there
+            passes = passes + 1 if move.kind == "pass" else 0
+        elif rng.random() < eps:
+            move = legal[int(rng.random() * len(legal))]
+        elif scored and pushed < scored_moves:
+            move = scoring_move(rnd, legal)
+        else:
+            move = greedy_move(legal)
+        rnd.push(move)
+        pushed += 1
+    return pushed
+
+
+def scoring_move(rnd: Round, legal: Sequence[Move]) -> Move:
+    """The move that scores most at once, then the heaviest (the rollout policy of the
+    games that score during play)."""
+    before = len(rnd.scoring())
+    best = legal[0]
+    best_key: tuple[int, int, bool] = (-1, -1, False)
+    for move in legal:
+        gain = 0
+        if move.tile is not None:
+            rnd.push(move)
+            gain = sum(p for _, p in rnd.scoring()[before:])
+            rnd.pop()
+        key = (gain, *_weight(move))
+        if key > best_key:
+            best, best_key = move, key
+    return best
+
+
+def round_value(rnd: Round, ledger: Ledger | None = None) -> list[float]:
+    """The side values of a round played to its end (a round left blocked: the pips each
+    side still holds, fewer being better); with the match's ``ledger``, for the match."""
+    outcome = rnd.outcome()
+    if outcome is None:
+        gains = [0.0] * rnd.rules.sides
+        for seat, tiles in enumerate(rnd.hands):
+            gains[rnd.rules.side_of(seat)] -= sum(t.pips for t in tiles)
+        return _relative(gains)
+    return outcome_value(rnd.rules, outcome, rnd.scoring(), ledger)
+
+
+def unwind(rnd: Round, count: int) -> None:
+    for _ in range(count):
+        rnd.pop()
+
+
+# -- exact endgame -------------------------------------------------------------------------
+
+
+def solve(
+    rnd: Round,
+    side: int,
+    nodes: list[int],
+    alpha: float = -math.inf,
+    beta: float = math.inf,
+    ledger: Ledger | None = None,
+) -> float:
+    """The value for ``side`` of ``rnd`` with every hand open, by alpha-beta (the other
+    sides play against ``side``). ``nodes[0]`` counts down a node budget; when it runs out
+    the rest is played greedily."""
+    if rnd.is_over():
+        return round_value(rnd, ledger)[side]
+    nodes[0] -= 1
+    if nodes[0] <= 0:
+        count = rollout(rnd, random.Random(0), eps=0.0)
+        value = round_value(rnd, ledger)[side]
+        unwind(rnd, count)
+        return value
+    turn = rnd.turn
+    assert turn is not None
+    maximise = rnd.rules.side_of(turn) == side
+    legal = sorted(rnd.legal_moves(), key=_weight, reverse=True)
+    best = -math.inf if maximise else math.inf
+    for move in legal:
+        rnd.push(move)
+        value = solve(rnd, side, nodes, alpha, beta, ledger)
+        rnd.pop()
+        if maximise:
+            best = max(best, value)
+            alpha = max(alpha, value)
+        else:
+            best = min(best, value)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a searching bot thinks: ``playouts`` (a count, reproducible), ``ms`` (wall
+    time), or both: a count of playouts cut short at ``ms`` milliseconds (a hard cap, so a
+    level keeps its promised time on a slow move; on a loaded machine it plays fewer
+    playouts, so only an uncapped count reproduces exactly)."""
+
+    playouts: int = 0
+    ms: float = 0.0
+
+    @staticmethod
+    def parse(text: str | None, default: Budget) -> Budget:
+        """``"200"`` playouts, ``"50ms"`` or ``"1s"``, ``"200/50ms"`` (200 playouts, at most
+        50 ms); None: ``default``.
+
+        >>> Budget.parse("50ms", Budget(10)), Budget.parse("300", Budget(10))
+        (Budget(playouts=0, ms=50.0), Budget(playouts=300, ms=0.0))
+        >>> Budget.parse("200/40ms", Budget(10))
+        Budget(playouts=200, ms=40.0)
+        """
+        if text is None or text == "":
+            return default
+        text = text.strip().lower()
+        count, slash, cap = text.partition("/")
+        if slash:
+            playouts = Budget.parse(count, default)
+            limit = Budget.parse(cap, default)
+            if not playouts.playouts or playouts.ms or limit.playouts or not limit.ms:
+                raise ValueError(f"expected PLAYOUTS/TIME, such as 200/50ms, not {text!r}")
+            return Budget(playouts.playouts, limit.ms)
+        if text.endswith("ms"):
+            budget = Budget(0, float(text[:-2]))
+        elif text.endswith("s"):
+            budget = Budget(0, float(text[:-1]) * 1000)
+        else:
+            budget = Budget(int(text), 0.0)
+        if budget.playouts < 0 or budget.ms < 0 or not (budget.playouts or budget.ms):
+            raise ValueError(f"a budget must be positive, not {text!r}")
+        return budget
+
+    def clock(self) -> _Clock:
+        return _Clock(self)
+
+    def __str__(self) -> str:
+        parts = [str(self.playouts)] if self.playouts else []
+        if self.ms:
+            parts.append(f"{self.ms:g}ms")
+        return "/".join(parts)
+
+
+class _Clock:
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.start = time.perf_counter()
+        self.used = 0
+
+    def tick(self) -> None:
+        self.used += 1
+
+    def more(self) -> bool:
+        b = self.budget
+        if b.playouts and self.used >= b.playouts:
+            return False
+        if b.ms > 0:
+            return (time.perf_counter() - self.start) * 1000 < b.ms
+        return True

@@ -1,0 +1,609 @@
+"""The club: the tables in memory, their creation from the game-request form, seats, bots,
+rematches, and what happens when a match ends (its record, the ratings).
+
+Only open and live tables, and finished ones still watched, are held in memory; any other is
+rebuilt from the database when asked for.
+
+The club supervises its tables' actors, as in an actor system: one that fails is logged and
+its table rebuilt from the database, its clients told to come again; one that fails again and
+again, or whose stored moves no longer replay, is left stopped, out of order, and every other
+table goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+import multiprocessing
+import os
+import secrets
+import time
+from collections import Counter, deque
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from bazar.core import record
+from bazar.core.errors import UnknownOption, UnknownVariant
+from bazar.core.match import Match, MatchResult
+from bazar.core.rules import rules as make_rules
+from bazar.rating import kozel_delta
+
+from .errors import ServerError
+from .fairness import deals
+from .protocol import LEVELS, TableForm, out_of_bounds
+from .settings import Settings
+from .storage import Rating, RecordRow, Storage, TableRow, User, stored
+from .table import RESTART, Table, TableError
+
+__all__ = ["Club", "Quota"]
+
+log = logging.getLogger("bazar.server")
+
+
+class Club:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        bot_delay: float = 0.5,
+        grace_s: float = 60.0,
+        rematch_window_s: float = 120.0,
+        settings: Settings | None = None,
+    ) -> None:
+        self.storage = storage
+        #: the club's limits
+        self.settings = settings or Settings()
+        self.bot_delay = bot_delay
+        #: how long a player may be away before a bot takes the seat (or the match ends)
+        self.grace_s = grace_s
+        #: how long a finished table stays in memory for its players' rematch
+        self.rematch_window_s = rematch_window_s
+        self.tables: dict[str, Table] = {}
+        #: the guests made lately, by client address
+        self.guests = Quota(self.settings.guests_per_address, 3600.0)
+        #: the tables being stored for their owners, which the database does not count yet
+        self.making: Counter[int] = Counter()
+        #: the tables left stopped (their stored moves do not replay, or their actor failed
+        #: too often): they answer "table_broken" until the server restarts
+        self.broken: set[str] = set()
+        #: how many times each table's actor was rebuilt after a failure
+        self.restarts: dict[str, int] = {}
+        # the bots think here, off the event loop
+        self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bazar-bot")
+        # ... and the searching ones in other processes (started when first needed): a search
+        # in a thread would hold the interpreter lock and slow every table's answers
+        self._processes: ProcessPoolExecutor | None = None
+
+    def processes(self) -> Executor:
+        """The worker processes where searching bots think, started on first use and again
+        after one of them died; one core is left to the club itself."""
+        if self._processes is None:
+            workers = max(1, (os.cpu_count() or 2) - 1)
+            self._processes = ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._processes
+
+    def processes_broken(self, pool: Executor) -> None:
+        """``pool`` lost a worker: the next search starts a fresh one."""
+        if self._processes is pool:
+            self._processes = None
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    # finding tables
+
+    def table(self, table_id: str) -> Table:
+        """The live table ``table_id``, rebuilt from the database if needed; TableError if none."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if table_id in self.broken:
+            raise TableError("table_broken", 503, table=table_id)
+        row = self.storage.table(table_id) if isinstance(table_id, str) else None
+        if row is None:
+            raise TableError("no_table", table=str(table_id))
+        moves = self.storage.moves(row.id) if row.status != "open" else []
+        try:
+            table = self._table(row)
+            if row.status != "open":
+                table.restore(moves)
+        except Exception:
+            log.exception("table %s does not replay from its stored moves: left stopped", row.id)
+            self.broken.add(row.id)
+            raise TableError("table_broken", 503, table=row.id) from None
+        if row.status != "open":
+            # a live match goes on; a finished one leaves memory again once nobody needs it
+            table.run()
+        self.tables[row.id] = table
+        return table
+
+    def _table(self, row: TableRow) -> Table:
+        return Table(
+            row,
+            self.storage,
+            bot_delay=self.bot_delay,
+            unwatched_bot_delay=self.settings.unwatched_bot_delay_s,
+            grace_s=self.grace_s,
+            rematch_window_s=self.rematch_window_s,
+            executor=self.executor,
+            processes=self,
+            on_finish=self.finished,
+            on_close=self.drop,
+            on_crash=self.crashed,
+            settings=self.settings,
+        )
+
+    def drop(self, table: Table) -> None:
+        """Forget a finished table (its record and moves stay in the database)."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+
+    def crashed(self, table: Table, error: BaseException) -> None:
+        """A table's actor failed: rebuild the table from the database, its clients' sockets
+        closed (they come again, and hear the rebuilt table or why there is none)."""
+        log.error("table %s failed", table.id, exc_info=error)
+        if self.tables.get(table.id) is table:
+            self.drop(table)
+            self._restart(table.id)
+        table.close_clients(*RESTART)
+
+    def _restart(self, table_id: str) -> None:
+        """Rebuild a table whose actor failed, unless it failed more than ``table_restarts``
+        times: then it is left stopped, out of order."""
+        restarts = self.restarts[table_id] = self.restarts.get(table_id, 0) + 1
+        if restarts > self.settings.table_restarts:
+            log.error("table %s failed %d times: left stopped", table_id, restarts)
+            self.broken.add(table_id)
+            return
+        try:
+            again = self.table(table_id)
+        except TableError:
+            return  # it does not replay (logged): it stays out of order
+        except Exception:
+            log.exception("table %s was not rebuilt: it will be when next asked for", table_id)
+            return
+        log.warning(
+            "table %s rebuilt from its stored moves, at version %d", table_id, len(again.events)
+        )
+
+    async def close(self) -> None:
+        """Stop every table and the bots' threads (the server is shutting down)."""
+        for table in list(self.tables.values()):
+            await table.stop()
+        self.executor.shutdown(wait=True, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=True, cancel_futures=True)
+            self._processes = None
+
+    def resume(self) -> None:
+        """Restart the actors of every match that was being played (after a restart); a
+        table that cannot be rebuilt is logged and left out, and every other one goes on."""
+        for row in self.storage.tables(status="playing", limit=10_000):
+            with contextlib.suppress(TableError):
+                self.table(row.id)
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        return [
+            self.table(r.id).info()
+            for r in self.storage.lobby(limit=200)
+            if r.id not in self.broken
+        ]
+
+    # quotas: what one client may make
+
+    def admit_guest(self, address: str) -> None:
+        """Count a new guest from ``address``; ServerError while it made its hour's share."""
+        wait = self.guests.take(address)
+        if wait is not None:
+            limit = self.settings.guests_per_address
+            raise ServerError("too_many_guests", 429, limit=limit, retry_after=wait)
+
+    @contextlib.contextmanager
+    def _owning(self, user: User) -> Iterator[None]:
+        """While ``user``'s new table is stored: TableError if he owns his share of tables
+        already, counting the ones being stored (two requests at once cannot both pass)."""
+        limit = self.settings.open_tables_per_user
+        if self.storage.owned(user.id) + self.making[user.id] >= limit:
+            raise TableError("too_many_tables", 429, limit=limit)
+        self.making[user.id] += 1
+        try:
+            yield
+        finally:
+            self.making[user.id] -= 1
+            if not self.making[user.id]:
+                del self.making[user.id]
+
+    def bounded(self, game: str, options: dict[str, Any]) -> None:
+        """Refuse a numeric option the club would not play to: a match to ``target`` 10**18
+        never ends, and every move of it is a write (common.md §10 names the options; the
+        games themselves bound the others, such as ``set_max`` and ``hand_size``)."""
+        out = out_of_bounds(options, self.settings)
+        if out is not None:
+            name, low, high = out
+            raise TableError("option_range", option=name, game=game, low=low, high=high)
+
+    # the game-request form (online-club.md §1)
+
+    async def create(self, owner: User, form: TableForm) -> Table:
+        """A new table from the game-request form, whose shape :class:`TableForm` checked:
+        the rules judge its options, and nothing is stored before all of it is accepted; the
+        table is stored with its bots, in one write."""
+        # the marks asked for, before the rules judge them (1e300 is no whole number either,
+        # but it is out of reach first)
+        self.bounded(form.game, form.options or {})
+        try:
+            rules = make_rules(form.game, players=form.players, **(form.options or {}))
+        except (UnknownVariant, UnknownOption, ValueError, TypeError) as error:
+            raise TableError.passing_on("rules", error) from None
+        # a rated match is between registered people (online-club.md §1, §3): never a
+        # rated request quietly made casual
+        if form.rated and owner.guest:
+            raise TableError("rated_guest")
+        if form.rated and form.bots is not None:
+            raise TableError("rated_bots")
+        seats: list[Any] = [None] * rules.players
+        if not 0 <= form.seat < rules.players:
+            raise TableError("seat_form", last=rules.players - 1)
+        seats[form.seat] = _player(owner)
+        if form.bots is not None:
+            seats = _with_bots(seats, form.bots)
+        given = rules.options()
+        given.pop("players", None)
+        with self._owning(owner):
+            row = TableRow(
+                id=secrets.token_urlsafe(8),
+                game=form.game,
+                options={"players": rules.players, **given},
+                owner=owner.id,
+                move_time_s=form.move_time_s,
+                access=form.access,
+                invite=secrets.token_urlsafe(12),
+                seed=secrets.randbelow(2**62),
+                **_seating(seats, form.rated),
+            )
+            await stored(self.settings, self.storage.add_table, row)
+        table = self._table(row)
+        self.tables[row.id] = table
+        self._seated(table)
+        return table
+
+    def _ours(self, table: Table) -> None:
+        """TableError if ``table`` left the club while a change of its seats waited its turn
+        (its last player left: it is deleted)."""
+        if self.tables.get(table.id) is not table:
+            raise TableError("no_table", table=table.id)
+
+    async def join(self, table: Table, user: User, seat: Any = None, invite: Any = None) -> int:
+        async with table.seating:
+            self._ours(table)
+            return await self._join(table, user, seat, invite)
+
+    async def _join(self, table: Table, user: User, seat: Any, invite: Any) -> int:
+        row = table.row
+        if row.status != "open":
+            raise TableError("started")
+        if row.access == "invitation_link" and invite != row.invite:
+            raise TableError("invitation")
+        if table.seat_of(user.id) is not None:
+            raise TableError("seated")
+        if row.rated and user.guest:
+            raise TableError("rated_guest")
+        # a rematch keeps its players' seats for them while they may accept it
+        reserved = table.reservations()
+        free = [i for i, s in enumerate(row.seats) if s is None]
+        if seat is None:
+            mine = [i for i in free if reserved.get(i, (user.id,))[0] == user.id]
+            if not mine:
+                raise TableError("no_free_seat")
+            seat = next((i for i in mine if i in reserved), mine[0])
+        if not isinstance(seat, int) or seat not in free:
+            raise TableError("seat_taken", seat=str(seat), free=", ".join(map(str, free)))
+        if seat in reserved and reserved[seat][0] != user.id:
+            raise TableError("seat_reserved", seat=seat, name=reserved[seat][1])
+        seats = list(row.seats)
+        seats[seat] = _player(user)
+        await self._seat(table, seats)
+        return seat
+
+    async def add_bots(self, table: Table, user: User, level: Any) -> None:
+        """Fill the table's empty seats with bots of ``level`` (its owner asks): they play
+        with people, never a match of their own."""
+        async with table.seating:
+            self._ours(table)
+            await self._add_bots(table, user, level)
+
+    async def _add_bots(self, table: Table, user: User, level: Any) -> None:
+        if table.row.owner != user.id:
+            raise TableError("owner_bots")
+        if table.row.status != "open":
+            raise TableError("started")
+        if table.row.rated:
+            raise TableError("rated_bots")
+        if level not in LEVELS:
+            raise TableError("unknown_level", level=str(level), levels=", ".join(LEVELS))
+        if not _people(table.row.seats):
+            raise TableError("bots_alone")
+        await self._seat(table, _with_bots(table.row.seats, level))
+
+    async def leave(self, table: Table, user: User) -> None:
+        """Give up a seat at a table that has not started. The last person to leave closes
+        it (no table waits in the lobby for nobody); an owner who leaves others behind hands
+        the table to the first of them."""
+        async with table.seating:
+            self._ours(table)
+            await self._leave(table, user)
+
+    async def _leave(self, table: Table, user: User) -> None:
+        seat = table.seat_of(user.id)
+        if seat is None or table.row.status != "open":
+            raise TableError("no_seat_to_leave")
+        seats = list(table.row.seats)
+        seats[seat] = None
+        people = _people(seats)
+        if not people:
+            await stored(self.settings, self.storage.delete_table, table.id)
+            self.drop(table)
+            table.close()
+            return
+        owner = {"owner": people[0]["user"]} if table.row.owner == user.id else {}
+        await self._seat(table, seats, **owner)
+
+    async def _seat(self, table: Table, seats: list[Any], **changes: Any) -> None:
+        """Store the table's new ``seats`` (and ``changes`` of its row), then make them."""
+        write = functools.partial(
+            self.storage.update_table,
+            table.id,
+            **_seating(seats, table.row.rated),
+            **changes,
+        )
+        table.row = await stored(self.settings, write)
+        self._seated(table)
+
+    def _seated(self, table: Table) -> None:
+        """Make the stored seats of ``table``: its match starts once they are full, and its
+        clients hear."""
+        if table.row.status == "playing":
+            table.start()
+            table.run()
+        table.announce()
+
+    async def rematch(self, table: Table, user: User) -> Table:
+        """A player of a finished table asks for a rematch, or accepts the one another asked
+        for (online-club.md §2: a rematch seats only the players who accept it). The first to
+        ask makes it, once: the same game at a new table where he sits, its bots too, and
+        every other player's seat kept for him while the rematch window lasts; each other
+        player who asks is seated there. The match starts when every seat is taken."""
+        async with table.seating:
+            return await self._rematch(table, user)
+
+    async def _rematch(self, table: Table, user: User) -> Table:
+        seat = table.seat_of(user.id)
+        if seat is None:
+            raise TableError("rematch_player")
+        if table.row.status != "finished":
+            raise TableError("not_over")
+        made = (table.row.ending or {}).get("rematch")
+        new = None
+        if made is not None:
+            with contextlib.suppress(TableError):
+                # (none: its owner gave it up before anybody else came)
+                new = self.table(made)
+            if new is not None and new.seat_of(user.id) is not None:
+                return new
+        ends = self._rematch_closes(table)
+        if made is not None:
+            if new is None:
+                raise TableError("rematch_closed")
+            await self.join(new, user, seat)
+            return new
+        old = table.row
+        # the players as they sat down, without the bots that played for them
+        players = [s and {k: v for k, v in s.items() if k != "changes"} for s in old.seats]
+        # its bots come again; of the people, only the one who asked
+        seats = [s if i == seat or (s and s.get("bot")) else None for i, s in enumerate(players)]
+        with self._owning(user):
+            row = TableRow(
+                id=secrets.token_urlsafe(8),
+                game=old.game,
+                options=dict(old.options),
+                owner=user.id,
+                move_time_s=old.move_time_s,
+                access=old.access,
+                invite=secrets.token_urlsafe(12),
+                seed=secrets.randbelow(2**62),
+                **_seating(seats, old.rated),
+            )
+            table.row = await stored(self.settings, self.storage.add_rematch, row, table.id)
+        new = self._table(row)
+        new.reserved = {
+            i: (s["user"], s["name"]) for i, s in enumerate(players) if s and s.get("user")
+        }
+        new.reserved_until = ends
+        self.tables[row.id] = new
+        self._seated(new)
+        table._notify({"t": "rematch", "table": row.id, "seat": seat, "name": user.name})
+        return new
+
+    def _rematch_closes(self, table: Table) -> float:
+        """When (``time.monotonic()``) the rematch window of the finished ``table`` closes,
+        counted from its end (its record's time, so that no restart opens it again);
+        TableError once it has."""
+        record = self.storage.record(table.id)
+        left = -1.0 if record is None else record.created + self.rematch_window_s - time.time()
+        if left <= 0:
+            raise TableError("rematch_closed")
+        return time.monotonic() + left
+
+    # the end of a match
+
+    def finished(
+        self, table: Table, match: Match, ending: dict[str, Any], db: Session
+    ) -> dict[str, Any] | None:
+        """Add the record of ``match`` to ``db``, the transaction that ends it; rate a rated
+        match of registered people (never one with bots): the ratings' changes."""
+        names = [s["name"] if s else "?" for s in table.row.seats]
+        result = match.result()
+        summary = {
+            "scores": match.ledger.public(),
+            "winners": [] if result is None else list(result.winners),
+            "ending": ending,
+            "rounds": len(match.rounds),
+            # the seats of guests, whose names are not theirs alone
+            "guests": [i for i, s in enumerate(table.row.seats) if s and s.get("guest")],
+            # kept, so that showing the record never replays it
+            "deals": deals(match),
+        }
+        db.add(
+            RecordRow(
+                id=table.id,
+                table_id=table.id,
+                game=table.row.game,
+                players=names,
+                text=record.dumps(match),
+                summary=summary,
+            )
+        )
+        seats = table.row.seats
+        if not table.row.rated or any(s is None or not s.get("user") for s in seats):
+            return None
+        users = [int(s["user"]) for s in seats]
+        timed_out = ending.get("timeout")
+        ratings: dict[str, Any] = {}
+        opts = table.rules.options()
+        scores = match.ledger.public().get("scores")
+        if table.row.game.startswith("kozel") and opts.get("rating") and not table.rules.teams:
+            assert isinstance(scores, list)
+            deltas = {}
+            for seat, points in enumerate(scores):
+                if seat == timed_out:
+                    continue
+                T = None if timed_out is None else scores[timed_out]
+                deltas[seat] = kozel_delta(points, T)
+            ratings["kozel"] = deltas
+        ratings["skill"] = self._rate_skill(db, table, users, result, timed_out)
+        for seat, delta in ratings.get("kozel", {}).items():
+            user = db.get(User, users[seat])
+            if user is not None:
+                user.kozel_rating += delta
+        return ratings
+
+    def _rate_skill(
+        self, db: Session, table: Table, users: list[int], result: Any, timed_out: int | None
+    ) -> dict[int, float]:
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        sides = list(table.rules.teams) or [(s,) for s in range(len(users))]
+        ranks = skill_ranks(sides, result, timed_out)
+        game = table.row.game
+        out: dict[int, float] = {}
+        teams = []
+        rows = []
+        for side in sides:
+            team = []
+            for seat in side:
+                row = db.get(Rating, (users[seat], game))
+                if row is None:
+                    fresh = model.rating()
+                    row = Rating(
+                        user_id=users[seat], game=game, mu=fresh.mu, sigma=fresh.sigma, games=0
+                    )
+                    db.add(row)
+                team.append(model.create_rating([row.mu, row.sigma]))
+                rows.append((seat, row))
+            teams.append(team)
+        rated = model.rate(teams, ranks=ranks)
+        flat = [r for team in rated for r in team]
+        for (seat, row), new in zip(rows, flat, strict=True):
+            row.mu, row.sigma, row.games = new.mu, new.sigma, row.games + 1
+            out[seat] = round(new.ordinal(), 2)
+        return out
+
+
+def skill_ranks(
+    sides: list[tuple[int, ...]], result: MatchResult | None, timed_out: int | None
+) -> list[float]:
+    """Each side's place for the skill rating: the winners first, then the sides that
+    neither won nor lost (a limit or the totals decided), then the losers, then the side of a
+    player who timed out (there is no result then).
+
+    >>> import bazar
+    >>> result = bazar.Ledger(bazar.rules("kozel", players=4), scores=[30, 101, 60, 90]).result
+    >>> skill_ranks([(0,), (1,), (2,), (3,)], result, None)
+    [1, 3, 2, 2]
+    """
+    winners = set() if result is None else set(result.winners)
+    losers = set() if result is None else set(result.losers)
+    return [
+        4 if timed_out in side else 1 if set(side) & winners else 3 if set(side) & losers else 2
+        for side in sides
+    ]
+
+
+class Quota:
+    """At most ``limit`` of something per key (a client's address) in any ``period``
+    seconds: the times of the last ones, by key.
+
+    >>> quota = Quota(2, 60.0)
+    >>> quota.take("a", now=0), quota.take("a", now=1), quota.take("a", now=30)
+    (None, None, 30)
+    >>> quota.take("a", now=61), quota.take("b", now=61)
+    (None, None)
+    """
+
+    def __init__(self, limit: int, period: float) -> None:
+        self.limit = limit
+        self.period = period
+        self.taken: dict[str, deque[float]] = {}
+
+    def take(self, key: str, now: float | None = None) -> int | None:
+        """Count one for ``key``; or, when its share is taken, the seconds until there is
+        room again (and nothing is counted)."""
+        now = time.monotonic() if now is None else now
+        if len(self.taken) > 10_000:
+            # keys that came once and never again
+            for old in [k for k, times in self.taken.items() if times[-1] <= now - self.period]:
+                del self.taken[old]
+        times = self.taken.setdefault(key, deque())
+        while times and times[0] <= now - self.period:
+            times.popleft()
+        if len(times) >= self.limit:
+            return max(1, round(times[0] + self.period - now))
+        times.append(now)
+        return None
+
+
+def _seating(seats: list[Any], rated: bool) -> dict[str, Any]:
+    """What a table's row says of ``seats``: them, its status (a full table plays), and
+    whether it is rated (a full one only if registered people alone sit there).
+
+    >>> _seating([{"user": 1}, None], True)
+    {'seats': [{'user': 1}, None], 'status': 'open', 'rated': True}
+    >>> _seating([{"user": 1}, {"bot": "greedy"}], True)
+    {'seats': [{'user': 1}, {'bot': 'greedy'}], 'status': 'playing', 'rated': False}
+    """
+    full = all(s is not None for s in seats)
+    if full:
+        rated = rated and all(s.get("user") for s in seats)
+    return {"seats": seats, "status": "playing" if full else "open", "rated": rated}
+
+
+def _with_bots(seats: list[Any], level: str) -> list[Any]:
+    """``seats`` with bots of ``level`` in the empty ones."""
+    return [
+        s if s is not None else {"bot": level, "name": f"{level} bot {i + 1}"}
+        for i, s in enumerate(seats)
+    ]
+
+
+def _people(seats: list[Any]) -> list[dict[str, Any]]:
+    """The seats people (not bots) sit at."""
+    return [s for s in seats if s is not None and s.get("user")]
+
+
+def _player(user: User) -> dict[str, Any]:
+    return {"user": user.id, "name": user.name, "guest": user.guest}

@@ -1,0 +1,574 @@
+"""Persistence: accounts, tables, their moves, finished records and ratings (SQLAlchemy).
+
+Every move is appended here before a client hears of it, so a table can be rebuilt after a
+restart by replaying its moves from its seed. A match's last move is stored with its end, its
+record and its ratings, in one transaction: a crash leaves either all of them or none.
+
+The club writes through :func:`stored`, in a thread, never on the event loop its tables and
+sockets answer on: a write that waits for a lock holds up only the request (or the table) that
+made it, and one the database refuses again and again is refused in turn (:class:`NotStored`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import math
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from . import names
+from .errors import ServerError
+from .settings import Settings
+
+__all__ = [
+    "Base",
+    "MoveRow",
+    "NameRow",
+    "NotStored",
+    "Rating",
+    "RecordRow",
+    "SessionRow",
+    "Setting",
+    "Storage",
+    "TableRow",
+    "User",
+    "default_db_url",
+    "engine_url",
+    "stored",
+]
+
+log = logging.getLogger("bazar.server")
+
+T = TypeVar("T")
+
+
+def default_db_url() -> str:
+    """A SQLite file in the user's data directory (``platformdirs``)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("bazar", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'club.sqlite3'}"
+
+
+def engine_url(url: str) -> URL:
+    """The SQLAlchemy URL of a database URL: one for PostgreSQL that names no driver gets
+    psycopg (version 3, the one the server extra installs).
+
+    >>> engine_url("postgresql://club@localhost/bazar").drivername
+    'postgresql+psycopg'
+    >>> engine_url("sqlite:///club.sqlite3").drivername
+    'sqlite'
+    """
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        return parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+#: how stale a session's "last seen" may grow before a request notes it again (seconds)
+SESSION_SEEN_S = 3600.0
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), index=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=True)
+    kozel_rating: Mapped[int] = mapped_column(Integer, default=0)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class NameRow(Base):
+    """A key a registered player's name holds (see :mod:`bazar.club.names`): no other
+    registered name may have it, and no guest may take a name that has it."""
+
+    __tablename__ = "names"
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+
+
+class SessionRow(Base):
+    """A login: the session cookie holds its id, this table only its sha256, so that what it
+    keeps cannot log anyone in; logging out or a new password revokes it."""
+
+    __tablename__ = "sessions"
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+    last_seen: Mapped[float] = mapped_column(Float, default=time.time)
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: one entry per seat: {"user": id, "name": str} | {"bot": level, "name": str} | None; a
+    #: player's seat a bot played has its "changes" of hands: [{"t", "at", "v", "why"?}]
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    owner: Mapped[int] = mapped_column(Integer)
+    move_time_s: Mapped[int] = mapped_column(Integer, default=30)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    access: Mapped[str] = mapped_column(String(20), default="open")
+    invite: Mapped[str] = mapped_column(String(40))
+    #: "open" (waiting for players), "playing", "finished"
+    status: Mapped[str] = mapped_column(String(12), default="open")
+    #: below 2**62, more than PostgreSQL's 32-bit integer holds
+    seed: Mapped[int] = mapped_column(BigInteger)
+    #: how the match ended: {"normal": true}, or early {"timeout": seat} ("gone": true when
+    #: the player stayed away past the grace), with the "ratings"; None while it is played
+    ending: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class MoveRow(Base):
+    __tablename__ = "moves"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    move: Mapped[str] = mapped_column(String(40))
+
+
+class RecordRow(Base):
+    __tablename__ = "records"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    text: Mapped[str] = mapped_column(Text)
+    summary: Mapped[dict[str, Any]] = mapped_column(JSON)
+    uploaded: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class Rating(Base):
+    __tablename__ = "ratings"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Setting(Base):
+    """A value the server made for itself once and keeps (the session secret)."""
+
+    __tablename__ = "settings"
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class Storage:
+    """The database of one club."""
+
+    def __init__(self, url: str, busy_timeout_s: float = 5.0) -> None:
+        self.url = url
+        parsed = engine_url(url)
+        sqlite = parsed.get_backend_name() == "sqlite"
+        kwargs: dict[str, Any] = {}
+        if sqlite:
+            # the tables write from worker threads; a write waits this long for a lock
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_timeout_s}
+        self.engine: Engine = create_engine(parsed, **kwargs)
+        if sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        self.session = sessionmaker(self.engine, expire_on_commit=False)
+        self._hold_names()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def secret(self) -> str:
+        """The club's session secret: made on first use and kept, so that a restarted server
+        still knows its players' cookies."""
+        with self.session() as db:
+            row = db.get(Setting, "secret")
+            if row is not None:
+                return row.value
+            db.add(Setting(key="secret", value=secrets.token_hex(32)))
+            try:
+                db.commit()
+            except IntegrityError:
+                # another server process on the same database made it first
+                db.rollback()
+            row = db.get(Setting, "secret")
+            assert row is not None
+            return row.value
+
+    # accounts
+
+    def add_user(
+        self, name: str, password_hash: str | None, keys: Iterable[str] = ()
+    ) -> User | None:
+        """A new guest, or with a ``password_hash`` a registered player whose name holds
+        ``keys``; None if one of them is another player's (the database decides, so two
+        registrations at once cannot both have it)."""
+        with self.session() as db:
+            user = User(name=name, password_hash=password_hash, guest=password_hash is None)
+            db.add(user)
+            db.flush()
+            db.add_all(NameRow(key=key, user_id=user.id) for key in keys)
+            try:
+                db.commit()
+            except IntegrityError:
+                db.rollback()
+                return None
+            return user
+
+    def user(self, user_id: int) -> User | None:
+        with self.session() as db:
+            return db.get(User, user_id)
+
+    def registered(self, name: str) -> User | None:
+        if not _storable(name):
+            return None
+        with self.session() as db:
+            return db.scalars(select(User).where(User.name == name, User.guest.is_(False))).first()
+
+    def holder(self, keys: Iterable[str]) -> User | None:
+        """The registered player whose name holds one of ``keys``."""
+        keys = [k for k in keys if _storable(k)]
+        with self.session() as db:
+            return db.scalars(
+                select(User).join(NameRow, NameRow.user_id == User.id).where(NameRow.key.in_(keys))
+            ).first()
+
+    def set_password(self, user_id: int, password_hash: str) -> None:
+        """A player's new password; every session he had is revoked with it, in the same
+        transaction (no copy of an old cookie outlives the change)."""
+        with self.session() as db:
+            db.execute(update(User).where(User.id == user_id).values(password_hash=password_hash))
+            db.execute(update(SessionRow).where(SessionRow.user_id == user_id).values(revoked=True))
+            db.commit()
+
+    def _hold_names(self) -> None:
+        """Give the registered players of a database older than the names table their names'
+        keys (where two names are alike, the older player keeps the key)."""
+        with self.session() as db:
+            holders = select(NameRow.user_id)
+            players = db.scalars(
+                select(User).where(User.guest.is_(False), User.id.not_in(holders)).order_by(User.id)
+            )
+            for user in players:
+                for key in names.keys(user.name):
+                    if db.get(NameRow, key) is None:
+                        db.add(NameRow(key=key, user_id=user.id))
+                        db.flush()
+            try:
+                db.commit()
+            except IntegrityError:
+                # another server on the same database gave them first
+                db.rollback()
+
+    # sessions
+
+    def add_session(self, user_id: int, replacing: str | None = None) -> str:
+        """A new session of ``user_id``: its id, for the cookie (and kept only hashed); the
+        session it replaces on the same browser, if any, is revoked in the same transaction."""
+        session_id = secrets.token_urlsafe(32)
+        with self.session() as db:
+            if replacing is not None and _storable(replacing):
+                db.execute(
+                    update(SessionRow)
+                    .where(SessionRow.id_hash == _digest(replacing))
+                    .values(revoked=True)
+                )
+            db.add(SessionRow(id_hash=_digest(session_id), user_id=user_id))
+            db.commit()
+        return session_id
+
+    def session_user(self, session_id: str) -> tuple[User, float] | None:
+        """The player of a session that has not been revoked, and when the session was last
+        seen (``time.time()``; :meth:`seen` notes it)."""
+        if not _storable(session_id):
+            return None
+        with self.session() as db:
+            row = db.get(SessionRow, _digest(session_id))
+            if row is None or row.revoked:
+                return None
+            user = db.get(User, row.user_id)
+            return None if user is None else (user, row.last_seen)
+
+    def seen(self, session_id: str) -> None:
+        """Note that a session is in use now."""
+        with self.session() as db:
+            db.execute(
+                update(SessionRow)
+                .where(SessionRow.id_hash == _digest(session_id))
+                .values(last_seen=time.time())
+            )
+            db.commit()
+
+    def upgrade_legacy(self, user_id: int) -> str | None:
+        """A session for the cookie of a server before sessions were revocable, which held
+        ``{"user": id}`` and nothing to revoke: the first such cookie of ``user_id`` shown
+        becomes a session of his (nobody is logged out by an upgrade); any other copy of it is
+        refused from then on, so a copied cookie cannot outlive the logout of the first. The
+        old cookies expire anyway with the signature's age (14 days)."""
+        marker = _digest(f"legacy:{user_id}")
+        with self.session() as db:
+            if db.get(SessionRow, marker) is not None or db.get(User, user_id) is None:
+                return None
+            db.add(SessionRow(id_hash=marker, user_id=user_id, revoked=True))
+            try:
+                db.commit()
+            except IntegrityError:
+                # another request of the same cookie upgraded it first
+                return None
+        return self.add_session(user_id)
+
+    def revoke_session(self, session_id: str) -> None:
+        if not _storable(session_id):
+            return
+        with self.session() as db:
+            db.execute(
+                update(SessionRow)
+                .where(SessionRow.id_hash == _digest(session_id))
+                .values(revoked=True)
+            )
+            db.commit()
+
+    # tables
+
+    def add_table(self, row: TableRow) -> None:
+        with self.session() as db:
+            db.add(row)
+            db.commit()
+
+    def add_rematch(self, row: TableRow, of: str) -> TableRow:
+        """Store the table ``row``, the rematch of the finished table ``of``, and name it in
+        that one's ending, in one transaction: the row of ``of``."""
+        with self.session() as db:
+            db.add(row)
+            old = db.get(TableRow, of)
+            assert old is not None
+            old.ending = {**(old.ending or {}), "rematch": row.id}
+            db.commit()
+            return old
+
+    def table(self, table_id: str) -> TableRow | None:
+        if not _storable(table_id):
+            return None
+        with self.session() as db:
+            return db.get(TableRow, table_id)
+
+    def update_table(self, table_id: str, **changes: Any) -> TableRow:
+        with self.session() as db:
+            row = db.get(TableRow, table_id)
+            assert row is not None
+            for key, value in changes.items():
+                setattr(row, key, value)
+            db.commit()
+            return row
+
+    def tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+        with self.session() as db:
+            query = select(TableRow).order_by(TableRow.created.desc()).limit(limit)
+            if status is not None:
+                query = query.where(TableRow.status == status)
+            return list(db.scalars(query))
+
+    def lobby(self, limit: int = 200) -> list[TableRow]:
+        """The newest open-access tables that wait for players or are being played (the
+        finished ones, however many, never push a live one out of the lobby)."""
+        with self.session() as db:
+            query = (
+                select(TableRow)
+                .where(TableRow.access == "open", TableRow.status.in_(("open", "playing")))
+                .order_by(TableRow.created.desc())
+                .limit(limit)
+            )
+            return list(db.scalars(query))
+
+    def owned(self, owner: int) -> int:
+        """How many tables ``owner`` has open or playing."""
+        with self.session() as db:
+            query = select(func.count()).where(
+                TableRow.owner == owner, TableRow.status.in_(("open", "playing"))
+            )
+            return int(db.scalar(query) or 0)
+
+    def delete_table(self, table_id: str) -> None:
+        """Forget a table that never started (it has no moves, no record)."""
+        with self.session() as db:
+            row = db.get(TableRow, table_id)
+            if row is not None:
+                db.delete(row)
+                db.commit()
+
+    def append_move(self, table_id: str, n: int, seat: int, move: str) -> None:
+        # the hot path of every move: a Core insert, without the ORM's unit of work
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(MoveRow), {"table_id": table_id, "n": n, "seat": seat, "move": move}
+            )
+
+    def finish_match(
+        self,
+        table_id: str,
+        ending: dict[str, Any],
+        last: tuple[int, int, str] | None = None,
+        settle: Callable[[Session], dict[str, Any] | None] | None = None,
+    ) -> TableRow:
+        """Store the end of a match in one transaction: its ``last`` move (number, seat,
+        notation; None when it was interrupted or its last move is stored already), the
+        table's status and ``ending``, and whatever ``settle`` adds (the record, the players'
+        ratings: it returns the ratings' changes, kept in the ending)."""
+        with self.session() as db:
+            if last is not None:
+                n, seat, move = last
+                db.add(MoveRow(table_id=table_id, n=n, seat=seat, move=move))
+            ratings = settle(db) if settle is not None else None
+            row = db.get(TableRow, table_id)
+            assert row is not None
+            row.status = "finished"
+            row.ending = {**ending, "ratings": ratings} if ratings else ending
+            db.commit()
+            return row
+
+    def moves(self, table_id: str) -> list[str]:
+        with self.session() as db:
+            rows = db.scalars(
+                select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.n)
+            )
+            return [r.move for r in rows]
+
+    # records and ratings
+
+    def add_record(self, row: RecordRow) -> None:
+        with self.session() as db:
+            db.add(row)
+            db.commit()
+
+    def record(self, record_id: str) -> RecordRow | None:
+        if not _storable(record_id):
+            return None
+        with self.session() as db:
+            return db.get(RecordRow, record_id)
+
+    def records(self, limit: int = 100) -> list[RecordRow]:
+        with self.session() as db:
+            return list(
+                db.scalars(select(RecordRow).order_by(RecordRow.created.desc()).limit(limit))
+            )
+
+    def rating(self, db: Session, user_id: int, game: str) -> Rating | None:
+        return db.get(Rating, (user_id, game))
+
+    def ratings_of(self, user_id: int) -> list[Rating]:
+        with self.session() as db:
+            return list(db.scalars(select(Rating).where(Rating.user_id == user_id)))
+
+    def leaderboard(self, game: str, limit: int = 50) -> list[tuple[User, Rating]]:
+        if not _storable(game):
+            return []
+        with self.session() as db:
+            rows = db.execute(
+                select(User, Rating)
+                .join(Rating, Rating.user_id == User.id)
+                .where(Rating.game == game)
+                .order_by((Rating.mu - 3 * Rating.sigma).desc())
+                .limit(limit)
+            )
+            return [(u, r) for u, r in rows]
+
+    def kozel_leaderboard(self, limit: int = 50) -> list[User]:
+        with self.session() as db:
+            return list(
+                db.scalars(
+                    select(User)
+                    .where(User.guest.is_(False))
+                    .order_by(User.kozel_rating.desc())
+                    .limit(limit)
+                )
+            )
+
+
+class NotStored(ServerError):
+    """A write the database refused again and again (locked, out of reach): nothing that
+    waited for it is made. ``code`` tells whoever asked: ``db_busy`` by default (503)."""
+
+    def __init__(self, code: str = "db_busy", retry_after: int = 1) -> None:
+        super().__init__(code, 503, retry_after=retry_after)
+
+
+async def stored(
+    settings: Settings,
+    write: Callable[..., T],
+    *args: Any,
+    about: str = "the club",
+    refusal: str = "db_busy",
+) -> T:
+    """``write(*args)`` (a :class:`Storage` method) in a thread, off the event loop; tried
+    again while the database refuses it (locked, out of reach), ``settings.db_retries``
+    times, first after ``settings.db_retry_s`` and each next time after twice as long; then
+    :class:`NotStored` with the code ``refusal``. ``about`` names the writer in the log.
+
+    Only ``write`` runs in the thread: what it gives back is made on the loop, by the caller.
+    """
+    wait, tries = settings.db_retry_s, 0
+    while True:
+        try:
+            return await asyncio.to_thread(write, *args)
+        except (OperationalError, PoolTimeout) as error:
+            tries += 1
+            if tries > settings.db_retries:
+                log.error("%s: the database refused a write %d times (%s)", about, tries, error)
+                # worth asking again after the pause the next try would have waited
+                raise NotStored(refusal, retry_after=max(1, math.ceil(wait))) from error
+            log.warning(
+                "%s: the database refused a write (%s), trying again in %.2f s", about, error, wait
+            )
+        await asyncio.sleep(wait)
+        wait *= 2
+
+
+def _digest(session_id: str) -> str:
+    return hashlib.sha256(session_id.encode()).hexdigest()
+
+
+def _storable(text: str) -> bool:
+    """Whether ``text`` may be looked for: PostgreSQL refuses a query with a NUL character in
+    it where SQLite merely finds nothing (nothing stored has one)."""
+    return "\x00" not in text
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

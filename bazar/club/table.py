@@ -1,0 +1,862 @@
+"""A live table: one asyncio task owns its :class:`~bazar.Match` (the Lichess round actor).
+
+Clients never touch the match. They put requests in the table's inbox; the task validates
+each one against the legal moves, appends the move to the database, pushes it, and only then
+tells every client what happened: a versioned public event plus that client's own
+``match.view(seat)``. A socket's hello names the last version it saw; it hears nothing of the
+table until the answer, a sync of the events it missed and its current view, then each later
+event once.
+
+A player with no open socket is *gone*: after a grace period a bot takes the seat (casual) or
+the match is interrupted (rated), as when his clock runs out. A casual player whose seat a bot
+plays asks for it back (``{"type": "back"}``) and has it from the next time his seat is to
+move; each change of hands is an event, stored with the seat so that a restart rebuilds it.
+A finished table answers late requests while its players may still ask for a rematch, then
+leaves memory (its record stays stored).
+The database is written off the event loop, in a thread, and the actor waits for each write
+before it tells anyone: a busy database holds up only its own table. A write that fails is
+tried again a few times, then the move is refused (nothing is made that is not stored). An
+actor that fails for any other reason is its club's to restart (``on_crash``).
+Bots think off the event loop, so a slow one never holds up the other tables and sockets:
+the quick ones in a thread, the searching ones in a worker process (a search in a thread would
+hold the interpreter lock and slow every answer the server gives meanwhile).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import functools
+import logging
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from sqlalchemy.orm import Session
+
+from bazar import bots as botlib
+from bazar.core import record
+from bazar.core.match import Match
+from bazar.core.moves import Move
+from bazar.core.round import deal_seed
+from bazar.core.rules import Rules
+from bazar.core.rules import rules as make_rules
+
+from .errors import ServerError
+from .fairness import seed_hash
+from .settings import Settings
+from .storage import NotStored, TableRow, stored
+
+__all__ = [
+    "REPLACEMENT",
+    "RESTART",
+    "Client",
+    "Table",
+    "TableError",
+    "rules_of",
+    "seed_hash",
+]
+
+log = logging.getLogger("bazar.server")
+
+T = TypeVar("T")
+
+#: what the end of a match stores besides the table's ending (the club's record and ratings):
+#: (the table, the match, its ending, the transaction that stores it) -> the ratings' changes
+Settle = Callable[["Table", Match, dict[str, Any], Session], dict[str, Any] | None]
+
+
+class Workers(Protocol):
+    """Where searching bots think: the club's worker processes."""
+
+    def processes(self) -> Executor: ...
+
+    def processes_broken(self, pool: Executor) -> None: ...
+
+
+#: the events that change what a seat may decide: a move sent before one of them is stale
+POSITION_EVENTS = ("move", "replaced", "match_end")
+
+#: the bot that takes the seat of a casual player who timed out or is gone
+REPLACEMENT = "greedy"
+
+#: the close code and reason of a socket whose table was rebuilt (WebSocket's "service
+#: restart"): the client comes again and hears the rebuilt table in its sync
+RESTART = (1012, "table restarted")
+
+
+class TableError(ServerError):
+    """A request the table refuses; it goes back to that client only."""
+
+
+def rules_of(row: TableRow) -> Rules:
+    options = dict(row.options)
+    players = options.pop("players", len(row.seats))
+    return make_rules(row.game, players=players, **options)
+
+
+#: the close code and reason of a socket dropped because it does not read what it is sent
+TOO_SLOW = (4008, "too slow")
+
+
+@dataclass(eq=False)
+class Client:
+    """One websocket: its seat (None for a spectator) and its outbox, the messages its writer
+    has not taken yet. The outbox holds at most ``limit``: a client that lets more pile up
+    does not read, and is dropped (the socket closes it) rather than kept in memory."""
+
+    seat: int | None
+    limit: int = Settings.model_fields["outbox"].default
+    outbox: deque[dict[str, Any]] = field(default_factory=deque)
+    #: whether its hello has been answered: until then it hears nothing of the table (only
+    #: the errors its own messages earn), since the sync holds whatever happened before
+    listening: bool = False
+    #: its sync still in the outbox (at most one: a new hello takes it back and replaces it)
+    pending: dict[str, Any] | None = None
+    #: set once it is dropped, with ``closing`` the close code and reason its socket gets
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+    closing: tuple[int, str] | None = None
+    _ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closing is not None:
+            return
+        if len(self.outbox) >= self.limit:
+            self.drop(*TOO_SLOW)
+            return
+        self.outbox.append(message)
+        self._ready.set()
+
+    def refuse(self, error: ServerError) -> None:
+        """Tell this client a request of its was refused, and why."""
+        self.send({"type": "error", **error.to_json()})
+
+    def drop(self, code: int, reason: str) -> None:
+        """Hear no more of the table: the socket closes with ``code`` and ``reason``."""
+        if self.closing is None:
+            self.closing = (code, reason)
+            self.outbox.clear()
+            self.pending = None
+            self.dropped.set()
+
+    async def next(self) -> dict[str, Any]:
+        """The next message to write, once there is one."""
+        while not self.outbox:
+            self._ready.clear()
+            await self._ready.wait()
+        message = self.outbox.popleft()
+        if message is self.pending:
+            self.pending = None
+        return message
+
+    def send_sync(self, sync: dict[str, Any]) -> None:
+        """Send its sync: the one it may take back until its writer takes it."""
+        self.send(sync)
+        if self.outbox and self.outbox[-1] is sync:
+            self.pending = sync
+
+    def take_back_sync(self) -> int | None:
+        """Take back its sync still in the outbox, and the table's news queued after it (a
+        new sync will hold it all): the version that sync began at; None if it has gone."""
+        sync, self.pending = self.pending, None
+        if sync is None:
+            return None
+        kept = []
+        while (message := self.outbox.pop()) is not sync:
+            # its own refusals and pongs answer what it sent, not the table: they stay
+            if message["type"] in ("error", "pong"):
+                kept.append(message)
+        self.outbox.extend(reversed(kept))
+        return int(sync["v"]) - len(sync["events"])
+
+
+@dataclass
+class _Request:
+    client: Client
+    seat: int
+    #: the move in notation; None: the player asks for his seat back from the bot
+    text: str | None
+    #: the version the client saw when it chose the move (None: not checked)
+    v: int | None = None
+
+
+class Table:
+    """A table of the club: its seats, its match once started, its event log, its clients."""
+
+    def __init__(
+        self,
+        row: TableRow,
+        storage: Any,
+        *,
+        bot_delay: float = 0.5,
+        unwatched_bot_delay: float = 0.0,
+        grace_s: float = 60.0,
+        rematch_window_s: float = 120.0,
+        executor: Executor | None = None,
+        processes: Workers | None = None,
+        on_finish: Settle | None = None,
+        on_close: Callable[[Table], None] | None = None,
+        on_crash: Callable[[Table, BaseException], None] | None = None,
+        settings: Settings | None = None,
+    ) -> None:
+        self.row = row
+        self.storage = storage
+        self.settings = settings or Settings()
+        self.rules = rules_of(row)
+        self.bot_delay = bot_delay
+        #: a bot's least wait before its move while no socket watches the table
+        self.unwatched_bot_delay = unwatched_bot_delay
+        self.grace_s = grace_s
+        self.rematch_window_s = rematch_window_s
+        self.executor = executor
+        self.workers = processes
+        self.on_finish = on_finish
+        self.on_close = on_close
+        self.on_crash = on_crash
+        self.match: Match | None = None
+        self.events: list[dict[str, Any]] = []
+        self.clients: set[Client] = set()
+        self.bots: dict[int, botlib.Bot] = {}
+        #: the players with no open socket: seat -> when the last one closed (monotonic)
+        self.gone: dict[int, float] = {}
+        #: the players' seats a bot plays (casual): seat -> why ("timeout" or "gone")
+        self.replaced: dict[int, str] = {}
+        #: those whose player asked for them back: his again the next time they are to move
+        self.returning: set[int] = set()
+        #: since when (monotonic) a bot plays every player's seat and none of them is here
+        self.deserted: float | None = None
+        #: a rematch's seats kept for the players of the match before: seat -> (user, name),
+        #: until ``reserved_until`` (monotonic)
+        self.reserved: dict[int, tuple[int, str]] = {}
+        self.reserved_until = 0.0
+        #: requests; None only wakes the actor to look at the clocks and seats again
+        self.inbox: asyncio.Queue[_Request | None] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        #: the club's changes of the seats, one at a time: each checks them, waits for its
+        #: write and makes it before the next one looks
+        self.seating = asyncio.Lock()
+        self.turn_started = time.monotonic()
+        #: move latency samples (seconds from receipt to the answer being queued)
+        self.latencies: list[float] = []
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    # state and its public description
+
+    def info(self) -> dict[str, Any]:
+        row = self.row
+        listing = None
+        with contextlib.suppress(Exception):
+            listing = self.rules.notation()
+        return {
+            "id": row.id,
+            "game": row.game,
+            "players": len(row.seats),
+            "options": self.rules.options(),
+            "listing": listing,
+            "seats": [self._seat_info(seat, s) for seat, s in enumerate(row.seats)],
+            "reserved": [
+                {"seat": seat, "name": name} for seat, (_, name) in self.reservations().items()
+            ],
+            "move_time_s": row.move_time_s,
+            "rated": row.rated,
+            "access": row.access,
+            "status": row.status,
+            "ending": row.ending,
+            "away": [
+                {"seat": seat, "left_s": round(left, 1)} for seat, left in self.graces().items()
+            ],
+            "v": len(self.events),
+        }
+
+    def _seat_info(self, seat: int, s: dict[str, Any] | None) -> dict[str, Any] | None:
+        if s is None:
+            return None
+        # a guest's name is not his alone: wherever it is shown, he is marked as a guest
+        who = {"name": s["name"], "guest": bool(s.get("guest"))}
+        if seat not in self.replaced:
+            return {**who, "bot": s.get("bot")}
+        # a bot plays for this player: why, and whether he asked for the seat back
+        why, back = self.replaced[seat], seat in self.returning
+        return {**who, "bot": REPLACEMENT, "why": why, "back": back}
+
+    def reservations(self) -> dict[int, tuple[int, str]]:
+        """The empty seats kept for a rematch's players while they may still accept it."""
+        if self.row.status != "open" or time.monotonic() >= self.reserved_until:
+            return {}
+        return {i: who for i, who in self.reserved.items() if self.row.seats[i] is None}
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.row.seats):
+            if s is not None and s.get("user") == user_id:
+                return i
+        return None
+
+    @property
+    def live(self) -> bool:
+        """Whether the match is being played (dealt, not over, not interrupted)."""
+        return self.match is not None and not self.match.is_over() and self.row.status == "playing"
+
+    def clock(self) -> dict[str, Any] | None:
+        if not self.live:
+            return None
+        assert self.match is not None
+        left = self.row.move_time_s - (time.monotonic() - self.turn_started)
+        return {"seat": self.match.turn, "left_s": round(max(0.0, left), 1)}
+
+    def graces(self) -> dict[int, float]:
+        """The seconds each gone player has left to come back, by seat."""
+        now = time.monotonic()
+        return {
+            seat: max(0.0, self.grace_s - (now - since))
+            for seat, since in sorted(self.gone.items())
+        }
+
+    def round_number(self) -> int | None:
+        """The number of the round the views show (the next one as soon as one ends)."""
+        return None if self.match is None else self.match.round.number
+
+    def view_json(self, seat: int | None) -> dict[str, Any] | None:
+        return None if self.match is None else self.match.view(seat).to_json()
+
+    def sync(self, client: Client, since: int) -> dict[str, Any]:
+        """What a (re)connecting client missed since version ``since``, and its current view."""
+        since = max(0, min(since, len(self.events)))
+        return {
+            "type": "sync",
+            "v": len(self.events),
+            "events": self.events[since:],
+            "view": self.view_json(client.seat),
+            "round": self.round_number(),
+            "table": self.info(),
+            "clock": self.clock(),
+        }
+
+    # starting and restoring
+
+    def start(self) -> None:
+        """Deal the match (the seats are full) and announce the first round."""
+        self.match = Match(self.rules, seed=self.row.seed)
+        self._make_bots()
+        self._emit({"t": "start", "seats": self.info()["seats"]})
+        self._emit_round_start()
+        self._look_at_seats()
+
+    def restore(self, moves: list[str]) -> None:
+        """Rebuild the match and the event log from the stored moves (after a restart)."""
+        self.start()
+        assert self.match is not None
+        # the seats' changes of hands, in the order they were announced, by the number of
+        # moves made when they were (several may come between two moves)
+        changes: dict[int, list[tuple[int, str, str | None]]] = {}
+        for _, at, seat, kind, why in sorted(
+            (c["v"], c["at"], seat, c["t"], c.get("why"))
+            for seat, s in enumerate(self.row.seats)
+            for c in (s or {}).get("changes", ())
+        ):
+            changes.setdefault(at, []).append((seat, kind, why))
+        for n in range(len(moves) + 1):
+            for seat, kind, why in changes.get(n, ()):
+                self._hand_over(seat, kind, why)
+            if n < len(moves):
+                turn = self.match.turn
+                assert turn is not None
+                move = self.match_move(moves[n])
+                self._push(turn, move, _after(self.match, move))
+        if self.row.ending is not None and self.row.status == "finished":
+            self._emit({"t": "match_end", **self._result()})
+
+    def _make_bots(self) -> None:
+        for i, s in enumerate(self.row.seats):
+            if s is not None and s.get("bot"):
+                self.bots[i] = botlib.make(s["bot"], seed=self.row.seed + i)
+
+    def run(self) -> None:
+        """Start the actor task (in the running event loop) if it is not running."""
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._loop())
+            self.task.add_done_callback(self._ended)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """The actor's task ended: a failure goes to the club (never lost unseen)."""
+        if task.cancelled() or task.exception() is None:
+            return
+        error = task.exception()
+        assert error is not None
+        if self.on_crash is None:
+            log.error("table %s failed", self.id, exc_info=error)
+            return
+        self.on_crash(self, error)
+
+    def close_clients(self, code: int, reason: str) -> None:
+        """Close every client's socket (the table is rebuilt, or stopped): what they have not
+        been sent yet they hear in the sync of their next socket."""
+        for client in list(self.clients):
+            client.drop(code, reason)
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    # the actor
+
+    def match_move(self, text: str) -> Move:
+        """The legal move ``text`` names, or TableError."""
+        assert self.match is not None
+        try:
+            wanted = str(Move.parse(text))
+        except ValueError as error:
+            raise TableError("malformed_move", move=text, reason=str(error)) from None
+        for move in self.match.legal_moves():
+            if str(move) == wanted:
+                return move
+        legal = ", ".join(str(m) for m in self.match.legal_moves())
+        raise TableError("illegal_move", move=text, legal=legal)
+
+    async def _loop(self) -> None:
+        while self.live or self._unfinished():
+            try:
+                await self._step()
+            except NotStored:
+                # nothing changed: the next step tries again, after a pause
+                await asyncio.sleep(self.settings.db_retry_s)
+        await self._linger()
+
+    def _unfinished(self) -> bool:
+        """Whether the stored moves end the match but its end is not stored (a crash
+        between the two, before they were stored together)."""
+        return self.match is not None and self.match.is_over() and self.row.status == "playing"
+
+    async def _step(self) -> None:
+        """One step of the match: a change of hands, a move, or a wait for the next request."""
+        assert self.match is not None
+        if self._unfinished():
+            await self._finish(self.match, {"normal": True})
+            return
+        if await self._give_up_the_gone():
+            return
+        seat = self.match.turn
+        assert seat is not None
+        if seat in self.returning:
+            await self._change_hands(seat, "back")
+            return
+        legal = self.match.legal_moves()
+        elapsed = time.monotonic() - self.turn_started
+        if seat in self.bots:
+            left = self.bot_pause() - elapsed
+            if left <= 0 and self.inbox.empty():
+                await self._apply(seat, await self._think(seat, legal))
+                return
+        elif len(legal) == 1 and legal[0].kind in ("draw", "pass"):
+            # online-club.md §2: a lone draw or pass is made at once, without a clock
+            await self._apply(seat, legal[0])
+            return
+        else:
+            left = self.row.move_time_s - elapsed
+            if left <= 0:
+                await self._give_up(seat, "timeout")
+                return
+        request = await self._next_request(min([left, *self.graces().values()]))
+        if request is not None:
+            await self._handle(request)
+
+    def bot_pause(self) -> float:
+        """How long a bot waits before its move: the club's delay, and longer while nobody
+        watches (a match of bots alone for a while is no race)."""
+        if self.clients:
+            return self.bot_delay
+        return max(self.bot_delay, self.unwatched_bot_delay)
+
+    async def _think(self, seat: int, legal: Sequence[Move]) -> Move:
+        """The bot's move, chosen off the loop: the view is frozen and the bot is this
+        table's alone, and nothing else moves the match while the actor waits here. A searching
+        bot thinks in a worker process and comes back with its random source moved on."""
+        assert self.match is not None
+        view = self.match.view(seat)
+        bot = self.bots[seat]
+        loop = asyncio.get_running_loop()
+        if bot.searches and self.workers is not None:
+            pool = self.workers.processes()
+            try:
+                move, moved_on = await loop.run_in_executor(pool, botlib.think, bot, view, legal)
+            except BrokenProcessPool:
+                # a worker died (killed, out of memory): think here this time
+                self.workers.processes_broken(pool)
+            else:
+                if self.bots.get(seat) is bot:
+                    self.bots[seat] = moved_on
+                return move
+        return await loop.run_in_executor(self.executor, bot.choose, view, legal)
+
+    async def _next_request(self, timeout: float) -> _Request | None:
+        """The next request, or None when ``timeout`` passes or the actor is woken."""
+        if not self.inbox.empty():
+            return self.inbox.get_nowait()
+        try:
+            return await asyncio.wait_for(self.inbox.get(), timeout=max(0.0, timeout))
+        except TimeoutError:
+            return None
+
+    async def _linger(self) -> None:
+        """After the end: answer late requests while somebody watches and a rematch may still
+        be asked for, then leave the club's memory."""
+        closing = time.monotonic() + self.rematch_window_s
+        while self.clients and (left := closing - time.monotonic()) > 0:
+            request = await self._next_request(left)
+            if request is not None:
+                await self._handle(request)
+        while not self.inbox.empty():
+            request = self.inbox.get_nowait()
+            if request is not None:
+                await self._handle(request)
+        if self.on_close is not None:
+            self.on_close(self)
+
+    async def _handle(self, request: _Request) -> None:
+        started = time.perf_counter()
+        try:
+            if self.match is None:
+                raise TableError("not_started")
+            if not self.live:
+                raise TableError("match_over")
+            if request.text is None:
+                await self._ask_back(request.seat)
+                return
+            if request.seat in self.bots:
+                raise TableError("bot_seat")
+            if self.match.turn != request.seat:
+                raise TableError("not_your_turn", seat=self.match.turn)
+            if request.v is not None and not self._current(request.v):
+                raise TableError("stale", v=len(self.events), yours=request.v)
+            await self._apply(request.seat, self.match_move(request.text))
+        except (TableError, NotStored) as error:
+            request.client.refuse(error)
+            return
+        self.latencies.append(time.perf_counter() - started)
+
+    def _current(self, v: int) -> bool:
+        """Whether a move sent from version ``v`` saw the position as it is: no move was made
+        since (the events after a round's last move -- its end, the next deal's commitment --
+        change nothing a player decides on, and arrive in the same instant)."""
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= len(self.events):
+            return False
+        return all(event.get("t") not in POSITION_EVENTS for event in self.events[v:])
+
+    def submit(self, client: Client, text: str, v: int | None = None) -> None:
+        """A client's move request (its form checked by the protocol), checked for legality
+        by the actor."""
+        self._request(client, text, v)
+
+    def take_back(self, client: Client) -> None:
+        """A player asks for his seat back from the bot that plays it (the actor checks)."""
+        self._request(client, None)
+
+    def _request(self, client: Client, text: str | None, v: int | None = None) -> None:
+        if client.seat is None:
+            client.refuse(TableError("spectator"))
+            return
+        if self.match is not None and not self.live:
+            # the actor may have left already
+            client.refuse(TableError("match_over"))
+            return
+        self.inbox.put_nowait(_Request(client, client.seat, text, v))
+
+    # who is at the table
+
+    def attach(self, client: Client) -> None:
+        """A socket opened (its player is at the table), or named its seat again."""
+        watched = bool(self.clients)
+        self.clients.add(client)
+        self._look_at_seats(client)
+        if not watched:
+            # a bot that waited for nobody need not wait any longer (bot_pause)
+            self.inbox.put_nowait(None)
+
+    def hello(self, client: Client, since: int) -> None:
+        """A socket's hello: its sync, then every event after it. Nothing can be emitted
+        between the sync and ``listening`` (one event loop), so the client hears each event
+        once. A later hello costs little: the socket has been sent every event since its
+        first sync, so its sync holds none of them but those of a sync it replaces, one its
+        writer has not taken yet (one sync at a time, however many hellos it sends)."""
+        self.attach(client)
+        if client.listening:
+            unsent = client.take_back_sync()
+            since = len(self.events) if unsent is None else unsent
+        client.send_sync(self.sync(client, since))
+        client.listening = True
+
+    def detach(self, client: Client) -> None:
+        """A socket closed; the actor looks again at the seats' graces, or at who is left."""
+        self.clients.discard(client)
+        self._look_at_seats()
+        self.inbox.put_nowait(None)
+
+    def _look_at_seats(self, newcomer: Client | None = None) -> None:
+        """Start the grace of each player whose last socket closed; end it for one back (and
+        tell the others: the ``newcomer`` hears its own news in its sync)."""
+        if not self.live:
+            return
+        present = {c.seat for c in self.clients}
+        for seat, s in enumerate(self.row.seats):
+            if s is None or seat in self.bots:
+                continue
+            if seat in present and seat in self.gone:
+                del self.gone[seat]
+                self._notify({"t": "reconnected", "seat": seat, "name": s["name"]}, but=newcomer)
+            elif seat not in present and seat not in self.gone:
+                self.gone[seat] = time.monotonic()
+                self._notify(
+                    {"t": "disconnected", "seat": seat, "name": s["name"], "grace_s": self.grace_s}
+                )
+
+    async def _give_up_the_gone(self) -> bool:
+        """Give up every seat whose grace is over, and the match when a bot has played every
+        player's seat for a grace with none of them back; whether there was one."""
+        over = [seat for seat, left in self.graces().items() if left <= 0]
+        for seat in over:
+            if self.live:
+                await self._give_up(seat, "gone")
+            self.gone.pop(seat, None)
+        if self.live and self._is_deserted():
+            assert self.match is not None
+            await self._finish(self.match, {"deserted": True})
+            self._emit({"t": "match_end", **self._result()})
+            return True
+        return bool(over)
+
+    def _is_deserted(self) -> bool:
+        """Whether bots alone have played the match for a grace: a bot plays every player's
+        seat, nobody asked for his back, and no player's socket is open (online-club.md §2
+        gives a player a grace to come back; a match of bots alone is nobody's)."""
+        people = [i for i, s in enumerate(self.row.seats) if s is not None and s.get("user")]
+        present = {c.seat for c in self.clients}
+        alone = all(i in self.replaced and i not in self.returning for i in people)
+        if not alone or present & set(people):
+            self.deserted = None
+            return False
+        now = time.monotonic()
+        if self.deserted is None:
+            self.deserted = now
+        return now - self.deserted >= self.grace_s
+
+    async def _store(self, write: Callable[..., T], *args: Any) -> T:
+        """``write(*args)`` off the event loop, as :func:`~bazar.club.storage.stored`
+        writes; NotStored ("not_stored": the move is not made) when the database never took
+        it."""
+        return await stored(
+            self.settings, write, *args, about=f"table {self.id}", refusal="not_stored"
+        )
+
+    async def _apply(self, seat: int, move: Move) -> None:
+        """Store, push and announce one legal move (the database first): the last one with
+        the end of the match, its record and its ratings, in one transaction."""
+        assert self.match is not None
+        after = _after(self.match, move)
+        n = self._moves_made()
+        if after.is_over():
+            await self._finish(after, {"normal": True}, (n, seat, str(move)))
+        else:
+            await self._store(self.storage.append_move, self.id, n, seat, str(move))
+        self._push(seat, move, after)
+        self.turn_started = time.monotonic()
+        if after.is_over():
+            self._emit({"t": "match_end", **self._result()})
+
+    def _moves_made(self) -> int:
+        assert self.match is not None
+        return sum(len(r.moves) for r in self.match.rounds)
+
+    def _push(self, seat: int, move: Move, after: Match) -> None:
+        """Make ``after``, the match after ``move``, the table's, and announce the move and
+        the rounds it ended and began."""
+        assert self.match is not None
+        rounds = len(self.match.rounds)
+        self.match = after
+        self._emit({"t": "move", "seat": seat, "move": str(move)})
+        current = after.rounds[rounds - 1]
+        ended = [current, *after.rounds[rounds:]]
+        if current.is_over():
+            for rnd in ended:
+                if not rnd.is_over():
+                    self._emit_round_start()
+                    continue
+                outcome = rnd.outcome()
+                assert outcome is not None
+                # the scores the round was dealt with: the match's ledger has taken in the
+                # points scored during play (Fives), which are part of this round's result
+                before = rnd.ledger.public()
+                settled = rnd.ledger.settle(outcome).public()
+                self._emit(
+                    {
+                        "t": "round_end",
+                        "number": rnd.number,
+                        "outcome": outcome.to_json(),
+                        "before": before,
+                        "after": settled,
+                        # a string: JavaScript numbers lose the low digits of a 64-bit seed
+                        "seed": str(deal_seed(self.row.seed, rnd.number)),
+                        "seed_hash": seed_hash(deal_seed(self.row.seed, rnd.number)),
+                    }
+                )
+
+    def _emit_round_start(self) -> None:
+        assert self.match is not None
+        number = self.match.round.number
+        self._emit(
+            {
+                "t": "round_start",
+                "number": number,
+                "seed_hash": seed_hash(deal_seed(self.row.seed, number)),
+            }
+        )
+
+    async def _give_up(self, seat: int, why: str) -> None:
+        """A player who ran out of time (``why`` "timeout") or stayed away past the grace
+        ("gone"), online-club.md §2: rated, the match is interrupted; casual, a bot plays
+        the seat until he takes it back."""
+        if self.row.rated:
+            assert self.match is not None
+            ending: dict[str, Any] = {"timeout": seat}
+            if why == "gone":
+                ending["gone"] = True
+            await self._finish(self.match, ending)
+            self._emit({"t": "match_end", **self._result()})
+            return
+        await self._change_hands(seat, "replaced", why)
+
+    async def _ask_back(self, seat: int) -> None:
+        """The player of a seat a bot plays wants it back: his from its next turn (the
+        actor's loop hands it over when the seat is to move)."""
+        if seat not in self.replaced:
+            raise TableError("no_bot_for_you")
+        if seat not in self.returning:
+            await self._change_hands(seat, "returning")
+
+    async def _change_hands(self, seat: int, kind: str, why: str | None = None) -> None:
+        """Store a change of hands with the seat (the database first), then make it."""
+        assert self.match is not None
+        change: dict[str, Any] = {"t": kind, "at": self._moves_made(), "v": len(self.events) + 1}
+        if why is not None:
+            change["why"] = why
+        seats = list(self.row.seats)
+        s = seats[seat]
+        seats[seat] = {**s, "changes": [*s.get("changes", ()), change]}
+        self.row = await self._store(
+            functools.partial(self.storage.update_table, self.id, seats=seats)
+        )
+        self._hand_over(seat, kind, why)
+
+    def _hand_over(self, seat: int, kind: str, why: str | None) -> None:
+        """Make and announce a change of hands (live, or replayed by ``restore``): a bot takes
+        the seat ("replaced", ``why`` it did), its player asks for it back ("returning") or
+        has it back ("back", with a full clock)."""
+        if kind == "replaced":
+            assert why is not None
+            self.bots[seat] = botlib.make(REPLACEMENT, seed=self.row.seed + seat)
+            self.replaced[seat] = why
+            self.gone.pop(seat, None)
+        elif kind == "returning":
+            self.returning.add(seat)
+        else:
+            del self.bots[seat]
+            del self.replaced[seat]
+            self.returning.discard(seat)
+            self.turn_started = time.monotonic()
+        event = {"t": kind, "seat": seat, "name": self.row.seats[seat]["name"]}
+        if why is not None:
+            event["why"] = why
+        self._emit({**event, "seats": self.info()["seats"]})
+        if kind == "back":
+            # a player who asked and left meanwhile: his grace begins
+            self._look_at_seats()
+
+    async def _finish(
+        self, match: Match, ending: dict[str, Any], last: tuple[int, int, str] | None = None
+    ) -> None:
+        """Store the end of ``match`` (the one after its ``last`` move, if it ended on one)
+        with that move, its record and its ratings, in one transaction (the club's
+        ``on_finish`` adds the record and the ratings); the caller announces it."""
+        settle = None
+        if self.on_finish is not None:
+            settle = functools.partial(self.on_finish, self, match, ending)
+        self.row = await self._store(self.storage.finish_match, self.id, ending, last, settle)
+        self.gone.clear()
+
+    def _result(self) -> dict[str, Any]:
+        assert self.match is not None
+        result = self.match.result()
+        return {
+            "ending": self.row.ending,
+            "winners": [] if result is None else list(result.winners),
+            "losers": [] if result is None else list(result.losers),
+            "scores": self.match.ledger.public(),
+            "seed": str(self.row.seed),
+            "ratings": (self.row.ending or {}).get("ratings"),
+        }
+
+    def close(self) -> None:
+        """The table is given up before it started: its clients hear so."""
+        self._notify({"t": "closed"})
+
+    def announce(self) -> None:
+        """Tell every client the table's seats and status (unversioned: not part of the game)."""
+        for client in self.listeners():
+            view = self.view_json(client.seat)
+            client.send({"type": "table", "table": self.info(), "view": view})
+
+    def listeners(self) -> list[Client]:
+        """The clients whose hello has been answered (every other one will hear it in its sync)
+        and that are not dropped."""
+        return [c for c in self.clients if c.listening and c.closing is None]
+
+    def _notify(self, event: dict[str, Any], but: Client | None = None) -> None:
+        """Tell the clients of a change that is not part of the game (unversioned)."""
+        message = {"type": "notice", "event": event, "table": self.info()}
+        for client in self.listeners():
+            if client is not but:
+                client.send(message)
+
+    def _emit(self, event: dict[str, Any]) -> None:
+        event["v"] = len(self.events) + 1
+        self.events.append(event)
+        listeners = self.listeners()
+        if not listeners:
+            return
+        views: dict[int | None, dict[str, Any] | None] = {}
+        clock = self.clock()
+        number = self.round_number()
+        for client in listeners:
+            if client.seat not in views:
+                views[client.seat] = self.view_json(client.seat)
+            client.send(
+                {
+                    "type": "event",
+                    "v": event["v"],
+                    "event": event,
+                    "view": views[client.seat],
+                    "round": number,
+                    "clock": clock,
+                }
+            )
+
+    def record_text(self) -> str:
+        assert self.match is not None
+        return record.dumps(self.match)
+
+
+def _after(match: Match, move: Move) -> Match:
+    """The match after ``move``; ``match`` itself is untouched (its current round is copied,
+    the finished ones are shared)."""
+    after = copy.copy(match)
+    after.rounds = [*match.rounds[:-1], match.round.copy()]
+    after.push(move)
+    return after

@@ -1,0 +1,159 @@
+"""Moves and their notation.
+
+A play is ``TILE[:END]`` (``6-4`` for a lead, ``6-4:R``); other kinds are ``KIND[ ARG]``
+(``draw``, ``pass``, ``stop``, ``close 2-2:L``, ``bid 30``). Moves are interned like
+tiles, so the same move is the same object:
+
+>>> Move.parse("4-6:R") is Move.play(Tile.parse("6-4"), "R")
+True
+>>> str(Move.parse("draw")), Move.parse("6-4").end is None
+('draw', True)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from .tiles import Tile
+
+__all__ = ["Move"]
+
+#: Kinds with no tile and no argument.
+BARE_KINDS = ("draw", "pass", "stop", "fold", "call", "check", "skip", "announce")
+#: Kinds that carry a tile (and perhaps an end or a number after a colon).
+TILE_KINDS = ("close", "cut", "last")
+#: Kinds that carry a value (a number or a word).
+VALUE_KINDS = ("bid", "trumps", "bet", "raise", "challenge")
+KINDS = ("play", *BARE_KINDS, *TILE_KINDS, *VALUE_KINDS)
+
+#: an end id: letters and digits, and a Chicken Foot toe's path of numbers (``3.2.1``)
+_END = re.compile(r"^[A-Za-z0-9_]{1,8}(?:\.\d{1,2})*$")
+
+
+class Move:
+    """One atomic action of the seat to move. Immutable and interned; build with :meth:`parse`."""
+
+    __slots__ = ("_text", "end", "kind", "tile", "value")
+
+    kind: str
+    tile: Tile | None
+    end: str | None
+    value: int | str | None
+    _text: str
+
+    _interned: ClassVar[dict[tuple[str, int, str | None, int | str | None], Move]] = {}
+
+    def __new__(
+        cls,
+        kind: str,
+        tile: Tile | str | None = None,
+        end: str | None = None,
+        value: int | str | None = None,
+    ) -> Move:
+        if isinstance(tile, str):
+            tile = Tile.parse(tile)
+        key = (kind, -1 if tile is None else tile.index, end, value)
+        move = cls._interned.get(key)
+        if move is not None:
+            return move
+        _validate(kind, tile, end, value)
+        move = object.__new__(cls)
+        object.__setattr__(move, "kind", kind)
+        object.__setattr__(move, "tile", tile)
+        object.__setattr__(move, "end", end)
+        object.__setattr__(move, "value", value)
+        object.__setattr__(move, "_text", _format(kind, tile, end, value))
+        cls._interned[key] = move
+        return move
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Move, (self.kind, self.tile, self.end, self.value))
+
+    @staticmethod
+    def play(tile: Tile, end: str | None = None) -> Move:
+        """Play ``tile`` on ``end`` (``None`` for the lead)."""
+        return Move("play", tile, end)
+
+    @staticmethod
+    def parse(text: str | Move) -> Move:
+        """Parse the notation; a Move is returned as it is. Malformed text raises ValueError."""
+        if isinstance(text, Move):
+            return text
+        move = _PARSED.get(text) if isinstance(text, str) else None
+        if move is not None:
+            return move
+        if not isinstance(text, str):
+            raise ValueError(f"a move is written as text such as '6-4:R' or 'draw', not {text!r}")
+        move = _parse(text.strip())
+        if len(_PARSED) < 100_000:
+            _PARSED[text] = move
+        return move
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Move({self._text!r})"
+
+
+_PARSED: dict[str, Move] = {}
+_HELP = "write a move as TILE[:END] ('6-4', '6-4:R') or KIND [ARG] ('draw', 'pass', 'bid 30')"
+
+
+def _validate(kind: str, tile: Tile | None, end: str | None, value: Any) -> None:
+    if kind not in KINDS:
+        raise ValueError(f"unknown move kind {kind!r}; kinds: {', '.join(KINDS)}")
+    if end is not None and not (isinstance(end, str) and _END.match(end)):
+        raise ValueError(f"malformed end {end!r}: an end id is letters and digits such as 'L'")
+    if kind in ("play", *TILE_KINDS) and tile is None:
+        raise ValueError(f"a {kind} move needs a tile")
+    if kind in BARE_KINDS and (tile is not None or end is not None or value is not None):
+        raise ValueError(f"a {kind} move takes no tile, end or value")
+    if kind in VALUE_KINDS and value is None:
+        raise ValueError(f"a {kind} move needs a value")
+
+
+def _format(kind: str, tile: Tile | None, end: str | None, value: Any) -> str:
+    if kind == "play":
+        return str(tile) if end is None else f"{tile}:{end}"
+    if kind in BARE_KINDS:
+        return kind
+    if kind in TILE_KINDS:
+        return f"{kind} {tile}" if end is None else f"{kind} {tile}:{end}"
+    return f"{kind} {value}"
+
+
+def _parse(text: str) -> Move:
+    word, _, arg = text.partition(" ")
+    arg = arg.strip()
+    try:
+        if word in BARE_KINDS:
+            if arg:
+                raise ValueError
+            return Move(word)
+        if word in VALUE_KINDS:
+            if not arg:
+                raise ValueError
+            value: int | str = int(arg) if re.fullmatch(r"-?\d+", arg) else arg
+            return Move(word, value=value)
+        if word in TILE_KINDS:
+            return Move(word, *_tile_and_end(arg))
+        if arg:
+            raise ValueError
+        return Move("play", *_tile_and_end(word))
+    except ValueError:
+        raise ValueError(f"malformed move {text!r}: {_HELP}") from None
+
+
+def _tile_and_end(text: str) -> tuple[Tile, str | None]:
+    tile_text, colon, end = text.partition(":")
+    if colon and not end:
+        raise ValueError  # "6-4:" names no end
+    return Tile.parse(tile_text), end or None

@@ -1,0 +1,292 @@
+"""The Fives family (``fives.md``): a play scores when the open ends add up to a multiple of
+5 (All Threes: 3); the hand's winner adds a bonus from the losers' pips.
+
+Presets: ``fives`` (All Fives after Pagat), ``muggins`` (the same without a spinner),
+``five-up`` (GameColony, with its table listings), ``domino-five`` («Домино пять»),
+``pyaterochka`` («Пятёрочка») and ``all-threes``.
+
+>>> import bazar
+>>> r = bazar.rules("domino-five", players=4)
+>>> out = bazar.Outcome("fish", fisher=1, remaining=[["2-1"], ["4-1"], ["6-5"], ["6-5", "1-1"]])
+>>> bazar.Ledger.new(r).settle(out).scores       # (5 + 11 + 13 - 3) -> 25 -> / 5
+(5, 0, 0, 0)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.scoring import round_to, side_values
+
+from .round import count_ends
+
+if TYPE_CHECKING:
+    from bazar.core.match import Ledger, MatchResult
+    from bazar.core.round import Outcome
+    from bazar.core.rules import Rules
+
+    from .round import CrossRound
+
+__all__ = ["bonus", "decide", "score_play", "settle"]
+
+for _option in [
+    Option("spinner", "bool", "the first double played is a spinner (a cross)"),
+    Option(
+        "spinner_count",
+        "enum",
+        "how an uncovered spinner counts once both its sides are covered",
+        values=("covered_only", "open_arms"),
+    ),
+    Option("base", "int", "the number whose multiples score during play", values=(3, 5)),
+    Option("divide_in_play", "bool", "in-play points are the count divided by base"),
+    Option("bonus_divide", "bool", "the end-of-hand bonus, rounded to base, is divided by base"),
+    Option("win_check", "enum", "when the target is checked", values=("immediate", "end_of_hand")),
+    Option(
+        "exact_target", "bool", "the target must be hit exactly; an overshooting score is not taken"
+    ),
+    Option(
+        "losers_subtract",
+        "bool",
+        "at the end of a hand every side subtracts its own "
+        "rounded pips instead of the winner's bonus",
+    ),
+]:
+    OPTIONS[_option.name] = _option
+
+
+def score_play(rnd: CrossRound) -> int:
+    """The points of the turn just played: the count when it is a multiple of ``base``."""
+    rules = rnd.rules
+    count = count_ends(rnd)
+    if count <= 0 or count % rules.base:
+        return 0
+    return count // rules.base if rules.divide_in_play else count
+
+
+def _winner(rules: Rules, outcome: Outcome, values: list[int]) -> list[int]:
+    """The sides that win the hand: the out side, else the lightest (several when tied)."""
+    if outcome.out_seat is not None:
+        return [rules.side_of(outcome.out_seat)]
+    best = min(values)
+    return [side for side, v in enumerate(values) if v == best]
+
+
+def bonus(rules: Rules, outcome: Outcome) -> list[int]:
+    """The end-of-hand points of each side (``fives.md`` §7)."""
+    hands = [list(h or ()) for h in outcome.remaining]
+    base, divide = rules.base, rules.bonus_divide
+    sides = rules.sides
+    if outcome.reason not in ("out", "fish"):
+        return [0] * sides
+    values = side_values(rules, hands)
+    if rules.losers_subtract:
+        return [-(round_to(v, base) // base if divide else round_to(v, base)) for v in values]
+    if outcome.out_seat is not None and rules.teams:
+        for seat in rules.teams[rules.side_of(outcome.out_seat)]:
+            hands[seat] = []  # the out player's partner's tiles count for nobody
+        values = side_values(rules, hands)
+    winners = _winner(rules, outcome, values)
+    points = [0] * sides
+    if len(winners) == 1:
+        win = winners[0]
+        total = sum(values) - values[win]
+        if outcome.reason == "fish" and rules.block_award == "difference":
+            total -= values[win]
+        rounded = round_to(max(total, 0), base)
+        points[win] = rounded // base if divide else rounded
+    elif len(winners) == 2 and sides == 3 and rules.name in ("fives", "muggins"):
+        # Pagat, three players: the two tied lowest split what one winner would get
+        (loser,) = [s for s in range(3) if s not in winners]
+        share = round_to(values[loser], base) // 2
+        share = share // base if divide else share - share % base
+        for win in winners:
+            points[win] = share
+    return points
+
+
+def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
+    """In-play points, then the bonus; with ``exact_target`` a score that would pass the
+    target is not taken."""
+    rules = ledger.rules
+    scores = list(ledger.scores)
+    for seat, points in outcome.scoring:
+        scores[rules.side_of(seat)] += points
+    for side, points in enumerate(bonus(rules, outcome)):
+        if rules.exact_target and rules.target is not None and scores[side] + points > rules.target:
+            continue
+        scores[side] += points
+    return ledger.replace(scores=scores)
+
+
+def decide(ledger: Ledger) -> MatchResult | None:
+    """The first side to reach the target wins; checked after each score (``immediate``) or
+    after each hand, when the highest score wins and a tie at the top plays another hand.
+    Telephone and Bergen decide alike (they have no ``exact_target``)."""
+    rules = ledger.rules
+    if rules.win_check == "end_of_hand" and ledger.get("in_play"):
+        return None
+    best = max(ledger.scores)
+    exact = getattr(rules, "exact_target", False)
+    if best < rules.target or (exact and best != rules.target):
+        return None
+    top = [side for side, s in enumerate(ledger.scores) if s == best]
+    if len(top) > 1:
+        return None
+    return ledger.decided(top)
+
+
+def _pagat_target(o: dict[str, Any]) -> int:
+    if o["divide_in_play"]:
+        return 61
+    return 250 if o["players"] == 2 else 200
+
+
+def _check(o: dict[str, Any]) -> None:
+    if o["target"] is None:
+        raise ValueError("the fives games need a target")
+    if o["limit"] is not None:
+        raise ValueError("the fives games are won at a target; they have no limit")
+
+
+def _preset(**overrides: Any) -> dict[str, Any]:
+    options: dict[str, Any] = {
+        "players": 2,
+        "teams": False,
+        "set_max": 6,
+        "hand_size": {2: 7, 3: 5, 4: 5},
+        "draw": True,
+        "bazar_reserve": 0,
+        "spinner": True,
+        "spinner_count": "covered_only",
+        "base": 5,
+        "divide_in_play": False,
+        "bonus_divide": True,
+        "block_award": "difference",
+        "first_lead": "lot",
+        "later_lead": "winner",
+        "after_block_lead": "winner",
+        "after_tie_lead": "lot",
+        "target": 100,
+        "limit": None,
+        "win_check": "end_of_hand",
+        "exact_target": False,
+        "losers_subtract": False,
+    }
+    options.update(overrides)
+    return options
+
+
+_FAMILY: dict[str, Any] = {
+    "family": "cross",
+    "settle": settle,
+    "decide": decide,
+    "score": score_play,
+    "checks": (_check,),
+}
+
+_PAGAT = _preset(
+    teams=lambda o: o["players"] == 4,
+    hand_size={2: 9, 3: 7, 4: 5},
+    divide_in_play=False,
+    bonus_divide=lambda o: o["divide_in_play"],
+    block_award="opponents_total",
+    after_block_lead="lot",
+    target=_pagat_target,
+    win_check="immediate",
+)
+
+register(
+    Variant(
+        "fives",
+        "All Fives (Pagat): a spinner, multiples of 5 score as they are made, 250/200",
+        "Все пятёрки (Pagat): со «спиннером», кратные 5 очки сразу, до 250/200",
+        "fives.md (fives.pagat)",
+        (2, 4),
+        2,
+        _PAGAT,
+        aliases=("all fives", "all-fives"),
+        **_FAMILY,
+    )
+)
+register(
+    Variant(
+        "muggins",
+        "Muggins: All Fives without a spinner",
+        "Маггинс: все пятёрки без «спиннера»",
+        "fives.md (fives.muggins)",
+        (2, 4),
+        2,
+        {**_PAGAT, "spinner": False},
+        **_FAMILY,
+    )
+)
+
+
+def _five_up_after_block(o: dict[str, Any]) -> str:
+    if o["later_lead"] == "rotate":
+        return "rotate"
+    return "random" if o["first_lead"] == "random" else "highest_double_any_tile"
+
+
+register(
+    Variant(
+        "five-up",
+        "GameColony Five-up: 2 players, 7 tiles, optional spinner, 100-500 points",
+        "Five-up (GameColony): двое, по 7 костей, «спиннер» по выбору, до 100–500",
+        "fives.md (fives.gamecolony)",
+        (2, 2),
+        2,
+        _preset(
+            hand_size=7,
+            bonus_divide=False,
+            block_award="opponents_total",
+            first_lead="high",
+            after_block_lead=_five_up_after_block,
+            after_tie_lead=_five_up_after_block,
+        ),
+        aliases=("five up", "fiveup"),
+        **_FAMILY,
+    )
+)
+register(
+    Variant(
+        "domino-five",
+        "«Домино пять» (Gambler): the first double is a cross, the bonus is /5",
+        "Домино пять (Gambler): первый дубль — крест, бонус делится на 5",
+        "fives.md (fives.gambler)",
+        (2, 4),
+        2,
+        _preset(),
+        aliases=("домино пять", "domino five"),
+        russian=True,
+        **_FAMILY,
+    )
+)
+register(
+    Variant(
+        "pyaterochka",
+        "«Пятёрочка»: as Domino five, the free sides of the cross count",
+        "Пятёрочка: как «Домино пять», свободные стороны креста считаются",
+        "fives.md (fives.pyaterochka)",
+        (2, 4),
+        2,
+        _preset(spinner_count="open_arms"),
+        aliases=("пятёрочка", "пятерочка"),
+        russian=True,
+        **_FAMILY,
+    )
+)
+register(
+    Variant(
+        "all-threes",
+        "All Threes: as Domino five with multiples of 3",
+        "Все тройки: как «Домино пять», но кратные 3",
+        "fives.md (fives.allthrees)",
+        (2, 4),
+        2,
+        _preset(base=3),
+        aliases=("all threes",),
+        **_FAMILY,
+    )
+)

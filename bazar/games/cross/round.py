@@ -1,0 +1,531 @@
+"""The cross games' round: a line that grows a cross at its spinner, scored during play.
+
+The spinner ("cross", "house") is kept as its value and its covered arms (``common.md`` §3.2).
+Arms are ``L``, ``R``, ``U``, ``D``; while the spinner has both sides covered and fewer than
+four covered arms, its free slots are offered as one end ``S`` that starts ``U``, then ``D``
+(``fives.md`` §4). A double laid with ``close`` seals its end («Осёл»). After each turn the
+game's scorer (``Variant.score``) may award points to the mover; they are recorded as
+``Outcome.scoring`` events, and a side reaching the target with ``win_check = immediate``
+ends the round (reason ``"target"``) and the match, even with a move that also goes out or
+blocks the round: score, then target, then the end of the hand.
+
+>>> import bazar
+>>> rnd = bazar.Round(bazar.rules("domino-five"), hands=[["5-5", "3-5", "6-1"], ["5-0", "0-2"]],
+...                   bazar=[], leader=0)
+>>> rnd.push("5-5"); rnd.push("5-0:L"); rnd.push("3-5:R")
+>>> rnd.ends()
+{'L': 0, 'R': 3, 'S': 5}
+>>> rnd.push("0-2:L"); rnd.scoring()
+[(0, 10), (1, 10), (1, 5)]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bazar.core.moves import Move
+from bazar.core.round import DRAW, PASS, STOP, Outcome, Round, _Setup
+from bazar.core.tiles import Tile
+
+if TYPE_CHECKING:
+    from bazar.core.view import View
+
+__all__ = ["CrossRound", "count_ends"]
+
+ARMS = ("L", "R", "U", "D")
+_ARM = {"L": 0, "R": 1, "U": 2, "D": 3}
+_SLOT = 4  # the free-slot entry S in per-end tables
+
+
+class CrossRound(Round):
+    """A round on a line or a single-spinner cross, with closing doubles and in-play scores."""
+
+    # undo records: (move, seat, state snapshot)
+    _cross_stack: list[tuple[Any, ...]]
+
+    def __init__(self, rules: Any, seed: int | None = None, **kwargs: Any) -> None:
+        super().__init__(rules, seed, **kwargs)
+        self._cross = bool(getattr(rules, "spinner", False)) or (
+            getattr(rules, "cross", "none") == "first_open_double"
+        )
+        self._closing = bool(getattr(rules, "closing", False))
+        self._lead_closable = bool(getattr(rules, "lead_may_be_closed", False))
+        self._seal = bool(getattr(rules, "sealed_layout_ends_round", False))
+        self._one_draw = getattr(rules, "draw_mode", "until_playable") == "one_per_turn"
+        self._score_turn = rules.variant.score
+        self._all_doubles = sum(_Setup.of(rules).doubles)
+        # the layout: arm end pips (-1 no arm), arm lengths, arms ending in a double, dead arms
+        self._arm_end = [-1, -1, -1, -1]
+        self._arm_len = [0, 0, 0, 0]
+        self._arm_double = 0
+        self._dead = 0
+        self._lead_double = False
+        # the spinner: value (-1 none), its arm (-1 the centre), its place on that arm, covered
+        self._spin = -1
+        self._spin_arm = -1
+        self._spin_depth = 0
+        self._covered = 0
+        self._drew = False
+        self._events: list[tuple[int, int]] = []
+        self._cross_stack = []
+
+    # -- state -------------------------------------------------------------------------------
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            tuple(self._arm_end),
+            tuple(self._arm_len),
+            self._arm_double,
+            self._dead,
+            self._lead_double,
+            self._spin,
+            self._spin_arm,
+            self._spin_depth,
+            self._covered,
+            self._drew,
+            len(self._events),
+            self._opening,
+            self._chain,
+            self._used,
+            self._turn,
+            self._over,
+        )
+
+    def _restore_snapshot(self, snap: tuple[Any, ...]) -> None:
+        (
+            ends,
+            lens,
+            self._arm_double,
+            self._dead,
+            self._lead_double,
+            self._spin,
+            self._spin_arm,
+            self._spin_depth,
+            self._covered,
+            self._drew,
+            events,
+            self._opening,
+            self._chain,
+            self._used,
+            self._turn,
+            self._over,
+        ) = snap
+        self._arm_end, self._arm_len = list(ends), list(lens)
+        del self._events[events:]
+
+    def copy(self) -> CrossRound:
+        twin = super().copy()
+        assert isinstance(twin, CrossRound)
+        twin._arm_end = list(self._arm_end)
+        twin._arm_len = list(self._arm_len)
+        twin._events = list(self._events)
+        twin._cross_stack = list(self._cross_stack)
+        return twin
+
+    def _free_slot(self) -> bool:
+        if self._spin < 0 or self._covered >= 4:
+            return False
+        if self._spin_arm < 0:
+            return self._arm_len[0] > 0 and self._arm_len[1] > 0
+        return self._arm_len[self._spin_arm] > self._spin_depth + 1
+
+    def ends(self) -> dict[str, int]:
+        """Open ends in the order ``L R U D S``; a closed end is not open."""
+        if self._left < 0:
+            return {}
+        out = {
+            ARMS[a]: pip
+            for a, pip in enumerate(self._arm_end)
+            if pip >= 0 and not self._dead >> a & 1
+        }
+        if self._free_slot():
+            out["S"] = self._spin
+        return out
+
+    def _open(self) -> list[tuple[str, int]]:
+        return list(self.ends().items())
+
+    def is_double_end(self, end: str) -> bool:
+        """Whether the tile at the end ``end`` (``L R U D``) is a crosswise double whose outer
+        side is still free; a lone lead double is at both ``L`` and ``R``."""
+        arm = _ARM[end]
+        if self._arm_len[arm]:
+            return bool(self._arm_double >> arm & 1)
+        return arm < 2 and self._lead_double
+
+    def scoring(self) -> list[tuple[int, int]]:
+        """The points scored during play so far, as ``(seat, points)`` in order."""
+        return list(self._events)
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def _generate(self) -> tuple[Move, ...]:
+        if self._over is not None:
+            return ()
+        if self._left < 0:
+            leads = super()._generate()
+            if not (self._closing and self._lead_closable) or STOP in leads:
+                return leads
+            out: list[Move] = []
+            for move in leads:
+                out.append(move)
+                if move.tile is not None and move.tile.is_double:
+                    out.append(Move("close", move.tile))
+            return tuple(out)
+        hand = self._hands[self._turn]  # type: ignore[index]
+        open_ends = self._open()
+        if self._chain:
+            open_ends = [
+                (end, pip)
+                for end, pip in open_ends
+                if end == "S" or not self._used >> _ARM[end] & 1
+            ]
+            hand &= self._all_doubles
+        fits = self._fits
+        moves: list[Move] = []
+        playable = 0
+        for _, pip in open_ends:
+            playable |= hand & fits[pip]
+        tiles = self._t.tiles
+        while playable:
+            low = playable & -playable
+            tile = tiles[low.bit_length() - 1]
+            for end, pip in open_ends:
+                if tile.high == pip or tile.low == pip:
+                    moves.append(Move.play(tile, end))
+                    if self._closing and tile.is_double:
+                        moves.append(Move("close", tile, end))
+            playable ^= low
+        if self._chain:
+            moves.append(STOP)
+            return tuple(moves)
+        if moves:
+            return tuple(moves)
+        if self._drawn < self._drawable and not (self._one_draw and self._drew):
+            return (DRAW,)
+        return (PASS,)
+
+    def _apply(self, move: Move) -> None:
+        seat: int = self._turn  # type: ignore[assignment]
+        self._legal = None
+        snap = self._snapshot()
+        self._stack.append((move, seat, self._left, self._right, -1, self._chain, self._used))
+        self._cross_stack.append(snap)
+        kind = move.kind
+        if kind == "draw":
+            tile = self._bazar[self._drawn]
+            self._drawn += 1
+            bit = 1 << tile.index
+            self._hands[seat] |= bit
+            self._inhand |= bit
+            self._stack[-1] = (move, seat, self._left, self._right, tile.index, 0, 0)
+            self._drew = True
+            if self._nobody_can_move():
+                self._over = "fish"
+            return
+        if kind in ("pass", "stop"):
+            if self._left < 0:  # the opening decision declined: the normal leader leads
+                self._opening = -1
+                self._turn = self.leader
+                return
+            scored = kind == "stop"
+            self._end_turn(seat, scored)
+            return
+        tile: Tile = move.tile  # type: ignore[no-redef]
+        closed = kind == "close"
+        bit = 1 << tile.index
+        self._stack[-1] = (move, seat, self._left, self._right, tile.index, self._chain, self._used)
+        hand = self._hands[seat] ^ bit
+        self._hands[seat] = hand
+        self._inhand ^= bit
+        self._table |= bit
+        arm = self._place(tile, move.end, closed)
+        if not hand:
+            self._over = "out"
+            self._score(seat)
+            return
+        if self._seal and not self.ends():
+            self._over = "fish"
+            self._score(seat)
+            return
+        if self._nobody_can_move() or (self._dead_layout and self._cross_dead()):
+            self._over = "fish"
+            self._score(seat)
+            return
+        if self._dpt > 1 and tile.is_double and arm >= 0 and self._keeps_cross_turn(hand, arm):
+            return
+        self._end_turn(seat, True)
+
+    def _end_turn(self, seat: int, scored: bool) -> None:
+        if scored:
+            self._score(seat)
+            if self._over is not None:
+                return
+        self._chain = self._used = 0
+        self._drew = False
+        self._turn = (seat + 1) % self.players
+
+    def _score(self, seat: int) -> None:
+        """The scorer's points for the turn just ended; a target reached may end the round.
+
+        The order is score, then target, then the end of the hand: a side that reaches the
+        target with ``win_check = immediate`` has won, even with the move that goes out or
+        blocks the round, so the round ends on the target and no end-of-hand award (a block
+        award to another player, a bonus, ``losers_subtract``) is settled after it."""
+        if self._score_turn is None:
+            return
+        points = int(self._score_turn(self))
+        if not points:
+            return
+        rules = self.rules
+        side = rules.side_of(seat)
+        target = getattr(rules, "target", None)
+        if target is not None:
+            now = self.ledger.scores[side] + self._side_points(side)
+            if getattr(rules, "exact_target", False) and now + points > target:
+                return
+            self._events.append((seat, points))
+            if getattr(rules, "win_check", "end_of_hand") == "immediate" and (
+                now + points >= target
+            ):
+                self._over = "target"
+            return
+        self._events.append((seat, points))
+
+    def _side_points(self, side: int) -> int:
+        return sum(p for s, p in self._events if self.rules.side_of(s) == side)
+
+    def _place(self, tile: Tile, end: str | None, closed: bool) -> int:
+        """Lay ``tile`` on ``end``; returns the arm it went on (-1 for the lead)."""
+        if end is None:
+            self._left, self._right = tile.high, tile.low
+            self._arm_end[0], self._arm_end[1] = tile.high, tile.low
+            self._lead_double = tile.is_double
+            self._opening = -1
+            if tile.is_double and closed:
+                self._dead = 0b11
+            elif tile.is_double and self._cross:
+                self._spin, self._spin_arm, self._covered = tile.high, -1, 0
+            return -1
+        if end == "S":
+            arm = 2 if self._arm_end[2] < 0 else 3
+            pip = self._spin
+        else:
+            arm = _ARM[end]
+            pip = self._arm_end[arm]
+        outer = tile.low if pip == tile.high else tile.high
+        self._arm_end[arm] = outer
+        self._arm_len[arm] += 1
+        if tile.is_double:
+            self._arm_double |= 1 << arm
+        else:
+            self._arm_double &= ~(1 << arm)
+        if closed:
+            self._dead |= 1 << arm
+        if arm == 0:
+            self._left = outer
+        elif arm == 1:
+            self._right = outer
+        length = self._arm_len[arm]
+        if self._spin >= 0:
+            if self._spin_arm == arm:
+                covers = length == self._spin_depth + 2
+            else:
+                covers = length == 1 and (self._spin_arm < 0 or arm >= 2)
+            if covers:
+                self._covered += 1
+        elif self._cross and tile.is_double and not closed:
+            self._spin, self._spin_arm, self._spin_depth = tile.high, arm, length - 1
+            self._covered = 1
+        return arm
+
+    def _keeps_cross_turn(self, hand: int, arm: int) -> bool:
+        chain = self._chain + 1
+        if chain >= self._dpt:
+            return False
+        used = self._used | (1 << arm)
+        doubles = _Setup.of(self.rules).doubles
+        for end, pip in self._open():
+            if (end == "S" or not used >> _ARM[end] & 1) and hand & doubles[pip]:
+                self._chain, self._used = chain, used
+                return True
+        return False
+
+    def _nobody_can_move(self) -> bool:
+        if self._drawn < self._drawable:
+            return False
+        fits = self._fits
+        reach = 0
+        for _, pip in self._open():
+            reach |= fits[pip]
+        return not self._inhand & reach
+
+    def _cross_dead(self) -> bool:
+        """The dead-layout test of ``common.md`` §6 for every open end."""
+        pips = {pip for _, pip in self._open()}
+        if not pips:
+            return False
+        setup = _Setup.of(self.rules)
+        for pip in pips:
+            need = setup.suit_singles[pip]
+            if len(pips) > 1:
+                need |= setup.doubles[pip]
+            if self._table & need != need:
+                return False
+        return True
+
+    def pop(self) -> Move:
+        if not self._stack:
+            raise IndexError("no move to take back")
+        move, seat, left, right, index, _, _ = self._stack.pop()
+        snap = self._cross_stack.pop()
+        self._left, self._right = left, right
+        self._legal = None
+        if move.kind in ("play", "close"):
+            bit = 1 << index
+            self._hands[seat] |= bit
+            self._inhand |= bit
+            self._table ^= bit
+        elif move is DRAW:
+            bit = 1 << index
+            self._drawn -= 1
+            self._hands[seat] ^= bit
+            self._inhand ^= bit
+        self._restore_snapshot(snap)
+        return move
+
+    # -- the table ---------------------------------------------------------------------------
+
+    @property
+    def board(self) -> dict[str, Any]:
+        """The layout: the line ``L`` to ``R`` (tiles ``a|b``, a closed double as ``#a|a#``),
+        the spinner's value and the arms ``U`` and ``D`` from the spinner outward."""
+        line: list[str] = []
+        arms: dict[str, list[str]] = {"U": [], "D": []}
+        ends = [-1, -1, -1, -1]
+        spin = -1
+        for _, move, _ in self.history():
+            if move.kind not in ("play", "close") or move.tile is None:
+                continue
+            tile, closed = move.tile, move.kind == "close"
+
+            def mark(a: int, b: int, closed: bool = closed) -> str:
+                return f"#{a}|{b}#" if closed else f"{a}|{b}"
+
+            if move.end is None:
+                line.append(mark(tile.high, tile.low))
+                ends[0], ends[1] = tile.high, tile.low
+                if tile.is_double and self._cross and not closed:
+                    spin = tile.high
+                continue
+            if move.end == "S":
+                arm = 2 if not arms["U"] else 3
+                pip = spin
+            else:
+                arm = _ARM[move.end]
+                pip = ends[arm]
+            outer = tile.other(pip)
+            ends[arm] = outer
+            if arm == 0:
+                line.insert(0, mark(outer, pip))
+            elif arm == 1:
+                line.append(mark(pip, outer))
+            else:
+                arms[ARMS[arm]].append(mark(pip, outer))
+            if spin < 0 and self._cross and tile.is_double and not closed:
+                spin = tile.high
+        return {
+            "line": line,
+            "spinner": spin if spin >= 0 else None,
+            "U": arms["U"],
+            "D": arms["D"],
+        }
+
+    def count(self) -> int:
+        """The sum of the open ends as the fives family counts it (``fives.md`` §5.1)."""
+        return count_ends(self)
+
+    def outcome(self) -> Outcome | None:
+        base = super().outcome()
+        if base is None:
+            return None
+        points = [0] * self.players
+        for seat, p in self._events:
+            points[seat] += p
+        return Outcome(
+            base.reason,
+            out_seat=base.out_seat,
+            remaining=base.remaining,
+            points=points,
+            fisher=base.fisher,
+            leader=base.leader,
+            lead=base.lead,
+            last_turn=base.last_turn,
+            scoring=self._events,
+            extra=base.extra,
+        )
+
+    def public_extra(self, seat: int | None) -> dict[str, Any]:
+        extra = super().public_extra(seat)
+        extra["scoring"] = [list(e) for e in self._events]
+        if self._spin >= 0:
+            extra["spinner"] = {"value": self._spin, "covered": self._covered}
+        return extra
+
+    def turn_state(self) -> dict[str, Any]:
+        state = super().turn_state()
+        if self._chain:
+            state["turn_ends"] = [ARMS[a] for a in range(4) if self._used >> a & 1]
+        if self._drew and self._one_draw:
+            state["drew"] = True
+        return state
+
+    def _restore(self, view: View) -> None:
+        """Rebuild the layout and the scores of ``view`` (for :meth:`Round.from_view`)."""
+        super()._restore(view)
+        self._arm_end, self._arm_len = [-1, -1, -1, -1], [0, 0, 0, 0]
+        self._arm_double = self._dead = 0
+        self._spin, self._spin_arm, self._covered = -1, -1, 0
+        turn, opening = self._turn, self._opening
+        for _, move, _ in view.history:
+            if move.kind in ("play", "close") and move.tile is not None:
+                self._place(move.tile, move.end, move.kind == "close")
+        self._turn, self._opening = turn, opening
+        self._events = [(int(s), int(p)) for s, p in view.extra.get("scoring", ())]
+        self._drew = bool(view.extra.get("drew", False))
+        self._used = sum(1 << _ARM[e] for e in view.extra.get("turn_ends", ()))
+
+
+def count_ends(rnd: CrossRound) -> int:
+    """The count of ``fives.md`` §5.1 with the rules' ``spinner_count`` convention: the
+    ends of the covered arms, a double at an end counting both halves; a spinner with at
+    most one covered arm counts both its halves."""
+    if rnd._left < 0:
+        return 0
+    ends, lens = rnd._arm_end, rnd._arm_len
+
+    def value(arm: int) -> int:
+        pip = ends[arm]
+        double = rnd._arm_double >> arm & 1 if lens[arm] else rnd._lead_double
+        return pip * 2 if double else pip
+
+    if rnd._spin < 0:
+        if lens[0] == 0 and lens[1] == 0:  # a lone lead double counts once
+            return ends[0] + ends[1]
+        return value(0) + value(1)
+    if rnd._spin_arm < 0:
+        covered = [a for a in range(4) if lens[a] > 0]
+    else:
+        covered = [1 - rnd._spin_arm]  # the line behind a spinner laid on an end
+        if lens[rnd._spin_arm] > rnd._spin_depth + 1:
+            covered.append(rnd._spin_arm)
+        covered += [a for a in (2, 3) if lens[a] > 0]
+    total = sum(value(a) for a in covered)
+    if len(covered) <= 1:
+        return 2 * rnd._spin + total
+    if getattr(rnd.rules, "spinner_count", "covered_only") == "open_arms":
+        total += rnd._spin * (4 - len(covered))
+    return total
+
+
+Round.families["cross"] = CrossRound

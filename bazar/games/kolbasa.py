@@ -1,0 +1,526 @@
+"""Kolbasa («Колбаса», "sausage", ``kolbasa.md``): the blind one-sided game of Perm's yards.
+
+Every player's tiles lie face down in a row that nobody sees, not even its owner. The first
+double turned over starts the sausage; then each player turns over the front tile of his
+row and lays it on the one open end (``TILE:R``), or cuts the sausage with it at a joint
+(``cut TILE:J``, joints numbered from the start) and hands the cut-off start to the next
+player, or sends it to the back of his row (``pass``). Using a tile keeps the turn. The
+first to empty his row wins.
+
+>>> import bazar
+>>> rnd = bazar.Round(bazar.rules("kolbasa"), hands=[["2-5", "4-4", "6-5", "0-4"],
+...                                                  ["1-3", "4-1", "1-6", "2-3"]])
+>>> rnd.board, rnd.turn, rnd.view(1).hand, rnd.view(0).extra["front"]
+(('4|4',), 1, None, '4-1')
+>>> [str(m) for m in rnd.legal_moves()]
+['4-1:R']
+>>> rnd.push("4-1:R"); rnd.push("1-6:R"); rnd.board, rnd.ends(), rnd.legal_moves()
+(('4|4', '4|1', '1|6'), {'R': 6}, [Move('pass')])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bazar.core.moves import Move
+from bazar.core.round import PASS, STOP, Outcome, Round, shuffled
+from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.tiles import Tile, tile_set
+
+if TYPE_CHECKING:
+    from bazar.core.match import Ledger, MatchResult
+    from bazar.core.rules import Rules
+    from bazar.core.view import View
+
+__all__ = ["KolbasaRound", "decide", "settle"]
+
+for _option in [
+    Option(
+        "opening",
+        "enum",
+        "how the start double is found: the players turn over their front tiles in turn",
+        values=("alternate_reveal",),
+    ),
+    Option("cutting", "bool", "a tile that fits a joint may cut the sausage"),
+    Option("cut_with_singles", "bool", "a non-double carrying a joint's number may cut too"),
+    Option(
+        "use_is_compulsory",
+        "bool",
+        "a usable tile must be used (else sending it back is the move stop)",
+    ),
+    Option(
+        "continue_after_cut",
+        "bool",
+        "after a cut the same player turns over his next tile and goes on",
+    ),
+    Option(
+        "cut_piece_to",
+        "enum",
+        "who receives the cut-off part of the sausage",
+        values=("opponent", "next_player"),
+    ),
+    Option("stop_at", "int", "a player whose row has this many tiles or fewer wins", low=0),
+    Option(
+        "deadlock_rule",
+        "enum",
+        "who wins a blocked game: the fewest tiles",
+        values=("fewest_tiles",),
+    ),
+    Option(
+        "max_reveals",
+        "int",
+        "the reveals (opening included) after which the game ends as a deadlock",
+        low=1,
+    ),
+]:
+    OPTIONS[_option.name] = _option
+
+#: attaching: the sausage's one open end
+OPEN_END = "R"
+
+# undo records: (move, seat, counts of unused reveals before it, the cut-off piece)
+_Piece = tuple[tuple[Tile, int, int], ...]
+_Undo = tuple[Move, int, tuple[int, ...], _Piece]
+
+
+class KolbasaRound(Round):
+    """One game of Kolbasa (a match is this one game).
+
+    The state: each row front to back, the sausage from its start (each tile with its back
+    and front half: joint ``j`` shows the front of tile ``j``), how many tiles each player
+    has turned over without using one since the last tile was used, and the reveals so far.
+    ``leader`` is the player who turns over first in the opening; the opening is carried out
+    when the round is built, and the first move belongs to the player after the one who laid
+    the start double. ``legal_moves()`` lists, for the front tile of the player to move,
+    ``TILE:R`` (attach), then ``cut TILE:J`` by joint, then ``stop`` (a usable tile sent back
+    when use is not compulsory) or ``pass`` (an unusable one).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        *,
+        hands: Sequence[Sequence[Tile | str]] | None = None,
+        bazar: Sequence[Tile | str] | None = None,
+        leader: int | None = None,
+        number: int = 1,
+        previous: Outcome | None = None,
+        ledger: Ledger | None = None,
+        dealer: int | None = None,
+        lead: Sequence[Tile | str] | None = None,
+    ) -> None:
+        if lead is not None:
+            raise ValueError("kolbasa has no forced lead: the first double starts the sausage")
+        self._setup(rules, number, previous, ledger)
+        self.seed = seed
+        self.dealer = dealer
+        players = self.players
+        if hands is None:
+            if bazar is not None:
+                raise ValueError("give hands with bazar, or a seed alone")
+            rng = random.Random(seed)
+            if leader is None:  # by lot, before the deal
+                leader = int(rng.random() * players)
+            deck = shuffled(tile_set(6), rng)
+            size = rules.hand_size
+            rows = [deck[i * size : (i + 1) * size] for i in range(players)]
+            aside = deck[players * size :]
+        else:
+            rows, aside = self._check_rows(hands, bazar)
+            if leader is None:
+                leader = 0
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
+            raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
+        self.leader = leader
+        self._dealt = tuple(tuple(r) for r in rows)
+        self._rows = [list(r) for r in rows]
+        self._bazar = list(aside)
+        self._open()
+
+    def _setup(
+        self, rules: Rules, number: int, previous: Outcome | None, ledger: Ledger | None
+    ) -> None:
+        """The state before the deal: an empty table, no move made."""
+        self._begin(rules, None, number, previous, ledger, None)
+        self.players = rules.players
+        self._drawn = self._drawable = 0
+        self._lead_mask = -1
+        self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
+        self._stack: list[_Undo] = []  # type: ignore[assignment]
+        self._legal: tuple[Move, ...] | None = None
+        self._sausage: list[tuple[Tile, int, int]] = []
+        self._unused = [0] * self.players
+        self._sent_back: list[Tile] = []
+        self._opening_reveals: list[tuple[int, Tile]] = []
+        self._starter: int | None = None
+        self._turn: int | None = None
+        self._finish(None, "")
+
+    def _check_rows(
+        self, hands: Sequence[Sequence[Tile | str]], bazar: Sequence[Tile | str] | None
+    ) -> tuple[list[list[Tile]], list[Tile]]:
+        players = self.players
+        if len(hands) != players:
+            raise ValueError(
+                f"kolbasa with {players} players needs {players} rows, not {len(hands)}"
+            )
+        rows = [[Tile.parse(t) for t in h] for h in hands]
+        aside = [Tile.parse(t) for t in (bazar or ())]
+        seen: set[Tile] = set()
+        for tile in (t for r in [*rows, aside] for t in r):
+            if tile.high > 6:
+                raise ValueError(f"tile {tile} is not in double-6")
+            if tile in seen:
+                raise ValueError(f"tile {tile} is dealt twice")
+            seen.add(tile)
+        for seat, row in enumerate(rows):
+            if not row:
+                raise ValueError(f"seat {seat} has an empty row: every row needs a tile")
+        return rows, aside
+
+    def _open(self) -> None:
+        """The opening (§2): from the leader, each player turns over his front tile; a
+        non-double goes to the back, the first double starts the sausage."""
+        seat = self.leader
+        self._turn = seat
+        if not any(t.is_double for row in self._rows for t in row):
+            self._finish("deadlock", "no_double")
+            return
+        cap = self.rules.max_reveals
+        while len(self._opening_reveals) < cap:
+            row = self._rows[seat]
+            tile = row.pop(0)
+            self._opening_reveals.append((seat, tile))
+            if tile.is_double:
+                self._sausage.append((tile, tile.high, tile.high))
+                self._starter = seat
+                self._turn = (seat + 1) % self.players
+                if len(row) <= self.rules.stop_at:
+                    self._finish("out", "empty" if not row else "stop_at", seat)
+                return
+            row.append(tile)
+            seat = (seat + 1) % self.players
+        self._finish("deadlock", "cap")
+
+    def _finish(self, reason: str | None, end: str, winner: int | None = None) -> None:
+        """End the game (``reason`` None: not over)."""
+        self._over, self._end, self._winner = reason, end, winner
+
+    # -- the state ---------------------------------------------------------------------------
+
+    @property
+    def hands(self) -> list[tuple[Tile, ...]]:
+        """Every row, front to back (the full state: nobody sees these)."""
+        return [tuple(row) for row in self._rows]
+
+    def ends(self) -> dict[str, int]:
+        """The one open end, ``{"R": pip}``; ``{}`` with no sausage."""
+        if not self._sausage:
+            return {}
+        return {OPEN_END: self._sausage[-1][2]}
+
+    def joints(self) -> list[int]:
+        """The value of each joint, from the start of the sausage (joint 1 first)."""
+        return [front for _, _, front in self._sausage[:-1]]
+
+    @property
+    def board(self) -> tuple[str, ...]:
+        """The sausage from its (dead) start to its open end, each tile ``back|front``."""
+        return tuple(f"{back}|{front}" for _, back, front in self._sausage)
+
+    def played(self) -> tuple[Tile, ...]:
+        """The tiles in the sausage, from its start."""
+        return tuple(tile for tile, _, _ in self._sausage)
+
+    def front(self) -> Tile | None:
+        """The tile the player to move has turned over (face up: everybody sees it)."""
+        if self._over is not None or self._turn is None:
+            return None
+        return self._rows[self._turn][0]
+
+    @property
+    def reveals(self) -> int:
+        """The tiles turned over and dealt with so far, the opening's included (the tile face
+        up now counts once it is used or sent back); ``max_reveals`` caps them."""
+        return len(self._opening_reveals) + len(self._base) + len(self._stack)
+
+    def history(self) -> list[tuple[int, Move, Tile | None]]:
+        return [*self._base, *((u[1], u[0], None) for u in self._stack)]
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """The uses of the front tile: attach ``TILE:R``, ``cut TILE:J`` by joint, then
+        ``stop`` or ``pass`` (§5a)."""
+        return super().legal_moves()
+
+    def _generate(self) -> tuple[Move, ...]:
+        tile = self.front()
+        if tile is None:
+            return ()
+        rules = self.rules
+        out = []
+        if tile.has(self._sausage[-1][2]):
+            out.append(Move.play(tile, OPEN_END))
+        if rules.cutting and (tile.is_double or rules.cut_with_singles):
+            out += [
+                Move("cut", tile, str(j)) for j, x in enumerate(self.joints(), 1) if tile.has(x)
+            ]
+        if not out:
+            return (PASS,)
+        if not rules.use_is_compulsory:
+            out.append(STOP)
+        return tuple(out)
+
+    def _apply(self, move: Move) -> None:
+        seat: int = self._turn  # type: ignore[assignment]
+        rules = self.rules
+        row = self._rows[seat]
+        tile = row.pop(0)
+        unused = tuple(self._unused)
+        piece: _Piece = ()
+        self._legal = None
+        if move.kind == "play":
+            pip = self._sausage[-1][2]
+            self._sausage.append((tile, pip, tile.other(pip)))
+        elif move.kind == "cut":
+            joint = int(move.end)  # type: ignore[arg-type]
+            pip = self._sausage[joint - 1][2]
+            piece = tuple(self._sausage[:joint])
+            self._sausage[:joint] = [(tile, tile.other(pip), pip)]
+            self._rows[self._receiver(seat)].extend(t for t, _, _ in piece)
+        else:
+            row.append(tile)
+            self._sent_back.append(tile)
+            self._unused[seat] += 1
+        self._stack.append((move, seat, unused, piece))
+        if move.kind in ("play", "cut"):
+            self._unused = [0] * self.players
+            if len(row) <= rules.stop_at:
+                self._finish("out", "empty" if not row else "stop_at", seat)
+                return
+            if move.kind == "cut" and not rules.continue_after_cut:
+                self._turn = (seat + 1) % self.players
+        elif all(n >= len(r) for n, r in zip(self._unused, self._rows, strict=True)):
+            self._finish("deadlock", "blocked")
+            return
+        else:
+            self._turn = (seat + 1) % self.players
+        if self.reveals >= rules.max_reveals:
+            self._finish("deadlock", "cap")
+
+    def _receiver(self, seat: int) -> int:
+        """Who receives a cut-off piece: the opponent, or with three or four players the next
+        player in turn (``cut_piece_to``; the rules allow ``opponent`` only for two)."""
+        return (seat + 1) % self.players
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._stack:
+            raise IndexError("no move to take back")
+        undo = self._stack.pop()
+        move, seat, unused, piece = undo
+        self._turn = seat
+        self._unused = list(unused)
+        self._finish(None, "")
+        self._legal = None
+        row = self._rows[seat]
+        if move.kind == "play":
+            row.insert(0, self._sausage.pop()[0])
+        elif move.kind == "cut":
+            receiver = self._rows[self._receiver(seat)]
+            del receiver[len(receiver) - len(piece) :]
+            row.insert(0, self._sausage[0][0])
+            self._sausage[:1] = piece
+        else:
+            row.insert(0, row.pop())
+            self._sent_back.pop()
+        return move
+
+    def copy(self) -> KolbasaRound:
+        """An independent copy of the game, its move stack included."""
+        twin: KolbasaRound = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._stack = list(self._stack)
+        twin._rows = [list(r) for r in self._rows]
+        twin._sausage = list(self._sausage)
+        twin._unused = list(self._unused)
+        twin._sent_back = list(self._sent_back)
+        return twin
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def winners(self) -> list[int]:
+        """Who won once the game is over: the player out, else the fewest tiles (a tie is a
+        draw between those tied)."""
+        if self._over is None:
+            return []
+        if self._winner is not None:
+            return [self._winner]
+        return fewest([len(r) for r in self._rows])
+
+    def outcome(self) -> Outcome | None:
+        """``"out"`` for a row emptied (or down to ``stop_at``), ``"deadlock"`` for a blocked
+        game or the reveal cap (``extra["end"]`` says which). The rows are shown."""
+        if self._over is None:
+            return None
+        start = next((t for _, t in self._opening_reveals if t.is_double), None)
+        return Outcome(
+            self._over,
+            out_seat=self._winner,
+            remaining=self.hands,
+            points=(0,) * self.players,
+            leader=self._starter,
+            lead=start,
+            extra={"end": self._end, "reveals": self.reveals},
+        )
+
+    # -- what seats may know -----------------------------------------------------------------
+
+    def seen_hand(self, seat: int) -> tuple[Tile, ...] | None:
+        """Nobody sees his own row: None."""
+        return None
+
+    def deal(self) -> dict[str, Any]:
+        """The deal as a record stores it: each row front to back, the tiles set aside, the
+        player who turns over first."""
+        return {
+            "hands": [[str(t) for t in row] for row in self._dealt],
+            "bazar": [str(t) for t in self._bazar],
+            "leader": self.leader,
+        }
+
+    def public_extra(self, seat: int | None) -> dict[str, Any]:
+        """What the table sees: the opening's reveals, who laid the start double, the tile
+        the player to move has turned over, the tiles sent back (in order), the joints, the
+        reveals and each player's tiles turned over unused since the last tile was used."""
+        front = self.front()
+        return {
+            "leader": self.leader,
+            "number": self.number,
+            "opening": [[s, str(t)] for s, t in self._opening_reveals],
+            "starter": self._starter,
+            "front": None if front is None else str(front),
+            "sent_back": [str(t) for t in self._sent_back],
+            "joints": self.joints(),
+            "reveals": self.reveals,
+            "unused": list(self._unused),
+        }
+
+    @classmethod
+    def from_view(
+        cls,
+        view: View,
+        hands: Sequence[Sequence[Tile | str]],
+        bazar: Sequence[Tile | str] = (),
+    ) -> KolbasaRound:
+        """A full game consistent with ``view``: its sausage, turn and history, the given rows
+        (front to back; the tile turned over must be the front of the mover's row) and the
+        tiles set aside."""
+        rules = view.rules
+        if len(hands) != rules.players:
+            raise ValueError(f"the view has {rules.players} seats; {len(hands)} rows were given")
+        if len(bazar) != view.bazar_size:
+            raise ValueError(f"the view sets {view.bazar_size} tiles aside, not {len(bazar)}")
+        for seat, size in enumerate(view.hand_sizes):
+            if len(hands[seat]) != size:
+                raise ValueError(
+                    f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}"
+                )
+        rnd: KolbasaRound = object.__new__(cls)
+        rnd._setup(rules, view.extra["number"], None, None)
+        rnd._rows = [[Tile.parse(t) for t in h] for h in hands]
+        rnd._dealt = tuple(tuple(r) for r in rnd._rows)
+        rnd._bazar = [Tile.parse(t) for t in bazar]
+        extra = view.extra
+        rnd.leader = extra["leader"]
+        rnd._opening_reveals = [(s, Tile.parse(t)) for s, t in extra["opening"]]
+        rnd._starter = extra["starter"]
+        rnd._sent_back = [Tile.parse(t) for t in extra["sent_back"]]
+        rnd._unused = list(extra["unused"])
+        rnd._sausage = []
+        for text in view.board:
+            back, front = (int(p) for p in text.split("|"))
+            rnd._sausage.append((Tile.of(back, front), back, front))
+        rnd._base = tuple(view.history)
+        rnd._turn = view.turn
+        front_tile = extra["front"]
+        front_row = rnd._rows[view.turn] if view.turn is not None else None
+        if front_tile is not None and (not front_row or str(front_row[0]) != front_tile):
+            raise ValueError(f"the row of seat {view.turn} must start with {front_tile}")
+        if view.turn is None and view.outcome is not None:
+            out = view.outcome
+            rnd._finish(out.reason, (out.extra or {}).get("end", ""), out.out_seat)
+        return rnd
+
+
+# -- the result (§5) ------------------------------------------------------------------------
+
+
+def fewest(counts: Sequence[int]) -> list[int]:
+    """The seats with the fewest tiles."""
+    low = min(counts)
+    return [s for s, n in enumerate(counts) if n == low]
+
+
+def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
+    """No points: the winner (or every player tied for the fewest tiles) scores one win."""
+    if outcome.reason == "out" and outcome.out_seat is not None:
+        winners = [outcome.out_seat]
+    else:
+        winners = fewest([len(h or ()) for h in outcome.remaining])
+    scores = [s + (seat in winners) for seat, s in enumerate(ledger.scores)]
+    return ledger.replace(scores=scores)
+
+
+def decide(ledger: Ledger) -> MatchResult | None:
+    """A match is one game: after it, its winners win and the others lose."""
+    if ledger.rounds < 1:
+        return None
+    return ledger.by_totals(highest=True)
+
+
+def _check(o: dict[str, Any]) -> None:
+    if o["set_max"] != 6:
+        raise ValueError(f"kolbasa is played with double-6, not double-{o['set_max']}")
+    if o["cut_piece_to"] == "opponent" and o["players"] > 2:
+        raise ValueError(
+            "with 3 or 4 players the cut-off part goes to the next player: cut_piece_to=next_player"
+        )
+
+
+register(
+    Variant(
+        "kolbasa",
+        "Kolbasa: blind rows, one open end, cut the sausage and hand its start to the next player",
+        "Колбаса: игра втёмную, один конец, колбасу режут и отдают сопернику",
+        "kolbasa.md",
+        (2, 4),
+        2,
+        {
+            "players": 2,
+            "set_max": 6,
+            "hand_size": {2: 14, 3: 9, 4: 7},
+            "opening": "alternate_reveal",
+            "cutting": True,
+            "cut_with_singles": True,
+            "use_is_compulsory": True,
+            "continue_after_cut": True,
+            "cut_piece_to": lambda o: "opponent" if o["players"] == 2 else "next_player",
+            "stop_at": 0,
+            "deadlock_rule": "fewest_tiles",
+            "max_reveals": 10_000,
+        },
+        family="kolbasa",
+        checks=(_check,),
+        aliases=("колбаса",),
+        settle=settle,
+        decide=decide,
+        russian=True,
+    )
+)
+
+Round.families["kolbasa"] = KolbasaRound

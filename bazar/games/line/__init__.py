@@ -1,0 +1,8 @@
+"""The line games: one line of tiles with two ends. Block, Draw and the classic games,
+Kozel and its presets, Sea Kozel."""
+
+from __future__ import annotations
+
+from . import classic, kozel, sea_kozel
+
+__all__ = ["classic", "kozel", "sea_kozel"]

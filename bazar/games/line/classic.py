@@ -1,0 +1,137 @@
+"""The classic line games (``classic-draw-block.md``): GameColony's Block and Draw, the
+Russian traditional domino and its penalty form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bazar.core.rules import Variant, register
+
+__all__: list[str] = []
+
+
+def _gamecolony_after_block(o: dict[str, Any]) -> str:
+    if o["later_lead"] == "rotate":
+        return "rotate"
+    if o["draw"] is False or o["teams"]:
+        return "winner"
+    return "random" if o["first_lead"] == "random" else "highest_double_any_tile"
+
+
+def _gamecolony_after_tie(o: dict[str, Any]) -> str:
+    if o["later_lead"] == "rotate":
+        return "rotate"
+    return "random" if o["first_lead"] == "random" else "highest_double_any_tile"
+
+
+def _gamecolony(name: str, draw: bool) -> dict[str, Any]:
+    return {
+        "players": 2,
+        "teams": lambda o: o["players"] == 4,
+        "set_max": 6,
+        "hand_size": 7,
+        "draw": draw,
+        "bazar_reserve": 0,
+        "first_lead": "high",
+        "later_lead": "winner",
+        "after_block_lead": _gamecolony_after_block,
+        "after_tie_lead": _gamecolony_after_tie,
+        "scoring": "positive",
+        "block_award": "opponents_total",
+        "double_blank_value": 0,
+        "target": 100,
+        "limit": None,
+    }
+
+
+def _classic(penalty: bool) -> dict[str, Any]:
+    return {
+        "players": 2,
+        "teams": False,
+        "set_max": 6,
+        "hand_size": {2: 7, 3: 5, 4: 5},
+        "draw": True,
+        "bazar_reserve": 0,
+        "first_lead": "low_doubles_high_singles" if penalty else "high",
+        "later_lead": "same_rule",
+        "after_block_lead": "same_rule",
+        "after_tie_lead": "same_rule",
+        "scoring": "penalty" if penalty else "positive",
+        "block_award": "own_pips" if penalty else "difference",
+        "double_blank_value": 10 if penalty else 0,
+        "target": None if penalty else 100,
+        "limit": 100 if penalty else None,
+    }
+
+
+def _scoring_consistent(o: dict[str, Any]) -> None:
+    if o["scoring"] == "penalty":
+        if o["limit"] is None:
+            raise ValueError("penalty scoring needs a limit")
+        if o["block_award"] != "own_pips":
+            raise ValueError("penalty scoring records own pips in a fish: block_award=own_pips")
+    else:
+        if o["target"] is None:
+            raise ValueError("positive scoring needs a target")
+        if o["block_award"] == "own_pips":
+            raise ValueError("block_award=own_pips goes with scoring=penalty")
+    if o["target"] is not None and o["limit"] is not None:
+        raise ValueError("a game has a target (reaching it wins) or a limit, not both")
+
+
+_LINE_CHECKS = (_scoring_consistent,)
+
+register(
+    Variant(
+        "block",
+        "Block: no drawing; match tiles end to end, first out scores the others' pips (GameColony)",
+        "Блок: без базара; первый вышедший получает очки соперников (GameColony)",
+        "classic-draw-block.md (gamecolony.block)",
+        (2, 4),
+        2,
+        _gamecolony("block", draw=False),
+        checks=_LINE_CHECKS,
+        aliases=("блок",),
+    )
+)
+register(
+    Variant(
+        "draw",
+        "Draw: draw from the bazar until you can play; first out scores the others' pips",
+        "Домино с базаром: берут из базара, пока не найдут ход (GameColony)",
+        "classic-draw-block.md (gamecolony.draw)",
+        (2, 4),
+        2,
+        _gamecolony("draw", draw=True),
+        checks=_LINE_CHECKS,
+        aliases=("базар",),
+    )
+)
+register(
+    Variant(
+        "classic",
+        "Russian traditional domino: 7/5/5 deal, 6-6 leads, fish = lightest hand, to 100",
+        "Классическое домино: 7/5/5 костей, заходит 6-6, рыба — выигрывает меньшая рука, до 100",
+        "classic-draw-block.md (classic.ru)",
+        (2, 4),
+        2,
+        _classic(penalty=False),
+        checks=_LINE_CHECKS,
+        russian=True,
+        aliases=("домино", "классика", "классическое"),
+    )
+)
+register(
+    Variant(
+        "classic-penalty",
+        "Penalty classic: lowest double leads, everyone records his own pips, fewest at 100 wins",
+        "Штрафное домино: заходит младший дубль, каждый пишет свои очки; до 100, побеждает меньший",
+        "classic-draw-block.md (classic.penalty)",
+        (2, 4),
+        2,
+        _classic(penalty=True),
+        checks=_LINE_CHECKS,
+        russian=True,
+        aliases=("штрафное",),
+    )
+)

@@ -1,0 +1,398 @@
+"""Kozel («Козёл»): the penalty game of the Russian yards, and its relatives (``kozel.md``).
+
+Whoever collects too many points becomes the goat. Five presets: ``kozel`` (the online
+club's rules: remembered points, the open account, fish for everyone or for one, the eggs),
+``kozel-team`` (2x2, bonuses for 6-6 and 0-0), ``kozel-goat25``, ``kozel-traditional`` and
+``kozel-beginner`` (positive scoring to 300). Every house rule is an option.
+
+>>> import bazar
+>>> r = bazar.rules("kozel")
+>>> ledger = bazar.Ledger(r, remembered=[19, 0, 7, 4])
+>>> out = bazar.Outcome("out", out_seat=0, remaining=[[], ["2-1"], ["6-5", "2-0"], ["4-1"]])
+>>> after = ledger.settle(out)
+>>> after.scores, after.remembered, after.opened
+((0, 0, 20, 0), (0, 3, 0, 9), (False, False, True, False))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.scoring import award, hand_value
+
+if TYPE_CHECKING:
+    from bazar.core.match import Ledger, MatchResult
+    from bazar.core.round import Outcome
+    from bazar.core.rules import Rules
+
+__all__ = ["decide", "record_award", "settle"]
+
+for _option in [
+    Option(
+        "redeal_min_doubles",
+        "int_or_none",
+        "a hand with this many doubles forces a redeal",
+        low=3,
+        high=7,
+    ),
+    Option(
+        "redeal_min_suit",
+        "int_or_none",
+        "a hand with this many tiles of one suit forces a redeal",
+        low=4,
+        high=7,
+    ),
+    Option("zero_zero_may_lead", "bool", "0-0 may be led"),
+    Option(
+        "later_lead_must_double",
+        "bool",
+        "the later leader must lead a double other than 0-0 / 6-6 if he holds one",
+    ),
+    Option(
+        "doubles_per_turn",
+        "int",
+        "the most doubles one player may lay in one turn, each on another end",
+        low=1,
+        high=4,
+    ),
+    Option(
+        "early_fish",
+        "enum",
+        "a fish only when nobody can move (standard), or as soon as the "
+        "table proves the layout dead",
+        values=("standard", "dead_layout"),
+    ),
+    Option(
+        "hand_values",
+        "enum",
+        "the special tile values of a hand",
+        values=("face", "lone_00_10", "lone_66_50_00_25", "00_25", "00_25_66_50"),
+    ),
+    Option(
+        "open_threshold",
+        "int_or_none",
+        "the smallest single-round award that opens an account; smaller awards are remembered",
+        low=1,
+    ),
+    Option(
+        "fish_mode",
+        "enum",
+        "how a fish is scored",
+        values=("for_everyone", "for_one", "side_more_takes_all", "lowest_wins"),
+    ),
+    Option("eggs", "bool", "the points of a tied fish go to a later round's single top loser"),
+    Option(
+        "lead_bonus",
+        "pair_or_none",
+        "added to the losing side when the round was led with 6-6 / 0-0",
+    ),
+    Option(
+        "finish_bonus",
+        "pair_or_none",
+        "added to the losing side when the round-ending tile is 6-6 / 0-0",
+    ),
+    Option("finish_bonus_on_fish", "bool", "finish_bonus applies to the fisher's tile too"),
+    Option("general_officer", "bool", "laying 6-6 then 0-0 to go out is a General, 0-0 an Officer"),
+    Option(
+        "general_effect", "enum", "what a General finish does", values=("match_win", "title_only")
+    ),
+    Option("rating", "bool", "the online rating formulas apply (kozel.md §10)"),
+]:
+    OPTIONS[_option.name] = _option
+
+
+# -- settlement (kozel.md §8) -------------------------------------------------------------------
+
+
+def record_award(
+    rules: Rules,
+    scores: list[int],
+    remembered: list[int],
+    opened: list[bool],
+    side: int,
+    points: int,
+) -> None:
+    """Record ``points`` for ``side``: into an open account, or opening it with the remembered
+    points when one round's award reaches ``open_threshold``, else remembered (§8.1)."""
+    threshold = rules.open_threshold
+    if opened[side]:
+        scores[side] += points
+    elif threshold is None or points >= threshold:
+        opened[side] = True
+        scores[side] += remembered[side] + points
+        remembered[side] = 0
+    else:
+        remembered[side] += points
+
+
+def _side_totals(rules: Rules, outcome: Outcome, skip_side: int | None = None) -> list[int]:
+    totals = [0] * rules.sides
+    for seat, hand in enumerate(outcome.remaining):
+        side = rules.side_of(seat)
+        if side != skip_side:
+            totals[side] += hand_value(rules, hand or ())
+    return totals
+
+
+def _bonus(rules: Rules, outcome: Outcome) -> int:
+    """The team bonuses for 6-6 / 0-0 led or ending the round (§8.2)."""
+    total = 0
+    specials = {"6-6": 0, "0-0": 1}
+    lead = str(outcome.lead) if outcome.lead is not None else None
+    if rules.lead_bonus and lead in specials:
+        total += rules.lead_bonus[specials[lead]]
+    ends_it = outcome.reason == "out" or (outcome.reason == "fish" and rules.finish_bonus_on_fish)
+    if rules.finish_bonus and ends_it and outcome.last_turn:
+        last = str(outcome.last_turn[-1])
+        if last in specials:
+            total += rules.finish_bonus[specials[last]]
+    return total
+
+
+def _single_top(awards: Sequence[int | None]) -> int | None:
+    present = [a for a in awards if a is not None]
+    if not present:
+        return None
+    best = max(present)
+    return awards.index(best) if present.count(best) == 1 else None
+
+
+def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
+    """The Kozel settlement of one round (§8.1–8.4), pure."""
+    rules = ledger.rules
+    if rules.fish_mode == "lowest_wins":
+        gains = award(rules, outcome)
+        scores = [s + g for s, g in zip(ledger.scores, gains, strict=True)]
+        return _titled(ledger, outcome, ledger.replace(scores=scores))
+    scores, remembered = list(ledger.scores), list(ledger.remembered)
+    opened, pot = list(ledger.opened), ledger.pot
+    eggs = rules.eggs
+    bonus = _bonus(rules, outcome)
+    awards: list[int | None]
+    if outcome.reason == "out":
+        out_side = rules.side_of(outcome.out_seat)  # type: ignore[arg-type]
+        totals = _side_totals(rules, outcome, skip_side=out_side)
+        awards = [None if side == out_side else t for side, t in enumerate(totals)]
+        remembered[out_side] = 0
+        if bonus:
+            loser = _single_top(awards)
+            if loser is not None:
+                awards[loser] = awards[loser] + bonus  # type: ignore[operator]
+    else:
+        totals = _side_totals(rules, outcome)
+        mode = rules.fish_mode
+        if mode == "for_everyone":
+            awards = list(totals)
+        else:
+            total = sum(totals) + bonus
+            top = _single_top(totals)
+            if top is None:
+                if eggs:
+                    pot += total
+                return _titled(ledger, outcome, ledger.replace(pot=pot))
+            awards = [total if side == top else None for side in range(rules.sides)]
+            if mode == "for_one":
+                for side in range(rules.sides):
+                    if side != top:
+                        remembered[side] = 0
+    top = _single_top(awards)
+    if pot and top is not None:
+        awards[top] = awards[top] + pot  # type: ignore[operator]
+        pot = 0
+    for side, points in enumerate(awards):
+        if points is not None:
+            record_award(rules, scores, remembered, opened, side, points)
+    after = ledger.replace(scores=scores, remembered=remembered, opened=opened, pot=pot)
+    return _titled(ledger, outcome, after)
+
+
+def _titled(before: Ledger, outcome: Outcome, after: Ledger) -> Ledger:
+    """Note a General or Officer finish (§11); a General may end the match."""
+    title = (outcome.extra or {}).get("title") if isinstance(outcome.extra, dict) else None
+    if title is None or outcome.out_seat is None:
+        return after
+    extra = dict(after.extra)
+    extra["title"] = [outcome.out_seat, title]
+    if title == "general" and after.rules.general_effect == "match_win":
+        extra["general"] = after.rules.side_of(outcome.out_seat)
+    return after.replace(extra=extra, rounds=after.rounds)
+
+
+def decide(ledger: Ledger) -> MatchResult | None:
+    """The goats (§9): every side at or over ``limit`` loses, the fewest points win (the
+    others neither win nor lose); a General's side wins outright."""
+    general = ledger.get("general")
+    if general is not None:
+        return ledger.decided([general])
+    return ledger._decide()
+
+
+# -- the presets (kozel.md §12) -------------------------------------------------------------------
+
+
+def _check(o: dict[str, Any]) -> None:
+    mode = o["fish_mode"]
+    if mode == "lowest_wins":
+        if o["target"] is None or o["limit"] is not None:
+            raise ValueError(
+                "fish_mode=lowest_wins is positive scoring: it needs a target, no limit"
+            )
+    elif o["limit"] is None or o["target"] is not None:
+        raise ValueError(f"fish_mode={mode} is penalty scoring: it needs a limit, no target")
+    if mode == "side_more_takes_all" and not o["teams"]:
+        raise ValueError("fish_mode=side_more_takes_all is played by teams (teams=True)")
+    if o["doubles_per_turn"] > 2:
+        raise ValueError("doubles_per_turn takes 1 or 2 in Kozel (a line has two ends)")
+    for name in ("lead_bonus", "finish_bonus"):
+        if o[name] is not None and not o["teams"]:
+            raise ValueError(f"{name} is a rule of the team game (teams=True)")
+
+
+def _kozel(**overrides: Any) -> dict[str, Any]:
+    options: dict[str, Any] = {
+        "players": 4,
+        "teams": False,
+        "set_max": 6,
+        "hand_size": 7,
+        "draw": True,
+        "bazar_reserve": 0,
+        "redeal_min_doubles": 5,
+        "redeal_min_suit": 6,
+        "first_lead": "kozel",
+        "zero_zero_may_lead": True,
+        "later_lead": "winner_or_fisher",
+        "later_lead_must_double": False,
+        "doubles_per_turn": 1,
+        "early_fish": "dead_layout",
+        "hand_values": "lone_00_10",
+        "open_threshold": 13,
+        "fish_mode": "for_everyone",
+        "block_award": "opponents_total",
+        "eggs": True,
+        "lead_bonus": None,
+        "finish_bonus": None,
+        "finish_bonus_on_fish": True,
+        "limit": 101,
+        "target": None,
+        "general_officer": False,
+        "general_effect": "match_win",
+        "rating": False,
+    }
+    options.update(overrides)
+    return options
+
+
+_FAMILY = {"settle": settle, "decide": decide, "checks": (_check,), "russian": True}
+
+register(
+    Variant(
+        "kozel",
+        "Kozel, the online club's rules: 7 tiles, 1-1 leads, small scores are remembered, "
+        "101 = goat",
+        "Козёл онлайн: по 7 костей, заходит 1-1, до 12 очков запоминаются, 101 — козёл",
+        "kozel.md (kozel.online)",
+        (2, 4),
+        4,
+        _kozel(rating=True),
+        aliases=("козёл", "козел", "коза"),
+        **_FAMILY,  # type: ignore[arg-type]
+    )
+)
+register(
+    Variant(
+        "kozel-team",
+        "Team Kozel 2x2: 1-1 leads, the partner of the winner leads next, 6-6 and 0-0 cost extra",
+        "Козёл пара на пару: заходит 1-1, дальше партнёр вышедшего, 6-6 и 0-0 со штрафом",
+        "kozel.md (kozel.team)",
+        (4, 4),
+        4,
+        _kozel(
+            teams=True,
+            redeal_min_suit=None,
+            first_lead="one_one",
+            later_lead="partner_of_winner_or_fisher",
+            later_lead_must_double=True,
+            early_fish="standard",
+            hand_values="lone_66_50_00_25",
+            open_threshold=None,
+            fish_mode="side_more_takes_all",
+            lead_bonus=(50, 25),
+            finish_bonus=(50, 25),
+        ),
+        aliases=("козёл 2x2", "козел 2x2", "козёл-пара"),
+        **_FAMILY,  # type: ignore[arg-type]
+    )
+)
+register(
+    Variant(
+        "kozel-goat25",
+        "Goat-25: 7/5/5 deal, the last bazar tile stays, scores from 25 up are recorded, "
+        "125 = goat",
+        "Коза-25: 7/5/5, последняя кость базара не берётся, запись с 25, 125 — козёл",
+        "kozel.md (kozel.goat25)",
+        (2, 4),
+        4,
+        _kozel(
+            hand_size={2: 7, 3: 5, 4: 5},
+            bazar_reserve=1,
+            redeal_min_doubles=None,
+            redeal_min_suit=None,
+            first_lead="high",
+            hand_values="face",
+            open_threshold=25,
+            fish_mode="for_one",
+            limit=125,
+        ),
+        aliases=("коза-25",),
+        **_FAMILY,  # type: ignore[arg-type]
+    )
+)
+register(
+    Variant(
+        "kozel-traditional",
+        "Traditional Kozel: 7/5/5 deal, the highest double leads, two doubles a turn, 0-0 = 25",
+        "Традиционный козёл: 7/5/5, заходит старший дубль, два дубля за ход, 0-0 = 25",
+        "kozel.md (kozel.traditional_deal)",
+        (2, 4),
+        4,
+        _kozel(
+            hand_size={2: 7, 3: 5, 4: 5},
+            redeal_min_doubles=None,
+            redeal_min_suit=None,
+            first_lead="high",
+            doubles_per_turn=2,
+            hand_values="00_25",
+        ),
+        aliases=("традиционный козёл",),
+        **_FAMILY,  # type: ignore[arg-type]
+    )
+)
+register(
+    Variant(
+        "kozel-beginner",
+        "Kozel for beginners: the winner takes the losers' pips, 0-0 = 25, 6-6 = 50, first to 300",
+        "Козёл для начинающих: победитель забирает очки, 0-0 = 25, 6-6 = 50, до 300",
+        "kozel.md (kozel.beginner)",
+        (2, 4),
+        2,
+        _kozel(
+            players=2,
+            hand_size={2: 7, 3: 5, 4: 5},
+            redeal_min_doubles=None,
+            redeal_min_suit=None,
+            first_lead="low",
+            later_lead="same_rule",
+            early_fish="standard",
+            hand_values="00_25_66_50",
+            open_threshold=None,
+            fish_mode="lowest_wins",
+            eggs=False,
+            limit=None,
+            target=300,
+        ),
+        aliases=("козёл для начинающих",),
+        **_FAMILY,  # type: ignore[arg-type]
+    )
+)

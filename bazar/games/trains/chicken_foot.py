@@ -1,0 +1,893 @@
+"""Chicken Foot (``chicken-foot.md``): a tree that grows from the engine, where every double
+must get three toes before anything else is played. Three presets after the three seed
+descriptions: ``chicken-foot`` (pagat / Domino Plaza), ``chicken-foot-wiki`` (Wikipedia)
+and ``chicken-foot-kz`` (the Kazakh page, gamerules.com).
+
+Round ``k`` starts from the double ``(N - k + 1)-(N - k + 1)`` of a double-N set. The engine
+needs its arms first (four, or one train per player in the Kazakh rules); a move names the
+branch it extends: ``E`` starts the next arm, ``"3"`` is the third arm, and the toes of a
+double that ends branch ``3`` are ``3.1``, ``3.2``, ``3.3`` in the order they are played.
+
+>>> import bazar
+>>> r = bazar.rules("chicken-foot", players=2, set_max=6, hand_size=3,
+...                 engine_arms_required=2)
+>>> rnd = bazar.Round(r, hands=[["6-1", "1-1", "5-4"], ["6-2", "1-0", "1-2"]],
+...                   bazar=["2-2", "1-3"], leader=0)
+>>> rnd.ends(), rnd.legal_moves()
+({'E': 6}, [Move('6-1:E')])
+>>> for move in ["6-1:E", "6-2:E", "1-1:1"]:
+...     rnd.push(move)
+>>> rnd.ends(), rnd.legal_moves()
+({'1': 1, '2': 2}, [Move('1-0:1'), Move('2-1:1')])
+
+Seat 0 laid 1-1 on the first arm: a foot, so seat 1 may only lay a 1 on its toes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bazar.core.moves import Move
+from bazar.core.round import Outcome, Round, shuffled
+from bazar.core.rules import OPTIONS, Option, Rules, Variant, register
+from bazar.core.scoring import hand_value
+from bazar.core.tiles import Tile, mask_of, tile_set
+
+from .round import (
+    HAND_SIZES,
+    EngineRound,
+    check_deal,
+    check_view,
+    deal_size,
+    engine_for,
+    find_engine,
+    penalty_totals,
+)
+
+if TYPE_CHECKING:
+    from bazar.core.match import Ledger, MatchResult
+    from bazar.core.view import View
+
+__all__ = ["PUREMCO", "TreeRound", "decide", "highest_draw", "settle"]
+
+TileLike = Tile | str
+
+for _option in [
+    Option("light_hands", "bool", "Chicken Foot A: the seed's lighter hand sizes"),
+    Option(
+        "missing_engine",
+        "enum",
+        "Chicken Foot A: what happens when nobody holds the round's double",
+        values=("draw_cycles", "next_lower", "redeal"),
+    ),
+    Option(
+        "first_player",
+        "enum",
+        "with the engine placed before the deal: who plays first in round 1 (then clockwise)",
+        values=("highest_draw", "random"),
+    ),
+    Option(
+        "engine_arms_required",
+        "int",
+        "Chicken Foot: the arms the engine needs before anything else may be played",
+        low=1,
+        high=18,
+    ),
+    Option(
+        "engine_arms_max", "int", "Chicken Foot: the most arms the engine may carry", low=1, high=18
+    ),
+    Option(
+        "trains_required",
+        "int",
+        "Chicken Foot C: the trains the engine needs before free play",
+        low=2,
+        high=8,
+    ),
+    Option(
+        "engine_open_after_start",
+        "bool",
+        "Chicken Foot C: arms beyond the required ones may still be started",
+    ),
+    Option("must_play_drawn", "bool", "Chicken Foot: a drawn tile that fits must be played"),
+    Option(
+        "out_on_double_penalty",
+        "int",
+        "Chicken Foot: points charged for going out with a double",
+        low=0,
+    ),
+    Option(
+        "match_end",
+        "enum",
+        "Chicken Foot: the match ends after the scheduled rounds, "
+        "when someone reaches the limit, or whichever comes first",
+        values=("schedule", "limit", "either"),
+    ),
+    Option(
+        "announce_last_tile",
+        "bool",
+        "Chicken Foot A: a player left with one tile must announce it, or may be challenged",
+    ),
+]:
+    OPTIONS[_option.name] = _option
+
+#: Tiles dealt to each player from double-9: Puremco's table, also gamerules.com's (§3).
+PUREMCO = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5, 9: 5}
+#: Version A's lighter hands on double-9 (option ``light_hands``).
+LIGHT_HANDS = {2: 12, 3: 11, 4: 10}
+#: Version A on double-12: Mexican Train's table, and 7 for 11–12 players.
+DOUBLE_12 = {**HAND_SIZES, 11: 7, 12: 7}
+
+DRAW = Move("draw")
+PASS = Move("pass")
+STOP = Move("stop")
+SKIP = Move("skip")
+ANNOUNCE = Move("announce")
+
+
+def highest_draw(draws: Sequence[TileLike], players: int) -> int:
+    """Who plays first by drawing (``chicken-foot.md`` §4, version B): every player draws one
+    tile in seat order, the highest pip total starts; players tied for it draw again, in
+    seat order, from the tiles that follow. Out of tiles, the first tied seat starts.
+
+    >>> highest_draw(["3-5", "6-6", "2-9"], 3)
+    1
+    >>> highest_draw(["4-8", "6-6", "2-3", "1-0", "5-5"], 3)
+    1
+    """
+    tiles = [Tile.parse(t) for t in draws]
+    contenders = list(range(players))
+    used = 0
+    while len(contenders) > 1 and used + len(contenders) <= len(tiles):
+        drawn = tiles[used : used + len(contenders)]
+        used += len(contenders)
+        best = max(t.pips for t in drawn)
+        contenders = [s for s, t in zip(contenders, drawn, strict=True) if t.pips == best]
+    return contenders[0]
+
+
+class _Tables:
+    """Per set: which tiles fit a pip, and the interned plays on each branch id."""
+
+    _cache: ClassVar[dict[int, _Tables]] = {}
+
+    def __init__(self, set_max: int) -> None:
+        tiles = tile_set(set_max)
+        self.tiles = tiles
+        self.fits = [mask_of(t for t in tiles if t.has(p)) for p in range(set_max + 1)]
+        self.on: dict[str, list[Move]] = {}
+        self.last: dict[str, list[Move]] = {}
+        self.challenge = [Move("challenge", value=s) for s in range(18)]
+
+    def plays(self, end: str) -> list[Move]:
+        moves = self.on.get(end)
+        if moves is None:
+            moves = self.on[end] = [Move.play(t, end) for t in self.tiles]
+        return moves
+
+    def lasts(self, end: str) -> list[Move]:
+        moves = self.last.get(end)
+        if moves is None:
+            moves = self.last[end] = [Move("last", t, end) for t in self.tiles]
+        return moves
+
+    @classmethod
+    def of(cls, set_max: int) -> _Tables:
+        tables = cls._cache.get(set_max)
+        if tables is None:
+            tables = cls._cache[set_max] = cls(set_max)
+        return tables
+
+
+class _Setup:
+    """What a TreeRound reads from its rules, looked up once per Rules object."""
+
+    _cache: ClassVar[dict[int, tuple[Rules, _Setup]]] = {}
+
+    def __init__(self, rules: Rules) -> None:
+        self.tables = _Tables.of(rules.set_max)
+        self.hand_size: int = rules.hand_size
+        self.source: str = rules.engine_source
+        self.missing: str = getattr(rules, "missing_engine", "draw_cycles")
+        self.first_player: str = rules.first_player
+        self.required: int = rules.engine_arms_required
+        self.most: int = rules.engine_arms_max
+        self.must_play_drawn: bool = rules.must_play_drawn
+        self.reserve: int = rules.bazar_reserve
+        self.announce: bool = rules.announce_last_tile
+
+    @classmethod
+    def of(cls, rules: Rules) -> _Setup:
+        entry = cls._cache.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            if len(cls._cache) > 10_000:
+                cls._cache.clear()
+            entry = cls._cache[id(rules)] = (rules, cls(rules))
+        return entry[1]
+
+
+#: An open destination of the tree: (branch id, open pip, toes laid on its double or -1).
+Dest = tuple[str, int, int]
+# state: (turn, arms, destinations, pending foot index, drew, acted this turn,
+#         unannounced last tiles, skips, over)
+_State = tuple[int, int, tuple[Dest, ...], int, bool, bool, int, int, str | None]
+# undo record: (move, mover, tile index laid or drawn or -1, seat that drew, state before)
+_Undo = tuple[Move, int, int, int, _State]
+
+
+def grow(
+    dests: tuple[Dest, ...], arms: int, engine: int, end: str, tile: Tile
+) -> tuple[tuple[Dest, ...], int, int, str]:
+    """The tree after ``tile`` is laid on ``end``: its destinations, arms, the index of the
+    pending foot (or -1) and the id of the branch the tile now ends.
+
+    >>> dests, arms, foot, branch = grow((), 0, 9, "E", Tile.parse("9-3"))
+    >>> dests, arms, foot, branch
+    ((('1', 3, -1),), 1, -1, '1')
+    >>> grow(dests, arms, 9, "1", Tile.parse("3-3"))[:3]
+    ((('1', 3, 0),), 1, 0)
+    """
+    if end == "E":
+        arms += 1
+        branch = str(arms)
+        return (*dests, (branch, tile.other(engine), -1)), arms, -1, branch
+    i = next(k for k, d in enumerate(dests) if d[0] == end)
+    _, pip, toes = dests[i]
+    if toes >= 0:
+        toes += 1
+        branch = f"{end}.{toes}"
+        toe = (branch, tile.other(pip), -1)
+        if toes == 3:
+            return (*dests[:i], *dests[i + 1 :], toe), arms, -1, branch
+        return (*dests[:i], (end, pip, toes), *dests[i + 1 :], toe), arms, i, branch
+    if tile.is_double:
+        return (*dests[:i], (end, pip, 0), *dests[i + 1 :]), arms, i, end
+    return (*dests[:i], (end, tile.other(pip), -1), *dests[i + 1 :]), arms, -1, end
+
+
+class TreeRound(EngineRound):
+    """One round of Chicken Foot. ``Round(rules, ...)`` builds it for the ``tree`` family.
+
+    The state is a bit set per hand, the engine's arms, the open destinations of the tree in
+    the order they appeared (chain ends and the one foot whose toes are still free), the
+    turn's progress (drew, acted) and, with ``announce_last_tile``, who left a last tile
+    unannounced and whose next turn is skipped.
+
+    An explicit deal is the position after the set-up: an engine in no hand and not in the
+    bazar lies in the centre and ``leader`` moves first; an engine in a hand is laid by its
+    holder as his turn (the next seat moves first); one in the bazar is handled by
+    ``missing_engine``. ``lead=[tile]`` names an engine other than the round's double.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        *,
+        hands: Sequence[Sequence[TileLike]] | None = None,
+        bazar: Sequence[TileLike] | None = None,
+        leader: int | None = None,
+        number: int = 1,
+        previous: Outcome | None = None,
+        ledger: Ledger | None = None,
+        dealer: int | None = None,
+        lead: Sequence[TileLike] | None = None,
+    ) -> None:
+        self._begin(rules, seed, number, previous, ledger, dealer)
+        setup = self._opts = _Setup.of(rules)
+        t = self._tab = setup.tables
+        n = self.players = rules.players
+        engine = engine_for(rules, number, lead)
+        rng = random.Random(seed)
+        start = 0 if previous is None or previous.leader is None else (previous.leader + 1) % n
+        finder = start
+        if hands is None:
+            if bazar is not None:
+                raise ValueError("give hands with bazar, or a seed alone")
+            if setup.source == "search_draw":
+                finder = (start + shuffled(t.tiles, rng).index(engine)) % n
+            taken = setup.source != "holder"
+            pool = [x for x in t.tiles if x is not engine] if taken else list(t.tiles)
+            size = setup.hand_size
+            while True:
+                deck = shuffled(pool, rng)
+                masks = [mask_of(deck[i * size : (i + 1) * size]) for i in range(n)]
+                rest = deck[n * size :]
+                placed = self._place(masks, rest, engine)
+                if placed is not None:
+                    break
+        else:
+            masks, rest = check_deal(rules, hands, bazar)
+            if engine.high > rules.set_max:
+                raise ValueError(f"the engine {engine} is not in double-{rules.set_max}")
+            placed = self._place(masks, rest, engine)
+            if placed is None:
+                raise ValueError(
+                    f"nobody holds {engine} or a lower double: with missing_engine="
+                    f"{setup.missing} the round is dealt again; give a deal with it"
+                )
+        assert placed is not None
+        placer, engine, searched = placed
+        self._engine_tile = engine
+        self._engine = engine.high
+        self._bazar = rest[searched:]
+        self._hands = masks
+        self._dealt = tuple(masks)
+        if leader is None:
+            if placer is not None:
+                leader = (placer + 1) % n
+            elif setup.source == "search_draw":
+                leader = finder
+            elif previous is not None and previous.leader is not None:
+                leader = start
+            elif hands is not None:
+                leader = 0
+            elif setup.first_player == "highest_draw":
+                leader = highest_draw(shuffled(self._bazar, rng), n)
+            else:
+                leader = int(rng.random() * n)
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
+            raise ValueError(f"leader must be a seat from 0 to {n - 1}, not {leader!r}")
+        self.leader = leader
+        self._drawable_total = max(0, len(self._bazar) - setup.reserve)
+        self._drawn = 0
+        inhand = 0
+        for h in masks:
+            inhand |= h
+        self._inhand = inhand
+        self._arms = 0
+        self._dests: tuple[Dest, ...] = ()
+        self._foot = -1
+        self._turn: int = leader
+        self._drew = False
+        self._acted = False
+        self._windows = 0
+        self._skips = 0
+        self._over: str | None = None
+        self._undo: list[_Undo] = []
+        self._legal: tuple[Move, ...] | None = None
+        self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
+        if self._is_blocked():  # an explicit deal may leave nobody a tile to start with
+            self._over = "fish"
+
+    def _place(
+        self, hands: list[int], bazar: list[Tile], engine: Tile
+    ) -> tuple[int | None, Tile, int] | None:
+        """Put the engine in the centre (§4): (the seat that laid it or None, the engine, the
+        bazar tiles a search drew); None when the rules deal again."""
+        bit = 1 << engine.index
+        if any(h & bit for h in hands) or engine not in bazar:
+            placer, _ = find_engine(hands, bazar, engine)
+            return placer, engine, 0
+        missing = self._opts.missing
+        if missing == "draw_cycles":
+            placer, searched = find_engine(hands, bazar, engine)
+            return placer, engine, searched
+        if missing == "next_lower":
+            for pip in range(engine.high - 1, -1, -1):
+                lower = Tile.of(pip, pip)
+                for seat, hand in enumerate(hands):
+                    if hand >> lower.index & 1:
+                        hands[seat] = hand ^ (1 << lower.index)
+                        return seat, lower, 0
+        return None
+
+    # -- the state -------------------------------------------------------------------------
+
+    # turn, hands, bazar and bazar_size are the base class's
+
+    @property
+    def drawable(self) -> int:
+        return max(0, self._drawable_total - self._drawn)
+
+    @property
+    def engine(self) -> Tile:
+        """The double in the centre."""
+        return self._engine_tile
+
+    @property
+    def pending(self) -> str | None:
+        """What must be played on before anything else: ``E`` (the engine's arms), the id of
+        a foot still short of its three toes, or None."""
+        if self._arms < self._opts.required:
+            return "E"
+        if self._foot >= 0:
+            return self._dests[self._foot][0]
+        return None
+
+    def ends(self) -> dict[str, int]:
+        """Open ends, id -> pip: ``E`` while the engine may take another arm, then every
+        branch end and the pending foot, in the order they appeared."""
+        out = {"E": self._engine} if self._arms < self._opts.most else {}
+        for end, pip, _ in self._dests:
+            out[end] = pip
+        return out
+
+    @property
+    def moves(self) -> list[Move]:
+        return [m for _, m, _ in self._base] + [u[0] for u in self._undo]
+
+    def history(self) -> list[tuple[int, Move, Tile | None]]:
+        tiles = self._tab.tiles
+        out = list(self._base)
+        for move, seat, index, drawer, _ in self._undo:
+            # a challenge's penalty tile is the offender's: the challenger's entry shows none
+            shown = tiles[index] if move is DRAW and drawer == seat else None
+            out.append((seat, move, shown))
+        return out
+
+    def played(self) -> tuple[Tile, ...]:
+        return tuple(m.tile for _, m, _ in self.history() if m.kind in ("play", "last") and m.tile)
+
+    def branches(self) -> dict[str, list[str]]:
+        """Every branch from its start outward, each tile ``a|b`` with ``a`` toward the
+        engine: the arms ``1``, ``2``, … and the toes ``3.1``, ``3.2``, …"""
+        out: dict[str, list[str]] = {}
+        pips: dict[str, int] = {}
+        toes: dict[str, int] = {}  # the feet: a double ends the branch, its toes so far
+        arms = 0
+        for _, move, _ in self.history():
+            tile, end = move.tile, move.end
+            if tile is None or end is None or move.kind not in ("play", "last"):
+                continue
+            if end == "E":
+                arms += 1
+                branch, pip = str(arms), self._engine
+            elif end in toes:
+                toes[end] += 1
+                branch, pip = f"{end}.{toes[end]}", pips[end]
+            else:
+                branch, pip = end, pips[end]
+                if tile.is_double:
+                    toes[end] = 0
+            outer = tile.other(pip)
+            out.setdefault(branch, []).append(f"{pip}|{outer}")
+            pips[branch] = outer
+        return out
+
+    @property
+    def board(self) -> dict[str, Any]:
+        """The layout: the engine and every branch (see :meth:`branches`)."""
+        e = self._engine
+        return {"engine": f"{e}|{e}", "branches": self.branches()}
+
+    def is_over(self) -> bool:
+        return self._over is not None
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to move. Plays come first, end by end in the order of
+        :meth:`ends`, each end's tiles in canonical order; with ``announce_last_tile`` a play
+        that leaves one tile is followed by the same play announced (``last 6-4:3``). Then
+        ``draw`` or ``pass``, or ``stop`` (keeping a drawn tile, ``must_play_drawn=False``);
+        then, at the start of a turn, ``announce`` and ``challenge S``. A skipped turn has
+        only ``skip``."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return list(legal)
+
+    def _open(self) -> list[tuple[str, int]]:
+        """Where a tile may go now: the pending structure alone, else every open end."""
+        if self._arms < self._opts.required:
+            return [("E", self._engine)]
+        if self._foot >= 0:
+            end, pip, _ = self._dests[self._foot]
+            return [(end, pip)]
+        out = [("E", self._engine)] if self._arms < self._opts.most else []
+        out += [(end, pip) for end, pip, _ in self._dests]
+        return out
+
+    def _generate(self) -> tuple[Move, ...]:
+        if self._over is not None:
+            return ()
+        seat = self._turn
+        if self._skips >> seat & 1:
+            return (SKIP,)
+        hand = self._hands[seat]
+        t = self._tab
+        fits = t.fits
+        announce = self._opts.announce
+        last = announce and hand.bit_count() == 2
+        out: list[Move] = []
+        for end, pip in self._open():
+            mask = hand & fits[pip]
+            if mask:
+                plays = t.plays(end)
+                lasts = t.lasts(end) if last else None
+                while mask:
+                    low = mask & -mask
+                    index = low.bit_length() - 1
+                    mask ^= low
+                    out.append(plays[index])
+                    if lasts is not None:
+                        out.append(lasts[index])
+        if out:
+            if self._drew and not self._opts.must_play_drawn:
+                out.append(STOP)
+        elif not self._drew and self._drawn < self._drawable_total:
+            out.append(DRAW)
+        else:
+            out.append(PASS)
+        if announce and not self._acted and self._windows:
+            if self._windows >> seat & 1 and hand.bit_count() == 1:
+                out.append(ANNOUNCE)
+            out += [
+                t.challenge[s] for s in range(self.players) if s != seat and self._windows >> s & 1
+            ]
+        return tuple(out)
+
+    def _state(self) -> _State:
+        return (
+            self._turn,
+            self._arms,
+            self._dests,
+            self._foot,
+            self._drew,
+            self._acted,
+            self._windows,
+            self._skips,
+            self._over,
+        )
+
+    def _apply(self, move: Move) -> None:
+        seat = self._turn
+        state = self._state()
+        self._legal = None
+        kind = move.kind
+        bit = 1 << seat
+        if kind == "play" or kind == "last":
+            tile: Tile = move.tile  # type: ignore[assignment]
+            end: str = move.end  # type: ignore[assignment]
+            self._dests, self._arms, self._foot, _ = grow(
+                self._dests, self._arms, self._engine, end, tile
+            )
+            index = tile.index
+            self._undo.append((move, seat, index, -1, state))
+            hand = self._hands[seat] ^ (1 << index)
+            self._hands[seat] = hand
+            self._inhand ^= 1 << index
+            if self._opts.announce:
+                if kind == "play" and hand.bit_count() == 1:
+                    self._windows |= bit
+                else:
+                    self._windows &= ~bit
+            if not hand:
+                self._over = "out"
+            elif self._is_blocked():
+                self._over = "fish"
+            else:
+                self._next(seat)
+        elif kind == "draw":
+            index = self._draw(seat)
+            self._drew = self._acted = True
+            self._windows &= ~bit
+            self._undo.append((move, seat, index, seat, state))
+            if self._is_blocked():
+                self._over = "fish"
+        elif kind == "challenge":
+            offender: int = move.value  # type: ignore[assignment]
+            self._windows &= ~(1 << offender)
+            index = -1
+            if self._drawn < self._drawable_total:
+                index = self._draw(offender)
+            else:
+                self._skips |= 1 << offender
+            self._undo.append((move, seat, index, offender, state))
+            if self._is_blocked():
+                self._over = "fish"
+        elif kind == "announce":
+            self._windows &= ~bit
+            self._undo.append((move, seat, -1, -1, state))
+        else:  # pass, stop, skip
+            self._skips &= ~bit
+            self._undo.append((move, seat, -1, -1, state))
+            self._next(seat)
+
+    def _draw(self, seat: int) -> int:
+        tile = self._bazar[self._drawn]
+        self._drawn += 1
+        self._hands[seat] |= 1 << tile.index
+        self._inhand |= 1 << tile.index
+        return tile.index
+
+    def _next(self, seat: int) -> None:
+        self._turn = (seat + 1) % self.players
+        self._drew = self._acted = False
+
+    def _is_blocked(self) -> bool:
+        """Nothing drawable and no hand holds a tile for any place one may go (§6)."""
+        if self._drawn < self._drawable_total:
+            return False
+        fits = self._tab.fits
+        need = 0
+        for _, pip in self._open():
+            need |= fits[pip]
+        return not self._inhand & need
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._undo:
+            raise IndexError("no move to take back")
+        move, seat, index, drawer, state = self._undo.pop()
+        (
+            self._turn,
+            self._arms,
+            self._dests,
+            self._foot,
+            self._drew,
+            self._acted,
+            self._windows,
+            self._skips,
+            self._over,
+        ) = state
+        self._legal = None
+        if index >= 0:
+            bit = 1 << index
+            if drawer >= 0:
+                self._drawn -= 1
+                self._hands[drawer] ^= bit
+                self._inhand ^= bit
+            else:
+                self._hands[seat] |= bit
+                self._inhand |= bit
+        return move
+
+    def copy(self) -> TreeRound:
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._hands = list(self._hands)
+        twin._undo = list(self._undo)
+        return twin
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def public_extra(self, seat: int | None) -> dict[str, Any]:
+        """The engine, the first player and round number, what is pending (``E`` or a foot:
+        the "chicken" call), whether the player to move has drawn; with
+        ``announce_last_tile`` the unannounced last tiles and the skipped turns."""
+        extra: dict[str, Any] = {
+            "leader": self.leader,
+            "number": self.number,
+            "engine": str(self._engine_tile),
+            "pending": self.pending,
+            "drew": self._drew,
+        }
+        if self._opts.announce:
+            players = range(self.players)
+            extra["acted"] = self._acted
+            extra["unannounced"] = [s for s in players if self._windows >> s & 1]
+            extra["skips"] = [s for s in players if self._skips >> s & 1]
+        return extra
+
+    @classmethod
+    def from_view(
+        cls,
+        view: View,
+        hands: Sequence[Sequence[TileLike]],
+        bazar: Sequence[TileLike] = (),
+    ) -> Round:
+        """A full round consistent with ``view`` and the given hands and bazar (draw order)."""
+        extra = view.extra
+        check_view(view, hands, bazar)
+        rnd = cls(
+            view.rules,
+            hands=hands,
+            bazar=bazar,
+            leader=extra["leader"],
+            number=extra["number"],
+            lead=[extra["engine"]],
+        )
+        rnd._base = tuple(view.history)
+        for _, move, _ in view.history:
+            if move.tile is not None and move.kind in ("play", "last") and move.end is not None:
+                rnd._dests, rnd._arms, rnd._foot, _ = grow(
+                    rnd._dests, rnd._arms, rnd._engine, move.end, move.tile
+                )
+        rnd._drawable_total = view.drawable
+        rnd._drew = extra["drew"]
+        rnd._acted = extra.get("acted", False)
+        rnd._windows = sum(1 << s for s in extra.get("unannounced", ()))
+        rnd._skips = sum(1 << s for s in extra.get("skips", ()))
+        rnd._turn = view.turn if view.turn is not None else rnd.leader
+        over = view.turn is None and view.outcome is not None
+        rnd._over = view.outcome.reason if over and view.outcome is not None else None
+        return rnd
+
+
+# -- scoring and the match (§6) -------------------------------------------------------------
+
+
+def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
+    """Everyone adds the pips left in his hand (0-0 worth ``double_blank_value``); going out
+    with a double costs ``out_on_double_penalty``.
+
+    >>> import bazar
+    >>> r = bazar.rules("chicken-foot-wiki", players=3)
+    >>> out = bazar.Outcome("out", out_seat=2, remaining=[["0-0", "0-5"], ["4-3"], []],
+    ...                     last_turn=["7-7"])
+    >>> bazar.Ledger.new(r).settle(out).scores
+    (55, 7, 50)
+    """
+    rules = ledger.rules
+    gains = [hand_value(rules, h or ()) for h in outcome.remaining]
+    penalty = rules.out_on_double_penalty
+    if (
+        penalty
+        and outcome.reason == "out"
+        and outcome.out_seat is not None
+        and outcome.last_turn
+        and outcome.last_turn[-1].is_double
+    ):
+        gains[outcome.out_seat] += penalty
+    return penalty_totals(ledger, gains)
+
+
+def decide(ledger: Ledger) -> MatchResult | None:
+    """The match ends once a total reaches ``limit`` (``limit``), after the round of 0-0
+    (``schedule``), or at whichever comes first (``either``). At the limit only the players
+    at or past it lose (§6, CF-10); after the schedule the highest total loses. The lowest
+    total wins, equal totals share the win."""
+    rules = ledger.rules
+    result = ledger.at_limit()  # None under ``schedule``, which takes no limit
+    if result is None and rules.match_end != "limit" and ledger.rounds >= rules.set_max + 1:
+        result = ledger.by_totals(highest=False)
+    return result
+
+
+# -- the presets (§8) ------------------------------------------------------------------------------
+
+
+def _hand_size_a(o: dict[str, Any]) -> int:
+    n, top = o["players"], o["set_max"]
+    if top == 9:
+        if o["light_hands"] and n in LIGHT_HANDS:
+            return LIGHT_HANDS[n]
+        return PUREMCO[n]
+    if top == 6 and n <= 3:
+        return 5
+    if top == 12 and n in DOUBLE_12:
+        return DOUBLE_12[n]
+    raise ValueError(f"no hand size is known for {n} players on double-{top}: give hand_size")
+
+
+def _hand_size_c(o: dict[str, Any]) -> int:
+    if o["set_max"] != 9:
+        raise ValueError(
+            f"chicken-foot-kz deals from double-9 by its table; with "
+            f"double-{o['set_max']} give hand_size"
+        )
+    return PUREMCO[o["players"]]
+
+
+def _arms_max(o: dict[str, Any]) -> int:
+    if o["engine_open_after_start"]:
+        return max(int(o["engine_arms_required"]), int(o["set_max"]))
+    return int(o["engine_arms_required"])
+
+
+def _match_end(o: dict[str, Any]) -> str:
+    return "schedule" if o["limit"] is None else "either"
+
+
+def _check(o: dict[str, Any]) -> None:
+    required, most, top = o["engine_arms_required"], o["engine_arms_max"], o["set_max"]
+    if not required <= most <= top:
+        raise ValueError(
+            f"the engine takes engine_arms_required <= engine_arms_max <= {top} arms "
+            f"(double-{top} has {top} tiles to start them); not {required} and {most}"
+        )
+    if "trains_required" in o and not o["players"] <= o["trains_required"] <= 8:
+        raise ValueError(
+            f"trains_required runs from the number of players ({o['players']}) "
+            f"to 8, not {o['trains_required']}"
+        )
+    if o["match_end"] == "schedule" and o["limit"] is not None:
+        raise ValueError("a limit ends the match only with match_end=limit or either")
+    if o["match_end"] != "schedule" and o["limit"] is None:
+        raise ValueError(f"match_end={o['match_end']} needs a limit (no default is given)")
+    taken = 0 if o["engine_source"] == "holder" else 1
+    deal_size(o, taken + o["bazar_reserve"])
+
+
+def _common(**preset: Any) -> dict[str, Any | Callable[[dict[str, Any]], Any]]:
+    """A preset's options in resolution order: what the later defaults read comes first."""
+    options: dict[str, Any] = {
+        "players": 4,
+        "set_max": 9,
+        "light_hands": False,
+        "hand_size": _hand_size_a,
+        "engine_source": "holder",
+        "missing_engine": "draw_cycles",
+        "first_player": "random",
+        "trains_required": None,
+        "engine_arms_required": 4,
+        "engine_open_after_start": False,
+        "engine_arms_max": _arms_max,
+        "must_play_drawn": True,
+        "bazar_reserve": 0,
+        "double_blank_value": 50,
+        "out_on_double_penalty": 0,
+        "limit": None,
+        "match_end": _match_end,
+        "announce_last_tile": False,
+    }
+    options.update(preset)
+    return {k: v for k, v in options.items() if v is not _NOT_HERE}
+
+
+_NOT_HERE = object()
+_FAMILY: dict[str, Any] = {
+    "family": "tree",
+    "checks": (_check,),
+    "settle": settle,
+    "decide": decide,
+}
+
+register(
+    Variant(
+        "chicken-foot",
+        "Chicken Foot (pagat, Domino Plaza): the engine's four arms first, every double "
+        "three toes; double-9, 10 rounds, fewest pips win, 0-0 = 50",
+        "Куриная лапка (pagat): сначала четыре луча от стартового дубля, на каждый дубль три "
+        "кости; дубль-9, 10 раундов, выигрывает меньший счёт, 0-0 = 50",
+        "chicken-foot.md (preset A)",
+        (2, 9),
+        4,
+        _common(trains_required=_NOT_HERE),
+        aliases=("куриная лапка", "куриная нога", "chicken foot", "chickenfoot"),
+        **_FAMILY,
+    )
+)
+register(
+    Variant(
+        "chicken-foot-wiki",
+        "Chicken Foot (Wikipedia): the engine in the centre before the deal, 7 tiles each, "
+        "going out on a double costs 50; 0-0 = 50",
+        "Куриная лапка (Википедия): стартовый дубль в центре до сдачи, по 7 костей, выход "
+        "дублем стоит 50 очков; 0-0 = 50",
+        "chicken-foot.md (preset B)",
+        (2, 12),
+        4,
+        _common(
+            set_max=lambda o: 12 if o["players"] >= 8 else 9,
+            light_hands=_NOT_HERE,
+            hand_size=7,
+            engine_source="pre_placed",
+            missing_engine=_NOT_HERE,
+            first_player="highest_draw",
+            trains_required=_NOT_HERE,
+            out_on_double_penalty=50,
+        ),
+        aliases=("куриная лапка (википедия)",),
+        **_FAMILY,
+    )
+)
+register(
+    Variant(
+        "chicken-foot-kz",
+        "Chicken Foot (Kazakh rules, gamerules.com): one train per player from the engine "
+        "first, the last yard tiles are never drawn; 0-0 = 0",
+        "Куриная лапка (казахские правила): сначала по поезду на игрока от стартового дубля, "
+        "последние кости двора не берутся; 0-0 = 0",
+        "chicken-foot.md (preset C)",
+        (2, 8),
+        4,
+        _common(
+            light_hands=_NOT_HERE,
+            hand_size=_hand_size_c,
+            engine_source="search_draw",
+            missing_engine=_NOT_HERE,
+            trains_required=lambda o: o["players"],
+            engine_arms_required=lambda o: max(o["players"], o["trains_required"]),
+            bazar_reserve=lambda o: 2 if o["players"] == 2 else 1,
+            double_blank_value=0,
+        ),
+        aliases=("тауық табаны", "куриная лапка (казахская)"),
+        **_FAMILY,
+    )
+)
+
+Round.families["tree"] = TreeRound

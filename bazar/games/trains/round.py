@@ -1,0 +1,873 @@
+"""Mexican Train (``mexican-train.md``): a train for every seat, the public Mexican train,
+markers, and doubles that must be satisfied. Double-12, 2 to 10 players, 13 rounds.
+
+Round ``k`` of a match is started by its *engine*, the double ``(13 - k)-(13 - k)``, which
+is put in the centre before the first move (by its holder, or found by drawing). Every train
+runs out from the engine, so a move names the train it extends: ``"0"`` … ``"9"`` for the
+seats' own trains, ``"M"`` for the Mexican train.
+
+>>> import bazar
+>>> r = bazar.rules("mexican-train", players=2, set_max=6, hand_size=3)
+>>> rnd = bazar.Round(r, hands=[["6-1", "1-1", "5-4"], ["6-2", "3-0", "4-4"]],
+...                   bazar=["2-2"], leader=0)
+>>> rnd.ends()
+{'0': 6, '1': 6, 'M': 6}
+>>> rnd.legal_moves()
+[Move('6-1:0')]
+>>> rnd.push("6-1:0"); rnd.legal_moves()
+[Move('1-1:0'), Move('stop')]
+>>> rnd.push("1-1:0"); rnd.turn, rnd.board["trains"]["0"]
+(1, ['6|1', '1|1'])
+
+Seat 0's first turn ended by itself (nothing more fits), leaving the double 1-1 open: from
+seat 0's second turn on it must be satisfied before anything else is played.
+
+The module also holds what Chicken Foot (:mod:`bazar.chicken_foot`) shares with it: the
+round schedule, finding the engine, and the penalty ledger.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bazar.core.moves import Move
+from bazar.core.round import Outcome, Round, final_turn, shuffled
+from bazar.core.rules import OPTIONS, Option, Rules, Variant, register
+from bazar.core.scoring import hand_value
+from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
+
+if TYPE_CHECKING:
+    from bazar.core.match import Ledger, MatchResult
+    from bazar.core.view import View
+
+__all__ = [
+    "HAND_SIZES",
+    "TrainRound",
+    "check_deal",
+    "check_view",
+    "deal_size",
+    "decide",
+    "engine_for",
+    "engine_of",
+    "find_engine",
+    "penalty_totals",
+    "round_outcome",
+    "settle",
+]
+
+TileLike = Tile | str
+
+for _option in [
+    Option(
+        "engine_source",
+        "enum",
+        "how the round's double reaches the centre",
+        values=("holder", "pre_placed", "search_draw"),
+    ),
+    Option(
+        "first_turn_multi",
+        "bool",
+        "Mexican Train: the first turn may lay several tiles on one's own train",
+    ),
+    Option(
+        "marker_removal",
+        "enum",
+        "Mexican Train: when a train's marker comes off",
+        values=("owner_plays_own", "any_play_on_train", "owner_plays_anywhere"),
+    ),
+    Option(
+        "marker_on_failed_satisfy",
+        "bool",
+        "Mexican Train: a failed duty to satisfy a double puts the marker on",
+    ),
+    Option(
+        "doubles_must_be_satisfied",
+        "bool",
+        "Mexican Train: an open double must be satisfied before any other play",
+    ),
+    Option(
+        "satisfy_order",
+        "enum",
+        "Mexican Train: open doubles are satisfied oldest first (played) or newest first",
+        values=("played", "reverse"),
+    ),
+    Option(
+        "max_doubles_per_turn",
+        "int_or_none",
+        "Mexican Train: how many doubles one turn may chain (None: unlimited)",
+        values=(1,),
+    ),
+]:
+    OPTIONS[_option.name] = _option
+
+#: Tiles dealt to each player from a double-12 set (``mexican-train.md`` §2).
+HAND_SIZES = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
+
+DRAW = Move("draw")
+PASS = Move("pass")
+STOP = Move("stop")
+
+
+# -- what both train games share ---------------------------------------------------------------
+
+
+def engine_of(number: int, set_max: int) -> Tile:
+    """The double that starts round ``number``: the highest first, 0-0 last, then again from
+    the top (a Chicken Foot match played to a limit wraps round).
+
+    >>> [str(engine_of(k, 12)) for k in (1, 2, 12, 13, 14)]
+    ['12-12', '11-11', '1-1', '0-0', '12-12']
+    """
+    if number < 1:
+        raise ValueError(f"rounds are numbered from 1, not {number}")
+    pip = set_max - (number - 1) % (set_max + 1)
+    return Tile.of(pip, pip)
+
+
+def find_engine(hands: list[int], bazar: list[Tile], engine: Tile) -> tuple[int | None, int]:
+    """Put the engine in the centre: its holder takes it out of his hand; if it lies in the
+    bazar, everybody draws in full cycles (seat 0 first) until it turns up, and its finder
+    places it (``mexican-train.md`` §4.1). ``hands`` (bit sets) change in place.
+
+    Returns the seat that placed it (None when it is in no hand and not in the bazar: it is
+    already in the centre) and how many bazar tiles the search drew.
+
+    >>> hands = [0, 0, 0, 0]
+    >>> tiles = [Tile.parse(t) for t in ["3-4", "12-12", "0-9", "5-5", "6-6"]]
+    >>> find_engine(hands, tiles, Tile.parse("12-12"))  # seat 1 finds it; the cycle ends
+    (1, 4)
+    >>> [len(tiles_of(h)) for h in hands]
+    [1, 0, 1, 1]
+    """
+    bit = 1 << engine.index
+    for seat, hand in enumerate(hands):
+        if hand & bit:
+            hands[seat] = hand ^ bit
+            return seat, 0
+    if engine not in bazar:
+        return None, 0
+    drawn = 0
+    finder: int | None = None
+    while finder is None:
+        for seat in range(len(hands)):
+            if drawn == len(bazar):
+                break
+            tile = bazar[drawn]
+            drawn += 1
+            if tile is engine:
+                finder = seat
+            else:
+                hands[seat] |= 1 << tile.index
+    return finder, drawn
+
+
+def deal_size(o: dict[str, Any], taken_out: int) -> None:
+    """Check that the hands fit in the set less the tiles ``taken_out`` before the deal."""
+    tiles = len(tile_set(o["set_max"])) - taken_out
+    need = o["players"] * o["hand_size"]
+    if need > tiles:
+        raise ValueError(
+            f"{o['players']} hands of {o['hand_size']} need {need} tiles; "
+            f"double-{o['set_max']} leaves {tiles} to deal"
+        )
+
+
+def penalty_totals(ledger: Ledger, gains: Sequence[int]) -> Ledger:
+    """The ledger with ``gains`` added, one round later."""
+    return ledger.replace(scores=[s + g for s, g in zip(ledger.scores, gains, strict=True)])
+
+
+class _Tables:
+    """Per (set, players): which tiles fit a pip, and the interned plays on each train."""
+
+    _cache: ClassVar[dict[tuple[int, int], _Tables]] = {}
+
+    def __init__(self, set_max: int, players: int) -> None:
+        tiles = tile_set(set_max)
+        self.tiles = tiles
+        self.fits = [mask_of(t for t in tiles if t.has(p)) for p in range(set_max + 1)]
+        self.doubles = mask_of(t for t in tiles if t.is_double)
+        self.ids = (*(str(s) for s in range(players)), "M")
+        self.index = {end: i for i, end in enumerate(self.ids)}
+        self.plays = [[Move.play(t, end) for t in tiles] for end in self.ids]
+        #: the trains of each bit set of trains, in id order
+        self.trains = [
+            tuple(d for d in range(players + 1) if mask >> d & 1) for mask in range(2 << players)
+        ]
+        #: (tiles << 4 | train) -> the plays of those tiles on that train, in tile order
+        self.on: dict[int, tuple[Move, ...]] = {}
+
+    def moves_on(self, train: int, tiles: int) -> tuple[Move, ...]:
+        """The plays of the bit set ``tiles`` on ``train``, canonical tile order (cached)."""
+        key = tiles << 4 | train
+        moves = self.on.get(key)
+        if moves is None:
+            plays = self.plays[train]
+            out = []
+            while tiles:
+                low = tiles & -tiles
+                out.append(plays[low.bit_length() - 1])
+                tiles ^= low
+            if len(self.on) > 200_000:
+                self.on.clear()
+            moves = self.on[key] = tuple(out)
+        return moves
+
+    @classmethod
+    def of(cls, set_max: int, players: int) -> _Tables:
+        key = (set_max, players)
+        tables = cls._cache.get(key)
+        if tables is None:
+            tables = cls._cache[key] = cls(set_max, players)
+        return tables
+
+
+class _Setup:
+    """What a TrainRound reads from its rules, looked up once per Rules object."""
+
+    _cache: ClassVar[dict[int, tuple[Rules, _Setup]]] = {}
+
+    def __init__(self, rules: Rules) -> None:
+        self.tables = _Tables.of(rules.set_max, rules.players)
+        self.hand_size: int = rules.hand_size
+        self.pre_placed = rules.engine_source == "pre_placed"
+        self.first_turn_multi: bool = rules.first_turn_multi
+        self.removal: str = rules.marker_removal
+        self.marker_on_failed: bool = rules.marker_on_failed_satisfy
+        self.must_satisfy: bool = rules.doubles_must_be_satisfied
+        self.newest_first = rules.satisfy_order == "reverse"
+        limit = rules.max_doubles_per_turn
+        self.max_doubles: int = 1_000 if limit is None else limit
+
+    @classmethod
+    def of(cls, rules: Rules) -> _Setup:
+        entry = cls._cache.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            if len(cls._cache) > 10_000:
+                cls._cache.clear()
+            entry = cls._cache[id(rules)] = (rules, cls(rules))
+        return entry[1]
+
+
+# undo record: (move, seat, train, tile index, the train's end before, the state before)
+# state: (turn, markers, queue, first turns left, tiles this turn, doubles this turn,
+#         drew since the last tile, trains given a double this turn, double-topped trains, over)
+_State = tuple[int, int, tuple[int, ...], int, int, int, bool, tuple[int, ...], int, str | None]
+_Undo = tuple[Move, int, int, int, int, _State]
+
+
+class EngineRound(Round):
+    """What the trains and the tree share: a round around an engine double, recorded as the
+    position after the set-up (``_dealt``, ``_engine_tile``)."""
+
+    _dealt: Sequence[int]
+    _engine_tile: Tile
+
+    def outcome(self) -> Outcome | None:
+        """How the round ended: ``out`` or ``fish`` (blocked; ``fisher`` laid the last tile);
+        ``last_turn`` holds the tiles of the turn that went out, for the double penalty."""
+        if self._over is None:
+            return None
+        return round_outcome(self, self._over, self._engine_tile)
+
+    # -- what seats may know ---------------------------------------------------------------
+
+    def deal(self) -> dict[str, Any]:
+        """The deal after the set-up: hands and bazar as play began, the first player; the
+        engine as ``lead`` when it is not the round's scheduled double."""
+        data: dict[str, Any] = {
+            "hands": [[str(t) for t in tiles_of(h)] for h in self._dealt],
+            "bazar": [str(t) for t in self._bazar],
+            "leader": self.leader,
+        }
+        if self._engine_tile is not engine_of(self.number, self.rules.set_max):
+            data["lead"] = [str(self._engine_tile)]
+        return data
+
+    def lead_tiles(self) -> tuple[Tile, ...] | None:
+        return None
+
+
+class TrainRound(EngineRound):
+    """One round of Mexican Train. ``Round(rules, ...)`` builds it for the ``trains`` family.
+
+    Trains are numbered by seat, the Mexican train last (id ``"M"``). The state is a bit set
+    per hand, the open pip of every train, the markers (a bit per seat), the queue of trains
+    whose last tile is an unsatisfied double (in the order they were played), how many first
+    turns are still to come, and the current turn's progress.
+
+    An explicit deal is the position after the set-up: a deal whose engine is in no hand and
+    not in the bazar has it in the centre already, and ``leader`` moves first. An engine still
+    in a hand is placed by its holder, one in the bazar is searched for (§4.1); ``lead=[tile]``
+    names an engine other than the round's scheduled double.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        *,
+        hands: Sequence[Sequence[TileLike]] | None = None,
+        bazar: Sequence[TileLike] | None = None,
+        leader: int | None = None,
+        number: int = 1,
+        previous: Outcome | None = None,
+        ledger: Ledger | None = None,
+        dealer: int | None = None,
+        lead: Sequence[TileLike] | None = None,
+    ) -> None:
+        self._begin(rules, seed, number, previous, ledger, dealer)
+        setup = self._opts = _Setup.of(rules)
+        t = self._tab = setup.tables
+        n = self.players = rules.players
+        engine = self._engine_tile = engine_for(rules, number, lead)
+        rng = random.Random(seed)
+        if hands is None:
+            if bazar is not None:
+                raise ValueError("give hands with bazar, or a seed alone")
+            pool = [x for x in t.tiles if x is not engine] if setup.pre_placed else t.tiles
+            deck = shuffled(pool, rng)
+            size = setup.hand_size
+            masks = [mask_of(deck[i * size : (i + 1) * size]) for i in range(n)]
+            rest = deck[n * size :]
+        else:
+            masks, rest = check_deal(rules, hands, bazar)
+            if engine.high > rules.set_max:
+                raise ValueError(f"the engine {engine} is not in double-{rules.set_max}")
+        placer, searched = find_engine(masks, rest, engine)
+        self._bazar = rest[searched:]
+        self._hands = masks
+        self._dealt = tuple(masks)
+        if leader is None:
+            leader = placer if placer is not None else self._rotation(rng, hands is None)
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
+            raise ValueError(f"leader must be a seat from 0 to {n - 1}, not {leader!r}")
+        self.leader = leader
+        self._engine = engine.high
+        self._drawn = 0
+        inhand = 0
+        for h in masks:
+            inhand |= h
+        self._inhand = inhand
+        self._ends = [engine.high] * (n + 1)
+        self._markers = 0
+        self._queue: tuple[int, ...] = ()
+        self._first_left = n if setup.first_turn_multi else 0
+        self._played = 0
+        self._doubles = 0
+        self._drew = False
+        self._opened: tuple[int, ...] = ()
+        self._tops = 0
+        self._turn: int = leader
+        self._over: str | None = None
+        self._undo: list[_Undo] = []
+        self._legal: tuple[Move, ...] | None = None
+        self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
+
+    def _rotation(self, rng: random.Random, seeded: bool) -> int:
+        """Who moves first when nobody placed the engine: round 1 a random seat (seat 0 for
+        an explicit deal), then the seat after the previous round's first (§4.2)."""
+        prev = self.previous
+        if prev is not None and prev.leader is not None:
+            return (prev.leader + 1) % self.players
+        return int(rng.random() * self.players) if seeded else 0
+
+    # -- the state -------------------------------------------------------------------------
+
+    # turn, hands, bazar and bazar_size are the base class's; every bazar tile may be drawn
+
+    @property
+    def drawable(self) -> int:
+        return len(self._bazar) - self._drawn
+
+    @property
+    def engine(self) -> Tile:
+        """The double in the centre."""
+        return self._engine_tile
+
+    @property
+    def markers(self) -> tuple[str, ...]:
+        """The personal trains whose marker is on (open to everybody)."""
+        return tuple(str(s) for s in range(self.players) if self._markers >> s & 1)
+
+    @property
+    def unsatisfied(self) -> tuple[str, ...]:
+        """The trains ending in an unsatisfied double, the one to satisfy first first."""
+        ids = self._tab.ids
+        order = reversed(self._queue) if self._opts.newest_first else self._queue
+        return tuple(ids[d] for d in order)
+
+    @property
+    def first_turns_left(self) -> int:
+        """How many first turns (§6.1) are still to be played, the current one included."""
+        return self._first_left
+
+    def ends(self) -> dict[str, int]:
+        """Every train's open pip, by train id: the seats' trains, then ``M``."""
+        return dict(zip(self._tab.ids, self._ends, strict=True))
+
+    @property
+    def moves(self) -> list[Move]:
+        return [m for _, m, _ in self._base] + [u[0] for u in self._undo]
+
+    def history(self) -> list[tuple[int, Move, Tile | None]]:
+        tiles = self._tab.tiles
+        out = list(self._base)
+        for move, seat, _, index, _, _ in self._undo:
+            out.append((seat, move, tiles[index] if move is DRAW else None))
+        return out
+
+    def played(self) -> tuple[Tile, ...]:
+        return tuple(m.tile for _, m, _ in self.history() if m.kind == "play" and m.tile)
+
+    def trains(self) -> dict[str, list[str]]:
+        """Every train from the engine out, each tile ``a|b`` with ``a`` toward the engine."""
+        ids = self._tab.ids
+        ends = [self._engine] * len(ids)
+        out: dict[str, list[str]] = {end: [] for end in ids}
+        for _, move, _ in self.history():
+            if move.kind == "play" and move.tile is not None and move.end is not None:
+                d = self._tab.index[move.end]
+                pip = ends[d]
+                ends[d] = move.tile.other(pip)
+                out[move.end].append(f"{pip}|{ends[d]}")
+        return out
+
+    @property
+    def board(self) -> dict[str, Any]:
+        """The layout: the engine and every train (see :meth:`trains`)."""
+        e = self._engine
+        return {"engine": f"{e}|{e}", "trains": self.trains()}
+
+    def is_over(self) -> bool:
+        return self._over is not None
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to move. Plays come first, train by train in the order
+        of :meth:`ends` (the seats' trains, then ``M``), each train's tiles in canonical order;
+        then ``draw``, ``pass`` or ``stop``. A turn of several moves: the first turn's chain
+        (§6.1), the tile after a double, a draw and the drawn tile (§6.2–6.3)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return list(legal)
+
+    def _generate(self) -> tuple[Move, ...]:
+        if self._over is not None:
+            return ()
+        seat = self._turn
+        hand = self._hands[seat]
+        t = self._tab
+        fits = t.fits
+        ends = self._ends
+        if self._first_left:
+            mask = hand & fits[ends[seat]]
+            if not self._played:
+                return t.moves_on(seat, mask) if mask else (PASS,)
+            return (*t.moves_on(seat, mask), STOP)
+        queue = self._queue
+        if queue:
+            due = queue[-1] if self._opts.newest_first else queue[0]
+            mask = hand & fits[ends[due]]
+            if mask:
+                return t.moves_on(due, mask)
+        else:
+            if self._doubles >= self._opts.max_doubles:
+                hand &= ~t.doubles
+            out: tuple[Move, ...] = ()
+            cached = t.on.get
+            for d in t.trains[self._markers | (1 << seat) | (1 << self.players)]:
+                mask = hand & fits[ends[d]]
+                if mask:
+                    out += cached(mask << 4 | d) or t.moves_on(d, mask)
+            if out:
+                return out
+        if not self._drew and self._drawn < len(self._bazar):
+            return (DRAW,)
+        return (PASS,)
+
+    def _apply(self, move: Move) -> None:
+        seat = self._turn
+        state = (
+            seat,
+            self._markers,
+            self._queue,
+            self._first_left,
+            self._played,
+            self._doubles,
+            self._drew,
+            self._opened,
+            self._tops,
+            self._over,
+        )
+        self._legal = None
+        kind = move.kind
+        if kind == "play":
+            tile: Tile = move.tile  # type: ignore[assignment]
+            d = self._tab.index[move.end]  # type: ignore[index]
+            index = tile.index
+            bit = 1 << index
+            ends = self._ends
+            before = ends[d]
+            ends[d] = tile.low if before == tile.high else tile.high
+            self._undo.append((move, seat, d, index, before, state))
+            hand = self._hands[seat] ^ bit
+            self._hands[seat] = hand
+            self._inhand ^= bit
+            self._drew = False
+            self._played += 1
+            double = tile.is_double
+            if double:
+                self._tops |= 1 << d
+            else:
+                self._tops &= ~(1 << d)
+            if self._markers:
+                self._unmark(seat, d)
+            if self._first_left:
+                if double:
+                    self._opened += (d,)
+                if not hand or not hand & self._tab.fits[ends[seat]]:
+                    self._end_turn(seat)
+                return
+            queue = self._queue
+            if queue:  # a satisfying tile: never a double, and it ends the turn
+                self._queue = queue[:-1] if self._opts.newest_first else queue[1:]
+            if not hand:
+                self._over = "out"
+            elif double:
+                self._doubles += 1
+                self._opened += (d,)
+            else:
+                self._end_turn(seat)
+        elif kind == "draw":
+            tile = self._bazar[self._drawn]
+            self._drawn += 1
+            bit = 1 << tile.index
+            self._hands[seat] |= bit
+            self._inhand |= bit
+            self._drew = True
+            self._undo.append((move, seat, -1, tile.index, -1, state))
+        else:  # pass, stop
+            self._undo.append((move, seat, -1, -1, -1, state))
+            if kind == "pass":
+                failed_duty = self._queue and not self._first_left
+                if not failed_duty or self._opts.marker_on_failed:
+                    self._markers |= 1 << seat
+            self._end_turn(seat)
+
+    def _unmark(self, seat: int, d: int) -> None:
+        """Take markers off after a play by ``seat`` on train ``d`` (§6.5)."""
+        rule = self._opts.removal
+        if rule == "owner_plays_own":
+            if d == seat:
+                self._markers &= ~(1 << seat)
+        elif rule == "any_play_on_train":
+            self._markers &= ~(1 << d)
+        else:
+            self._markers &= ~(1 << seat)
+
+    def _end_turn(self, seat: int) -> None:
+        """Queue the doubles this turn left open, then pass the turn (or end the round)."""
+        if self._opened:
+            if self._opts.must_satisfy:
+                queue = self._queue
+                for d in dict.fromkeys(self._opened):
+                    if self._tops >> d & 1 and d not in queue:
+                        queue += (d,)
+                self._queue = queue
+            self._opened = ()
+        self._played = self._doubles = 0
+        self._drew = False
+        self._turn = (seat + 1) % self.players
+        if self._first_left:
+            self._first_left -= 1
+            if self._first_left:
+                return
+            if not all(self._hands):
+                self._over = "out"
+                return
+        if self._drawn == len(self._bazar) and self._is_blocked():
+            self._over = "fish"
+
+    def _is_blocked(self) -> bool:
+        """The exact blocked test of §7, once nothing is left to draw: no hand holds a tile
+        for the double due (if any), else for any train, counting every train as marked."""
+        fits = self._tab.fits
+        queue = self._queue
+        if queue:
+            due = queue[-1] if self._opts.newest_first else queue[0]
+            return not self._inhand & fits[self._ends[due]]
+        need = 0
+        for pip in self._ends:
+            need |= fits[pip]
+        return not self._inhand & need
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._undo:
+            raise IndexError("no move to take back")
+        move, seat, d, index, before, state = self._undo.pop()
+        (
+            self._turn,
+            self._markers,
+            self._queue,
+            self._first_left,
+            self._played,
+            self._doubles,
+            self._drew,
+            self._opened,
+            self._tops,
+            self._over,
+        ) = state
+        self._legal = None
+        if d >= 0:
+            bit = 1 << index
+            self._ends[d] = before
+            self._hands[seat] |= bit
+            self._inhand |= bit
+        elif move is DRAW:
+            bit = 1 << index
+            self._drawn -= 1
+            self._hands[seat] ^= bit
+            self._inhand ^= bit
+        return move
+
+    def copy(self) -> TrainRound:
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._hands = list(self._hands)
+        twin._ends = list(self._ends)
+        twin._undo = list(self._undo)
+        return twin
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def public_extra(self, seat: int | None) -> dict[str, Any]:
+        """The engine, the first player and round number, the markers, the doubles to
+        satisfy (first due first), the first turns to come and the turn in progress."""
+        ids = self._tab.ids
+        return {
+            "leader": self.leader,
+            "number": self.number,
+            "engine": str(self._engine_tile),
+            "markers": list(self.markers),
+            "unsatisfied": list(self.unsatisfied),
+            "first_turns": self._first_left,
+            "turn_tiles": self._played,
+            "turn_doubles": self._doubles,
+            "drew": self._drew,
+            "turn_opened": [ids[d] for d in self._opened],
+        }
+
+    @classmethod
+    def from_view(
+        cls,
+        view: View,
+        hands: Sequence[Sequence[TileLike]],
+        bazar: Sequence[TileLike] = (),
+    ) -> Round:
+        """A full round consistent with ``view`` and the given hands and bazar (draw order)."""
+        extra = view.extra
+        check_view(view, hands, bazar)
+        rnd = cls(
+            view.rules,
+            hands=hands,
+            bazar=bazar,
+            leader=extra["leader"],
+            number=extra["number"],
+            lead=[extra["engine"]],
+        )
+        ids = rnd._tab.index
+        rnd._base = tuple(view.history)
+        rnd._ends = [view.ends[end] for end in rnd._tab.ids]
+        rnd._markers = sum(1 << ids[m] for m in extra["markers"])
+        queue = tuple(ids[d] for d in extra["unsatisfied"])
+        rnd._queue = queue[::-1] if rnd._opts.newest_first else queue
+        rnd._first_left = extra["first_turns"]
+        rnd._played = extra["turn_tiles"]
+        rnd._doubles = extra["turn_doubles"]
+        rnd._drew = extra["drew"]
+        rnd._opened = tuple(ids[d] for d in extra["turn_opened"])
+        trains = view.board["trains"]
+        rnd._tops = sum(
+            1 << ids[end] for end, tiles in trains.items() if tiles and _is_double(tiles[-1])
+        )
+        rnd._turn = view.turn if view.turn is not None else rnd.leader
+        if view.turn is None and view.outcome is not None:
+            rnd._over = view.outcome.reason
+        return rnd
+
+
+def _is_double(text: str) -> bool:
+    a, _, b = text.partition("|")
+    return a == b
+
+
+def engine_for(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Tile:
+    """The engine of round ``number``: the scheduled double, or the one ``lead`` names."""
+    if lead is None:
+        return engine_of(number, rules.set_max)
+    tiles = [Tile.parse(t) for t in lead]
+    if len(tiles) != 1 or not tiles[0].is_double:
+        raise ValueError(f"the engine (lead) is one double, not {[str(t) for t in tiles]}")
+    return tiles[0]
+
+
+def check_deal(
+    rules: Rules, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
+) -> tuple[list[int], list[Tile]]:
+    """An explicit deal checked: one hand per seat, distinct tiles of the set."""
+    players = rules.players
+    if len(hands) != players:
+        raise ValueError(
+            f"{rules.name} with {players} players needs {players} hands, not {len(hands)}"
+        )
+    hand_lists = [[Tile.parse(t) for t in h] for h in hands]
+    bazar_list = [Tile.parse(t) for t in (bazar or ())]
+    seen: set[Tile] = set()
+    for tile in (t for h in [*hand_lists, bazar_list] for t in h):
+        if tile.high > rules.set_max:
+            raise ValueError(f"tile {tile} is not in double-{rules.set_max}")
+        if tile in seen:
+            raise ValueError(f"tile {tile} is dealt twice")
+        seen.add(tile)
+    return [mask_of(h) for h in hand_lists], bazar_list
+
+
+def check_view(view: View, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike]) -> None:
+    """Check hands and bazar against what ``view`` shows (seats, sizes, the viewer's hand)."""
+    rules = view.rules
+    if len(hands) != rules.players:
+        raise ValueError(f"the view has {rules.players} seats; {len(hands)} hands were given")
+    if len(bazar) != view.bazar_size:
+        raise ValueError(f"the view's bazar holds {view.bazar_size} tiles, not {len(bazar)}")
+    if view.seat is not None and view.hand is not None:
+        mine = tuple(sorted(Tile.parse(t) for t in hands[view.seat]))
+        if mine != tuple(sorted(view.hand)):
+            raise ValueError("the hands given do not hold the viewer's own hand")
+    for seat, size in enumerate(view.hand_sizes):
+        if len(hands[seat]) != size:
+            raise ValueError(f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}")
+
+
+def round_outcome(rnd: Round, reason: str, engine: Tile) -> Outcome:
+    """The Outcome of a finished train or tree round: the first to empty his hand is
+    ``out_seat``; the last to lay a tile the ``fisher`` of a blocked round; ``lead`` the
+    engine; ``last_turn`` the tiles of the final turn (:func:`~bazar.core.round.final_turn`)."""
+    history = rnd.history()
+    hands = rnd.hands
+    last_play: dict[int, int] = {}
+    fisher = None
+    for i, (seat, move, _) in enumerate(history):
+        if move.tile is not None and move.kind in ("play", "last"):
+            last_play[seat] = i
+            fisher = seat
+    out_seat = None
+    if reason == "out":
+        emptied = [s for s, h in enumerate(hands) if not h]
+        out_seat = min(emptied, key=lambda s: last_play.get(s, -1))
+    return Outcome(
+        reason,
+        out_seat=out_seat,
+        remaining=hands,
+        points=(0,) * rnd.players,
+        fisher=fisher if reason == "fish" else None,
+        leader=rnd.leader,
+        lead=engine,
+        last_turn=final_turn(history),
+    )
+
+
+# -- scoring and the match (§3, §8) -------------------------------------------------------------
+
+
+def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
+    """One round's scores (§8): everyone his pips (``penalty``), or the player out — every
+    player out in the first turns, else the lightest hands — the others' pips, shared
+    (``positive``; each takes ``floor(total / k)``).
+
+    >>> import bazar
+    >>> r = bazar.rules("mexican-train", players=3, scoring="positive")
+    >>> out = bazar.Outcome("fish", remaining=[["1-2"], ["0-3"], ["6-6"]])
+    >>> bazar.Ledger.new(r).settle(out).scores
+    (6, 6, 0)
+    """
+    rules = ledger.rules
+    values = [hand_value(rules, h or ()) for h in outcome.remaining]
+    if rules.scoring == "penalty":
+        return penalty_totals(ledger, values)
+    winners = [s for s, h in enumerate(outcome.remaining) if h is not None and not h]
+    if not winners:
+        lightest = min(values)
+        winners = [s for s, v in enumerate(values) if v == lightest]
+    share = sum(v for s, v in enumerate(values) if s not in winners) // len(winners)
+    return penalty_totals(ledger, [share if s in winners else 0 for s in range(len(values))])
+
+
+def decide(ledger: Ledger) -> MatchResult | None:
+    """After the round of 0-0 (``set_max + 1`` rounds): the lowest total wins (``penalty``),
+    or the highest (``positive``), and the worst loses; equal totals share."""
+    rules = ledger.rules
+    if ledger.rounds < rules.set_max + 1:
+        return None
+    return ledger.by_totals(highest=rules.scoring == "positive")
+
+
+# -- the preset (§9) -----------------------------------------------------------------------------
+
+
+def _hand_size(o: dict[str, Any]) -> int:
+    if o["set_max"] != 12:
+        raise ValueError(
+            f"mexican-train deals from double-12 by its table; with double-{o['set_max']} "
+            "give hand_size"
+        )
+    return HAND_SIZES[o["players"]]
+
+
+def _check(o: dict[str, Any]) -> None:
+    if o["engine_source"] not in ("holder", "pre_placed"):
+        raise ValueError("mexican-train takes engine_source holder or pre_placed")
+    deal_size(o, 1 if o["engine_source"] == "pre_placed" else 0)
+
+
+def _defaults() -> dict[str, Any | Callable[[dict[str, Any]], Any]]:
+    return {
+        "players": 4,
+        "set_max": 12,
+        "hand_size": _hand_size,
+        "engine_source": "holder",
+        "first_turn_multi": True,
+        "marker_removal": "owner_plays_own",
+        "marker_on_failed_satisfy": True,
+        "doubles_must_be_satisfied": True,
+        "satisfy_order": "played",
+        "max_doubles_per_turn": None,
+        "scoring": "penalty",
+    }
+
+
+register(
+    Variant(
+        "mexican-train",
+        "Mexican Train: personal trains from a central double, the public Mexican train, "
+        "markers, doubles to satisfy; double-12, 13 rounds, fewest pips win",
+        "Мексиканский поезд: личные поезда от центрального дубля, общий мексиканский поезд, "
+        "маркеры, дубли надо закрывать; дубль-12, 13 раундов, выигрывает меньший счёт",
+        "mexican-train.md",
+        (2, 10),
+        4,
+        _defaults(),
+        family="trains",
+        checks=(_check,),
+        aliases=("мексиканский поезд", "mexican train", "мексиканский-поезд"),
+        settle=settle,
+        decide=decide,
+    )
+)
+
+Round.families["trains"] = TrainRound

@@ -1,0 +1,530 @@
+"""The trick-and-trump game of seed 002: Texas 42 scored in points to 250 (``trick-game.md``).
+
+Four players in two sides (0 and 2 against 1 and 3) each take seven tiles. Each player bids
+once (``bid n``, 30 to 42, or ``pass``), the highest bidder names trumps (``trumps s``) and
+leads; seven tricks of four follow, every player following suit when he can. A side takes
+one point a trick and the count tiles it wins (5-5 and 6-4: 10; 5-0, 4-1 and 3-2: 5), 42 in
+all. A side that makes its bid keeps its points, one that fails scores nothing and gives the
+other side the bid too.
+
+>>> import bazar
+>>> r = bazar.rules("texas-42")
+>>> rnd = bazar.Round(r, hands=[
+...     ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"],
+...     ["5-5", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4"],
+...     ["4-3", "4-2", "4-1", "4-0", "3-3", "3-2", "3-1"],
+...     ["3-0", "2-2", "2-1", "2-0", "1-1", "1-0", "0-0"]], dealer=3)
+>>> for move in ["bid 42", "pass", "pass", "pass", "trumps 5", "6-5"]:
+...     rnd.push(move)
+>>> [str(m) for m in rnd.legal_moves()]  # 6-5 is a trump: seat 1 must play one
+['5-0', '5-1', '5-2', '5-3', '5-4', '5-5']
+>>> count_value(bazar.Tile.parse("6-4")), suit_of(bazar.Tile.parse("5-2"), 4)
+(10, 5)
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bazar.core.moves import Move
+from bazar.core.round import PASS, Outcome, Round, final_turn, shuffled
+from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
+
+if TYPE_CHECKING:
+    from bazar.core.match import Ledger, MatchResult
+    from bazar.core.rules import Rules
+    from bazar.core.view import View
+
+__all__ = ["TARGET", "TrickRound", "count_value", "decide", "settle", "suit_of", "trick_winner"]
+
+for _option in [
+    Option(
+        "all_pass",
+        "enum",
+        "when all four pass: the dealer must bid (30 or more), or the "
+        "hand is thrown in and the next dealer deals",
+        values=("dealer_forced_30", "redeal"),
+    ),
+    Option(
+        "follow_rule",
+        "enum",
+        "which tiles follow the led suit: any non-trump carrying its "
+        "number, or only those whose higher half it is",
+        values=("contains_suit", "high_half"),
+    ),
+    Option("allow_follow_me", "bool", "the bidder may name no trumps (follow me)"),
+    Option("allow_doubles_trump", "bool", "the bidder may name the doubles as trumps"),
+]:
+    OPTIONS[_option.name] = _option
+
+#: The winning mark of the game (§8).
+TARGET = 250
+#: The bids (§3).
+MIN_BID, MAX_BID = 30, 42
+#: The count tiles and their values (§1).
+COUNTS = {"5-5": 10, "6-4": 10, "5-0": 5, "4-1": 5, "3-2": 5}
+#: ``trumps`` values other than a number (§4).
+FOLLOW_ME, DOUBLES = "follow-me", "doubles"
+
+_TILES = tile_set(6)
+_BIDDING, _TRUMPS, _PLAY = "bidding", "trumps", "play"
+_TOP = 7  # a double's rank in its suit: above every other half
+
+
+def count_value(tile: Tile) -> int:
+    """What a tile counts in a trick beyond the trick's point (§1)."""
+    return COUNTS.get(str(tile), 0)
+
+
+def suit_of(tile: Tile, trumps: int | str | None) -> int:
+    """The suit a tile leads: -1 for trumps, else its higher half (a double: its number)."""
+    if _is_trump(tile, trumps):
+        return -1
+    return tile.high
+
+
+def _is_trump(tile: Tile, trumps: int | str | None) -> bool:
+    if trumps == DOUBLES:
+        return tile.is_double
+    return isinstance(trumps, int) and tile.has(trumps)
+
+
+def _rank(tile: Tile, suit: int, trumps: int | str | None) -> int:
+    """A tile's rank within ``suit`` (-1: trumps): the double highest, then the other half."""
+    if suit == -1:
+        if trumps == DOUBLES:
+            return tile.high
+        suit = int(trumps)  # type: ignore[arg-type]
+    return _TOP if tile.is_double else tile.other(suit)
+
+
+@functools.cache
+def _follow_masks(trumps: int | str | None, rule: str) -> tuple[int, ...]:
+    """For each led suit 0..6 and trumps (index 7), the tiles that follow it."""
+    trump = mask_of(t for t in _TILES if _is_trump(t, trumps))
+    masks = []
+    for suit in range(7):
+        if rule == "high_half":
+            follow = mask_of(t for t in _TILES if t.high == suit)
+        else:
+            follow = mask_of(t for t in _TILES if t.has(suit))
+        masks.append(follow & ~trump)
+    masks.append(trump)
+    return tuple(masks)
+
+
+def follows(tile: Tile, led: Tile, trumps: int | str | None, rule: str = "contains_suit") -> bool:
+    """Whether ``tile`` follows the suit ``led`` leads (§5, ``follow_rule``)."""
+    return bool(_follow_masks(trumps, rule)[suit_of(led, trumps)] >> tile.index & 1)
+
+
+def trick_winner(
+    tiles: Sequence[Tile], trumps: int | str | None, rule: str = "contains_suit"
+) -> int:
+    """The index in ``tiles`` (led first) of the tile that takes the trick: the highest trump,
+    else the highest tile of the led suit (§5).
+
+    >>> trick_winner([Tile.parse(t) for t in ["5-2", "5-3", "4-0", "6-6"]], 4)
+    2
+    """
+    led = tiles[0]
+    masks = _follow_masks(trumps, rule)
+    trumped = [i for i, t in enumerate(tiles) if masks[7] >> t.index & 1]
+    if trumped:
+        return max(trumped, key=lambda i: _rank(tiles[i], -1, trumps))
+    suit = suit_of(led, trumps)
+    candidates = [0, *(i for i in range(1, len(tiles)) if masks[suit] >> tiles[i].index & 1)]
+    return max(candidates, key=lambda i: _rank(tiles[i], suit, trumps))
+
+
+# undo records: (move, seat, phase, high bid, bidder, trumps, the trick before, tricks before)
+_Undo = tuple[Move, int, str, int, int, int | str | None, tuple[tuple[int, Tile], ...], int]
+
+
+class TrickRound(Round):
+    """One hand of Texas 42: the auction, the trumps, seven tricks.
+
+    ``leader`` is the first to bid, left of the dealer. Moves, in the order
+    ``legal_moves()`` lists them: in the auction ``bid n`` from the lowest allowed up, then
+    ``pass`` (not offered to a dealer forced to bid); then ``trumps 0`` … ``trumps 6``,
+    ``trumps follow-me``, ``trumps doubles``; then the tiles that may be played, in the
+    canonical order.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        *,
+        hands: Sequence[Sequence[Tile | str]] | None = None,
+        bazar: Sequence[Tile | str] | None = None,
+        leader: int | None = None,
+        number: int = 1,
+        previous: Outcome | None = None,
+        ledger: Ledger | None = None,
+        dealer: int | None = None,
+        lead: Sequence[Tile | str] | None = None,
+    ) -> None:
+        if lead is not None:
+            raise ValueError("texas-42 has no forced lead: the bidder leads any tile")
+        self._begin(rules, seed, number, previous, ledger, dealer)
+        players = self.players = rules.players
+        for name, seat in (("dealer", dealer), ("leader", leader)):
+            if seat is not None and (
+                isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
+            ):
+                raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {seat!r}")
+        last = (previous.extra or {}).get("dealer") if previous is not None else None
+        if dealer is None and leader is not None:
+            dealer = (leader - 1) % players
+        elif dealer is None and isinstance(last, int) and not isinstance(last, bool):
+            dealer = (last + 1) % players
+        rng = random.Random(seed)
+        if hands is None:
+            if bazar is not None:
+                raise ValueError("give hands with bazar, or a seed alone")
+            if dealer is None:
+                dealer = int(rng.random() * players)
+            deck = shuffled(_TILES, rng)
+            dealt = [deck[i * 7 : (i + 1) * 7] for i in range(players)]
+            rest: list[Tile] = deck[players * 7 :]
+        else:
+            dealt, rest = self._check_deal(hands, bazar)
+            if dealer is None:
+                dealer = players - 1
+        self.dealer = dealer
+        self.leader = (dealer + 1) % players
+        if leader is not None and leader != self.leader:
+            raise ValueError(f"seat {leader} cannot bid first when seat {dealer} deals")
+        self._dealt = tuple(tuple(sorted(h)) for h in dealt)
+        self._hands = [mask_of(h) for h in dealt]
+        self._bazar = rest
+        self._drawn = self._drawable = 0
+        self._lead_mask = -1
+        self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
+        self._stack: list[_Undo] = []  # type: ignore[assignment]
+        self._legal: tuple[Move, ...] | None = None
+        self._phase = _BIDDING
+        self._high = 0
+        self._bidder = -1
+        self._bids = 0
+        self._trumps: int | str | None = None
+        self._trick: tuple[tuple[int, Tile], ...] = ()
+        self._tricks: list[tuple[int, int, tuple[Tile, ...], int]] = []
+        self._turn: int | None = self.leader
+        self._over: str | None = None
+
+    def _check_deal(
+        self, hands: Sequence[Sequence[Tile | str]], bazar: Sequence[Tile | str] | None
+    ) -> tuple[list[list[Tile]], list[Tile]]:
+        if len(hands) != self.players:
+            raise ValueError(f"texas-42 needs {self.players} hands, not {len(hands)}")
+        dealt = [[Tile.parse(t) for t in h] for h in hands]
+        rest = [Tile.parse(t) for t in (bazar or ())]
+        seen: set[Tile] = set()
+        for tile in (t for h in [*dealt, rest] for t in h):
+            if tile.high > 6:
+                raise ValueError(f"tile {tile} is not in double-6")
+            if tile in seen:
+                raise ValueError(f"tile {tile} is dealt twice")
+            seen.add(tile)
+        sizes = {len(h) for h in dealt}
+        if len(sizes) != 1 or not dealt[0]:
+            raise ValueError(
+                f"every hand holds the same number of tiles (7 in a full deal), "
+                f"not {[len(h) for h in dealt]}"
+            )
+        return dealt, rest
+
+    # -- the state ---------------------------------------------------------------------------
+
+    def ends(self) -> dict[str, int]:
+        return {}
+
+    @property
+    def trumps(self) -> int | str | None:
+        """The trumps named (a number, ``"follow-me"`` or ``"doubles"``), None before."""
+        return self._trumps
+
+    @property
+    def bid(self) -> tuple[int, int] | None:
+        """The contract: (bidder, bid), None while nobody has bid."""
+        return None if self._bidder < 0 else (self._bidder, self._high)
+
+    @property
+    def board(self) -> tuple[str, ...]:
+        """The trick on the table, in the order it was played."""
+        return tuple(str(tile) for _, tile in self._trick)
+
+    def played(self) -> tuple[Tile, ...]:
+        """Every tile played, first to last."""
+        done = tuple(t for trick in self._tricks for t in trick[2])
+        return done + tuple(t for _, t in self._trick)
+
+    def history(self) -> list[tuple[int, Move, Tile | None]]:
+        return [*self._base, *((u[1], u[0], None) for u in self._stack)]
+
+    def points(self) -> list[int]:
+        """The hand points each side has taken so far (§6)."""
+        sides = [0, 0]
+        for _, winner, _, points in self._tricks:
+            sides[self.rules.side_of(winner)] += points
+        return sides
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Bids from the lowest allowed up then ``pass``; the trumps; the playable tiles."""
+        return super().legal_moves()
+
+    def _generate(self) -> tuple[Move, ...]:
+        if self._over is not None or self._turn is None:
+            return ()
+        rules = self.rules
+        if self._phase == _BIDDING:
+            low = max(MIN_BID, self._high + 1)
+            out = [Move("bid", value=n) for n in range(low, MAX_BID + 1)]
+            forced = self._bids == 3 and self._bidder < 0 and rules.all_pass == "dealer_forced_30"
+            if not forced:
+                out.append(PASS)
+            return tuple(out)
+        if self._phase == _TRUMPS:
+            out = [Move("trumps", value=s) for s in range(7)]
+            if rules.allow_follow_me:
+                out.append(Move("trumps", value=FOLLOW_ME))
+            if rules.allow_doubles_trump:
+                out.append(Move("trumps", value=DOUBLES))
+            return tuple(out)
+        hand = self._hands[self._turn]
+        if self._trick:
+            led = self._trick[0][1]
+            follow = _follow_masks(self._trumps, rules.follow_rule)[suit_of(led, self._trumps)]
+            hand = hand & follow or hand
+        return tuple(Move.play(t) for t in tiles_of(hand))
+
+    def _apply(self, move: Move) -> None:
+        seat: int = self._turn  # type: ignore[assignment]
+        self._stack.append(
+            (
+                move,
+                seat,
+                self._phase,
+                self._high,
+                self._bidder,
+                self._trumps,
+                self._trick,
+                len(self._tricks),
+            )
+        )
+        self._legal = None
+        players = self.players
+        kind = move.kind
+        if kind in ("bid", "pass"):
+            self._bids += 1
+            if kind == "bid":
+                self._high, self._bidder = int(move.value), seat  # type: ignore[arg-type]
+            if self._bids < players:
+                self._turn = (seat + 1) % players
+            elif self._bidder < 0:
+                self._over = "redeal"
+            else:
+                self._phase = _TRUMPS
+                self._turn = self._bidder
+        elif kind == "trumps":
+            self._trumps = move.value
+            self._phase = _PLAY
+        else:
+            tile: Tile = move.tile  # type: ignore[assignment]
+            self._hands[seat] ^= 1 << tile.index
+            trick = (*self._trick, (seat, tile))
+            if len(trick) < players:
+                self._trick = trick
+                self._turn = (seat + 1) % players
+                return
+            tiles = tuple(t for _, t in trick)
+            winner = trick[trick_winner(tiles, self._trumps, self.rules.follow_rule)][0]
+            points = 1 + sum(count_value(t) for t in tiles)
+            self._tricks.append((trick[0][0], winner, tiles, points))
+            self._trick = ()
+            self._turn = winner
+            if not self._hands[winner]:
+                self._over = "tricks"
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._stack:
+            raise IndexError("no move to take back")
+        undo = self._stack.pop()
+        move, seat, self._phase, self._high, self._bidder, self._trumps, self._trick, done = undo
+        del self._tricks[done:]
+        if move.kind in ("bid", "pass"):
+            self._bids -= 1
+        elif move.kind == "play":
+            self._hands[seat] |= 1 << move.tile.index  # type: ignore[union-attr]
+        self._turn = seat
+        self._over = None
+        self._legal = None
+        return move
+
+    def copy(self) -> TrickRound:
+        twin = super().copy()
+        assert isinstance(twin, TrickRound)
+        twin._tricks = list(self._tricks)
+        return twin
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        """``"tricks"`` after the seventh trick: ``points`` are the hand points each seat took
+        (``scoring`` trick by trick), ``extra`` holds the bid, the bidder and the trumps.
+        ``"redeal"`` when all passed under ``all_pass = "redeal"``: nothing is scored."""
+        if self._over is None:
+            return None
+        n = self.players
+        extra: dict[str, Any] = {"dealer": self.dealer}
+        if self._over == "redeal":
+            return Outcome(
+                "redeal", remaining=[None] * n, points=(0,) * n, leader=self.leader, extra=extra
+            )
+        points = [0] * n
+        for _, winner, _, p in self._tricks:
+            points[winner] += p
+        extra.update(bid=self._high, bidder=self._bidder, trumps=self._trumps)
+        return Outcome(
+            "tricks",
+            remaining=self.hands,
+            points=points,
+            leader=self._bidder,
+            lead=self._tricks[0][2][0],
+            last_turn=final_turn(self.history()),
+            scoring=[(winner, p) for _, winner, _, p in self._tricks],
+            extra=extra,
+        )
+
+    # -- what seats may know -----------------------------------------------------------------
+
+    def deal(self) -> dict[str, Any]:
+        """The deal as a record stores it: the hands, the first to bid and the dealer."""
+        return {
+            "hands": [[str(t) for t in h] for h in self._dealt],
+            "bazar": [str(t) for t in self._bazar],
+            "leader": self.leader,
+            "dealer": self.dealer,
+        }
+
+    def public_extra(self, seat: int | None) -> dict[str, Any]:
+        """The dealer, the phase, the contract, the trumps, the trick on the table (seat and
+        tile), the tricks taken (leader, winner, tiles, points) and each side's points."""
+        return {
+            "leader": self.leader,
+            "dealer": self.dealer,
+            "number": self.number,
+            "phase": self._phase,
+            "bid": self._high or None,
+            "bidder": None if self._bidder < 0 else self._bidder,
+            "trumps": self._trumps,
+            "trick": [[s, str(t)] for s, t in self._trick],
+            "tricks": [
+                [lead, win, [str(t) for t in tiles], p] for lead, win, tiles, p in self._tricks
+            ],
+            "points": self.points(),
+        }
+
+    @classmethod
+    def from_view(
+        cls,
+        view: View,
+        hands: Sequence[Sequence[Tile | str]],
+        bazar: Sequence[Tile | str] = (),
+    ) -> TrickRound:
+        """A full hand consistent with ``view``: the given hands (the viewer's own must match)
+        with the tiles each seat has played, and the view's moves replayed."""
+        seat, held = view.seat, view.hand
+        mine = None if seat is None else sorted(map(Tile.parse, hands[seat]))
+        if held is not None and mine is not None and mine != sorted(held):
+            raise ValueError("the hands given do not hold the viewer's own hand")
+        dealt = [[Tile.parse(t) for t in h] for h in hands]
+        for seat, move, _ in view.history:
+            if move.kind == "play" and move.tile is not None:
+                dealt[seat].append(move.tile)
+        rnd = cls(
+            view.rules,
+            hands=dealt,
+            bazar=bazar,
+            dealer=view.extra["dealer"],
+            number=view.extra["number"],
+        )
+        for _, move, _ in view.history:
+            rnd.push(move)
+        return rnd
+
+
+# -- the match (§7-8) ------------------------------------------------------------------------
+
+
+def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
+    """The points of a hand (§7): a made bid lets both sides keep what they took; a failed
+    one gives the bidders nothing and the other side its points and the bid."""
+    if outcome.reason != "tricks":
+        return ledger.replace()
+    rules = ledger.rules
+    bid, bidder = outcome.extra["bid"], outcome.extra["bidder"]
+    took = [0, 0]
+    for seat, points in enumerate(outcome.points):
+        took[rules.side_of(seat)] += points
+    bidders = rules.side_of(bidder)
+    scores = list(ledger.scores)
+    if took[bidders] >= bid:
+        scores[0] += took[0]
+        scores[1] += took[1]
+    else:
+        scores[1 - bidders] += took[1 - bidders] + bid
+    return ledger.replace(scores=scores)
+
+
+def decide(ledger: Ledger) -> MatchResult | None:
+    """The first side to reach 250 wins; both at once, the higher; a tie plays on (§8)."""
+    scores = ledger.scores
+    best = max(scores)
+    if best < TARGET or scores.count(best) > 1:
+        return None
+    return ledger.decided([scores.index(best)])
+
+
+def _check(o: dict[str, Any]) -> None:
+    if o["players"] != 4 or not o["teams"]:
+        raise ValueError("texas-42 is played by 4 players in two sides (teams=True)")
+    if o["set_max"] != 6:
+        raise ValueError(f"texas-42 is played with double-6, not double-{o['set_max']}")
+
+
+register(
+    Variant(
+        "texas-42",
+        "Texas 42: bid for trumps, seven tricks, 42 points a hand in two sides, to 250",
+        "Техасские 42: торговля за козыри, семь взяток, 42 очка за сдачу, пара на пару, до 250",
+        "trick-game.md",
+        (4, 4),
+        4,
+        {
+            "players": 4,
+            "teams": True,
+            "set_max": 6,
+            "all_pass": "dealer_forced_30",
+            "follow_rule": "contains_suit",
+            "allow_follow_me": False,
+            "allow_doubles_trump": False,
+        },
+        family="trick",
+        checks=(_check,),
+        aliases=("42", "forty-two", "техас 42"),
+        settle=settle,
+        decide=decide,
+    )
+)
+
+Round.families["trick"] = TrickRound
