@@ -50,6 +50,7 @@ __all__ = [
     "forced",
     "play",
     "play_async",
+    "playout",
     "turn",
 ]
 
@@ -206,3 +207,17 @@ async def play_async(
                 return None
         answer(match, asked, move, on_event)
     return match.result()
+
+
+def playout(rnd: Round, choice: Callable[[Sequence[Move]], Move]) -> int:
+    """Push ``choice(rnd.legal_moves())`` until ``rnd`` is over; how many moves it holds.
+    With ``random.choice`` this is the benchmark loop of DESIGN.md, the one ``bazar bench``
+    and ``benchmarks/peers.py`` time: one round, no seat, no view, nothing told.
+
+    >>> import random, bazar
+    >>> playout(bazar.Round(bazar.rules("block"), seed=1), random.Random(0).choice) > 0
+    True
+    """
+    while not rnd.is_over():
+        rnd.push(choice(rnd.legal_moves()))
+    return len(rnd.moves)
