@@ -31,9 +31,11 @@ from bazar import bots as botlib
 from bazar import i18n
 from bazar.bots import Bot
 from bazar.core import record
-from bazar.core.match import Ledger, Match
+from bazar.core.ledger import Ledger
+from bazar.core.match import Match
 from bazar.core.moves import Move
-from bazar.core.round import Outcome, Round
+from bazar.core.outcome import Outcome
+from bazar.core.round import Round
 from bazar.core.rules import VARIANTS, Rules
 from bazar.core.rules import rules as make_rules
 from bazar.core.rules import variant as find_variant
