@@ -32,9 +32,11 @@ from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .match import Ledger, Match, MatchResult
+from .ledger import Ledger, MatchResult
+from .match import Match
 from .moves import Move
-from .round import Outcome, Round
+from .outcome import Outcome
+from .round import Round
 from .view import View
 
 __all__ = [
