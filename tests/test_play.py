@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import asyncio
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -208,3 +210,113 @@ def test_the_async_loop_plays_the_same_match_stopping_whenever_a_seat_has_no_mov
     assert bazar.record.dumps(ours) == bazar.record.dumps(theirs)
     assert result is ours.result()
     assert stops == sum(len(rnd.moves) for rnd in ours.rounds)
+
+
+# no other turn loop
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: what a turn loop reaches for to have a move chosen: a seat's or a bot's ``choose`` (called
+#: or handed to an executor), a random ``choice`` of the legal moves, a person's ``input``
+ASKS = {"choose", "choose_round", "choice", "input"}
+
+#: a loop that asks and pushes but is no seat loop: one round of bazar mirrored move by
+#: move with the ``dominoes`` package's own game, whose players are not seats of a match
+MIRRORS = {"benchmarks/dominoes_adapter.py"}
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def _names(nodes: list[ast.stmt]) -> set[str]:
+    """The attributes and the functions by name that ``nodes`` use, nested definitions
+    aside (a function defined in a loop is not the loop's body)."""
+    found: set[str] = set()
+    stack: list[ast.AST] = list(nodes)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _DEFS):
+            continue
+        if isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            found.add(node.func.id)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def turn_loops(source: str) -> list[int]:
+    """The lines of the loops in ``source`` that, themselves or through the module's own
+    functions and methods they call, have a move chosen and push it."""
+    tree = ast.parse(source)
+    uses: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            uses.setdefault(node.name, set()).update(_names(node.body))
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.For | ast.While | ast.AsyncFor):
+            continue
+        reached: set[str] = set()
+        todo = _names(node.body)
+        while todo:
+            name = todo.pop()
+            reached.add(name)
+            todo |= uses.get(name, set()) - reached
+        if "push" in reached and reached & ASKS:
+            found.append(node.lineno)
+    return found
+
+
+def test_the_turn_loop_finder_finds_a_loop_asking_and_pushing_even_through_methods() -> None:
+    by_hand = (
+        "def f(match, seats):\n"
+        "    while not match.is_over():\n"
+        "        view = match.view(match.turn)\n"
+        "        match.push(seats[match.turn].choose(view, view.legal))\n"
+    )
+    actor = (
+        "class Table:\n"
+        "    async def loop(self):\n"
+        "        while self.live:\n"
+        "            await self.step()\n"
+        "    async def step(self):\n"
+        "        move = await run_in_executor(None, self.bot.choose, view, legal)\n"
+        "        self.apply(move)\n"
+        "    def apply(self, move):\n"
+        "        self.match.push(move)\n"
+    )
+    assert turn_loops(by_hand) == [2] and turn_loops(actor) == [3]
+    assert turn_loops("for move in record:\n    rnd.push(move)\n") == []
+
+
+def test_no_turn_loop_exists_outside_core_play() -> None:
+    files = [*ROOT.glob("bazar/**/*.py"), *ROOT.glob("benchmarks/*.py")]
+    found = [
+        f"{name}:{line}"
+        for path in files
+        if (name := str(path.relative_to(ROOT))) not in {"bazar/core/play.py", *MIRRORS}
+        for line in turn_loops(path.read_text())
+    ]
+    assert not found
+
+
+@pytest.mark.parametrize(
+    ("path", "runs"),
+    [
+        ("bazar/arena.py", "play"),
+        ("bazar/cli/play.py", "play"),
+        ("bazar/cli/bench.py", "playout"),
+        ("bazar/club/table.py", "play_async"),
+        ("benchmarks/peers.py", "playout"),
+    ],
+)
+def test_the_arena_the_terminal_the_club_and_the_benchmarks_run_core_play(
+    path: str, runs: str
+) -> None:
+    imported = {
+        alias.name
+        for node in ast.walk(ast.parse((ROOT / path).read_text()))
+        if isinstance(node, ast.ImportFrom) and node.module in ("bazar.core.play", "core.play")
+        for alias in node.names
+    }
+    assert runs in imported
