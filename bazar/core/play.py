@@ -1,4 +1,4 @@
-"""The one seat loop: ask the seat to move for its move, push it, tell what it did.
+"""The one seat loop: ask the seat whose turn it is for its move, push it, tell what it did.
 
 >>> import bazar
 >>> from bazar import bots
