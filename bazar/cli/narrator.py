@@ -9,8 +9,10 @@ from rich.console import Console
 from rich.text import Text
 
 from bazar import i18n
-from bazar.core.match import Ledger, Match
-from bazar.core.round import Outcome, Round
+from bazar.core.ledger import Ledger
+from bazar.core.match import Match
+from bazar.core.outcome import Outcome
+from bazar.core.round import Round
 from bazar.core.tiles import Tile
 from bazar.core.view import View
 from bazar.i18n import t

@@ -14,7 +14,8 @@ from rich.text import Text
 
 from bazar import i18n
 from bazar.core import record
-from bazar.core.match import Ledger, Match
+from bazar.core.ledger import Ledger
+from bazar.core.match import Match
 from bazar.core.tiles import Tile
 from bazar.i18n import t
 
