@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 import bazar
 from bazar import arena, cli, i18n
 from bazar import bots as botlib
-from bazar.core.rules import OPTIONS
+from bazar.core.rules import declared
 
 runner = CliRunner()
 ENV = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"}
@@ -504,11 +504,11 @@ def test_every_option_of_every_game_is_explained_in_russian() -> None:
     """Everything a user sees speaks Russian and English: `bazar rules GAME --lang ru`
     explains every option in Russian."""
     from bazar import i18n
-    from bazar.core.rules import OPTIONS
 
-    missing = [name for name in OPTIONS if name not in i18n._OPTION_DOCS_RU]
+    names = declared()
+    missing = [name for name in names if name not in i18n._OPTION_DOCS_RU]
     assert not missing, missing
-    assert all(any("а" <= c <= "я" for c in i18n._OPTION_DOCS_RU[name]) for name in OPTIONS)
+    assert all(any("а" <= c <= "я" for c in i18n._OPTION_DOCS_RU[name]) for name in names)
 
 
 # -- refusals and languages (issue 12, items 6 and 7) ------------------------------------------
@@ -523,7 +523,7 @@ def run_ru(*args: str) -> tuple[int, str, str]:
 
 
 #: the words a Russian line may keep in Latin letters: what the user typed or will type
-NAMES = {*bazar.VARIANTS, *OPTIONS, *botlib.names(), "cmd", "UTF", "ru", "en"}
+NAMES = {*bazar.VARIANTS, *declared(), *botlib.names(), "cmd", "UTF", "ru", "en"}
 
 
 def english_words(line: str) -> list[str]:

@@ -39,7 +39,8 @@ from bazar.core.rules import rules as make_rules
 from bazar.core.rules import variant as find_variant
 from bazar.core.tiles import Tile
 from bazar.core.view import View
-from bazar.games.poker import rank
+from bazar.games.poker import ANTE, DEALS, HIGH_HAND, STARTING_CHIPS, STRAIGHT_DEFINITIONS, rank
+from bazar.games.trains.chicken_foot import ENGINE_ARMS_REQUIRED
 from bazar.games.trick import TARGET as TRICK_TARGET
 from bazar.i18n import t
 
@@ -538,10 +539,10 @@ class _PokerTable(GameTable):
     """The pot, each stake, the chips left, the hand and its combination."""
 
     def goal(self, rules: Rules, lang: str) -> str:
-        return t("play.goal.poker", lang, deals=rules.deals, chips=rules.starting_chips)
+        return t("play.goal.poker", lang, deals=rules[DEALS], chips=rules[STARTING_CHIPS])
 
     def mark(self, rules: Rules, lang: str) -> str | None:
-        return t("round.chips", lang, deals=rules.deals)
+        return t("round.chips", lang, deals=rules[DEALS])
 
     def start(self, talk: Narrator, rnd: Round) -> None:
         extra = rnd.view(None).extra
@@ -551,7 +552,7 @@ class _PokerTable(GameTable):
                 talk.lang,
                 name=talk.names[extra["dealer"]],
                 first=talk.names[extra["leader"]],
-                ante=rnd.rules.ante,
+                ante=rnd.rules[ANTE],
             )
         )
         for seat in extra["out"]:
@@ -574,7 +575,7 @@ class _PokerTable(GameTable):
         text = talk.hand_text(view)
         if view.hand and len(view.hand) == 5:
             rules = view.rules
-            worth = rank(view.hand, rules.straight_definitions, rules.high_hand).name
+            worth = rank(view.hand, rules[STRAIGHT_DEFINITIONS], rules[HIGH_HAND]).name
             text.append(f" — {t('poker.rank.' + worth, lang)}", style="bold")
         talk.say(text)
         me = view.seat
@@ -682,12 +683,12 @@ class _TrickTable(GameTable):
 def _rounds_goal(rules: Rules, lang: str) -> str:
     """What a match of one round per double is played for (Mexican Train, Chicken Foot)."""
     top = rules.set_max
-    if getattr(rules, "limit", None) is not None:
+    if rules.limit is not None:
         who = t("play.goal.reach", lang, limit=rules.limit)
-    elif getattr(rules, "scoring", "penalty") == "positive":
-        who = t("play.goal.most", lang)
-    else:
+    elif rules.lower_wins:
         who = t("play.goal.fewest", lang)
+    else:
+        who = t("play.goal.most", lang)
     return t("play.goal.rounds", lang, rounds=top + 1, top=top, who=who)
 
 
@@ -792,7 +793,7 @@ class _TreeTable(_RoundsTable):
         extra = view.extra
         branches: dict[str, list[str]] = view.board["branches"]
         arms = sum(1 for b in branches if "." not in b)
-        required = view.rules.engine_arms_required
+        required = view.rules[ENGINE_ARMS_REQUIRED]
         engine = tile_text(view.board["engine"])
         talk.say(
             _styled_tiles(t("tree.engine", lang, tile=engine.plain, arms=arms, required=required))
@@ -972,7 +973,7 @@ class Narrator:
             (result.winners, "match.winner", "match.winners"),
             (result.losers, "match.loser", "match.losers"),
         ):
-            if "kozel" in self.match.rules.name and seats is result.losers:
+            if self.match.rules.variant.goat and seats is result.losers:
                 one, many = "match.goat", "match.goats"
             if seats:
                 key = one if len(seats) == 1 else many
