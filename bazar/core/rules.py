@@ -317,8 +317,9 @@ _DECLARED: dict[str, Option[Any]] = dict(_COMMON)
 def register(variant: Variant) -> Variant:
     """Add a variant to the registry (its aliases and its options' declarations too)."""
     for option in variant.options:
-        if _DECLARED.setdefault(option.name, option) is not option:
+        if _DECLARED.get(option.name, option) is not option:
             raise ValueError(f"option {option.name!r} of {variant.name} is declared elsewhere")
+    _DECLARED.update((o.name, o) for o in variant.options)
     _REGISTRY[variant.name] = variant
     VARIANTS[variant.name] = variant.description
     for alias in variant.aliases:
