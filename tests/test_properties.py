@@ -33,7 +33,6 @@ from invariants import (
 import bazar
 from bazar import Match, Move, Outcome, Round, View
 from bazar.core import record as records
-from bazar.core.rules import OPTIONS
 from bazar.core.tiles import Tile, tile_set
 
 #: the layout families these properties speak for
@@ -340,7 +339,7 @@ def optioned_rules(draw: st.DrawFn) -> bazar.Rules:
     name, players, _ = draw(st.sampled_from(GAMES))
     chosen: dict[str, Any] = {}
     for key in bazar.rules.variant(name).defaults:
-        option = OPTIONS[key]
+        option = bazar.rules.variant(name).option(key)
         if key in ("players", "set_max") or not draw(st.booleans()):
             continue
         if option.kind == "bool":
