@@ -6,6 +6,9 @@ moves picked by ``random.Random(line)``, ``line`` drawn too: games are long, and
 reproduced from its numbers. The checks shared with the other round families live in
 ``tests/invariants.py``; the families with moves of their own (trains, Chicken Foot,
 Kolbasa, poker, the trick game) call them from their own test modules.
+
+These properties cut across the modules (each holds of the rules, the round, its views and
+its records at once), so they stay together here rather than in each module's test file.
 """
 
 from __future__ import annotations
