@@ -16,13 +16,13 @@ def build(plays: list[tuple[str, str | None]], spinner: bool = True) -> Line:
 def test_a_lead_shows_its_high_half_on_l_and_low_half_on_r() -> None:
     line = build([("6-4", None)], spinner=False)
     assert line.ends() == {"L": 6, "R": 4}
-    assert line.row() == ("6|4",)
+    assert tuple(map(str, line.row())) == ("6|4",)
 
 
 def test_a_double_on_a_line_end_does_not_branch() -> None:
     line = build([("6-4", None), ("4-4", "R"), ("4-1", "R")], spinner=False)
     assert line.ends() == {"L": 6, "R": 1}
-    assert line.row() == ("6|4", "4|4", "4|1")
+    assert tuple(map(str, line.row())) == ("6|4", "4|4", "4|1")
 
 
 def test_a_spinner_lead_opens_the_free_slot_once_both_sides_are_covered() -> None:
@@ -56,4 +56,4 @@ def test_a_spinner_played_onto_an_end_starts_with_one_covered_arm() -> None:
 
 def test_the_row_reads_left_to_right() -> None:
     line = build([("6-4", None), ("6-2", "L"), ("2-2", "L"), ("4-3", "R")], spinner=False)
-    assert line.row() == ("2|2", "2|6", "6|4", "4|3")
+    assert tuple(map(str, line.row())) == ("2|2", "2|6", "6|4", "4|3")

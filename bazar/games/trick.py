@@ -27,8 +27,10 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from bazar.core.board import Board
 from bazar.core.moves import Move
 from bazar.core.round import PASS, Outcome, Round, final_turn, shuffled
 from bazar.core.rules import OPTIONS, Option, Variant, register
@@ -39,7 +41,16 @@ if TYPE_CHECKING:
     from bazar.core.rules import Rules
     from bazar.core.view import View
 
-__all__ = ["TARGET", "TrickRound", "count_value", "decide", "settle", "suit_of", "trick_winner"]
+__all__ = [
+    "TARGET",
+    "TrickBoard",
+    "TrickRound",
+    "count_value",
+    "decide",
+    "settle",
+    "suit_of",
+    "trick_winner",
+]
 
 for _option in [
     Option(
@@ -143,6 +154,26 @@ def trick_winner(
 
 # undo records: (move, seat, phase, high bid, bidder, trumps, the trick before, tricks before)
 _Undo = tuple[Move, int, str, int, int, int | str | None, tuple[tuple[int, Tile], ...], int]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickBoard(Board):
+    """The trick on the table: each tile with the seat that played it, in the order played
+    (the tricks taken are the view's ``extra["tricks"]``)."""
+
+    kind: ClassVar[str] = "trick"
+
+    trick: tuple[tuple[int, Tile], ...] = ()
+
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(tile for _, tile in self.trick)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "trick": [[seat, str(tile)] for seat, tile in self.trick]}
+
+    @classmethod
+    def _from_json(cls, data: dict[str, Any]) -> TrickBoard:
+        return cls(tuple((seat, Tile.parse(text)) for seat, text in data["trick"]))
 
 
 class TrickRound(Round):
@@ -256,9 +287,9 @@ class TrickRound(Round):
         return None if self._bidder < 0 else (self._bidder, self._high)
 
     @property
-    def board(self) -> tuple[str, ...]:
+    def board(self) -> TrickBoard:
         """The trick on the table, in the order it was played."""
-        return tuple(str(tile) for _, tile in self._trick)
+        return TrickBoard(self._trick)
 
     def played(self) -> tuple[Tile, ...]:
         """Every tile played, first to last."""
