@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
 from bazar.core.moves import Move
-from bazar.core.round import DRAW, PASS, STOP, Outcome, Round, _Setup
+from bazar.core.outcome import Outcome
+from bazar.core.round import DRAW, PASS, STOP, Round, _Setup
 from bazar.core.tiles import Tile
 
 from .board import CrossBoard
