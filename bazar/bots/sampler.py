@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bazar.core.moves import Move
 from bazar.core.outcome import Outcome
@@ -55,22 +54,6 @@ __all__ = [
     "solve",
 ]
 
-_TILE = re.compile(r"^\s*(\d+)\s*[|\-:]\s*(\d+)\s*$")
-
-
-def _tiles_in(data: Any) -> Iterable[Tile]:
-    """Every tile written in a JSON-like board (``"6|5"``, ``"6-5"``)."""
-    if isinstance(data, str):
-        m = _TILE.match(data)
-        if m:
-            yield Tile.of(int(m.group(1)), int(m.group(2)))
-    elif isinstance(data, dict):
-        for value in data.values():
-            yield from _tiles_in(value)
-    elif isinstance(data, (list, tuple)):
-        for value in data:
-            yield from _tiles_in(value)
-
 
 def seen_tiles(view: View) -> set[Tile]:
     """The tiles ``view`` shows: its own hand, the table, every tile a move names."""
@@ -80,8 +63,7 @@ def seen_tiles(view: View) -> set[Tile]:
             seen.add(move.tile)
         if drawn is not None:
             seen.add(drawn)
-    top = view.rules.set_max
-    seen.update(t for t in _tiles_in(view.board) if t.high <= top)
+    seen.update(view.board.tiles())
     return seen
 
 

@@ -32,7 +32,7 @@ class Narrator:
         #: the person the story is told to (None: a spectator)
         self.seat: int | None = None
         #: how the game of this family is drawn and told
-        self.table = table_of(match.rules.variant.family)
+        self.table = table_of(match.round.board)
 
     def say(self, *parts: str | Text, style: str | None = None) -> None:
         """Print plain text (never read as Rich markup: a tile's brackets stay brackets)."""

@@ -20,11 +20,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from .board import Line
+from .board import Board, Line
 from .errors import IllegalMove
 from .ledger import Ledger
 from .moves import Move
-from .outcome import Outcome
 from .options import (
     DOUBLES_PER_TURN,
     EARLY_FISH,
@@ -36,6 +35,7 @@ from .options import (
     SINGLE_RECORD,
     ZERO_ZERO_MAY_LEAD,
 )
+from .outcome import Outcome
 from .rules import Rules
 from .scoring import fish_winner, hand_value
 from .tiles import Tile, mask_of, tile_set, tiles_of
@@ -508,9 +508,12 @@ class Round:
         return out
 
     @property
-    def board(self) -> Any:
-        """The line on the table, left to right, each tile as ``a|b`` (``a`` faces left)."""
-        return self.layout().row()
+    def board(self) -> Board:
+        """The line on the table, left to right (a :class:`~bazar.games.line.board.LineBoard`)."""
+        # the line round itself moves to games/line (DESIGN.md); until then core reaches up
+        from bazar.games.line.board import LineBoard
+
+        return LineBoard(self.layout().row())
 
     def layout(self) -> Line:
         """The layout built from the plays so far."""

@@ -31,11 +31,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from bazar.core.board import Board
 from bazar.core.moves import Move
-from bazar.core.outcome import Outcome
 from bazar.core.options import HAND
+from bazar.core.outcome import Outcome
 from bazar.core.round import Round, shuffled
 from bazar.core.rules import Option, Variant, register
 from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from bazar.core.rules import Rules
     from bazar.core.view import View
 
-__all__ = ["COMBINATIONS", "POKER_SET", "PokerRound", "Rank", "is_flush", "rank"]
+__all__ = ["COMBINATIONS", "POKER_SET", "PokerBoard", "PokerRound", "Rank", "is_flush", "rank"]
 
 #: The 20 tiles of Domino Poker: double-six without 1-1 and without the blanks (§1).
 POKER_SET: tuple[Tile, ...] = tuple(t for t in tile_set(6) if t.low > 0 and str(t) != "1-1")
@@ -223,6 +224,23 @@ FOLD = Move("fold")
 _Undo = tuple[Move, int, int, int, bool, int, int]
 
 
+@dataclass(frozen=True, slots=True)
+class PokerBoard(Board):
+    """Poker lays no tile on the table: the pot and the stakes are the view's ``extra``."""
+
+    kind: ClassVar[str] = "poker"
+
+    def tiles(self) -> tuple[Tile, ...]:
+        return ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+    @classmethod
+    def _from_json(cls, data: dict[str, Any]) -> PokerBoard:
+        return cls()
+
+
 class PokerRound(Round):
     """One deal of Domino Poker: antes, five tiles each, one betting round, the showdown.
 
@@ -375,9 +393,9 @@ class PokerRound(Round):
         return {}
 
     @property
-    def board(self) -> tuple[str, ...]:
+    def board(self) -> PokerBoard:
         """Nothing lies on the table in poker."""
-        return ()
+        return PokerBoard()
 
     def played(self) -> tuple[Tile, ...]:
         return ()

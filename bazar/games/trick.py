@@ -27,11 +27,13 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from bazar.core.board import Board
 from bazar.core.moves import Move
-from bazar.core.outcome import Outcome
 from bazar.core.options import HAND
+from bazar.core.outcome import Outcome
 from bazar.core.round import PASS, Round, final_turn, shuffled
 from bazar.core.rules import Option, Variant, register
 from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
@@ -41,7 +43,16 @@ if TYPE_CHECKING:
     from bazar.core.rules import Rules
     from bazar.core.view import View
 
-__all__ = ["TARGET", "TrickRound", "count_value", "decide", "settle", "suit_of", "trick_winner"]
+__all__ = [
+    "TARGET",
+    "TrickBoard",
+    "TrickRound",
+    "count_value",
+    "decide",
+    "settle",
+    "suit_of",
+    "trick_winner",
+]
 
 ALL_PASS: Option[str] = Option(
     "all_pass",
@@ -148,6 +159,26 @@ def trick_winner(
 
 # undo records: (move, seat, phase, high bid, bidder, trumps, the trick before, tricks before)
 _Undo = tuple[Move, int, str, int, int, int | str | None, tuple[tuple[int, Tile], ...], int]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickBoard(Board):
+    """The trick on the table: each tile with the seat that played it, in the order played
+    (the tricks taken are the view's ``extra["tricks"]``)."""
+
+    kind: ClassVar[str] = "trick"
+
+    trick: tuple[tuple[int, Tile], ...] = ()
+
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(tile for _, tile in self.trick)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "trick": [[seat, str(tile)] for seat, tile in self.trick]}
+
+    @classmethod
+    def _from_json(cls, data: dict[str, Any]) -> TrickBoard:
+        return cls(tuple((seat, Tile.parse(text)) for seat, text in data["trick"]))
 
 
 class TrickRound(Round):
@@ -261,9 +292,9 @@ class TrickRound(Round):
         return None if self._bidder < 0 else (self._bidder, self._high)
 
     @property
-    def board(self) -> tuple[str, ...]:
+    def board(self) -> TrickBoard:
         """The trick on the table, in the order it was played."""
-        return tuple(str(tile) for _, tile in self._trick)
+        return TrickBoard(self._trick)
 
     def played(self) -> tuple[Tile, ...]:
         """Every tile played, first to last."""

@@ -1,6 +1,6 @@
 // The club's pages: lobby, table, history and replay, leaderboard, profile. No build step.
 import { errorText, lang, setLang, t } from "./i18n.js";
-import { drawBoard, endOf, familyOf, tileOf } from "./board.js";
+import { drawBoard, endOf, kindOf, tileOf } from "./board.js";
 import { drawHand, el } from "./tiles.js";
 
 const main = document.getElementById("main");
@@ -39,11 +39,11 @@ function boardWidth(box) { return Math.max(300, Math.min(720, (box && box.client
 function endName(view, end, seatName) {
   const sides = { L: "leftEnd", R: "rightEnd", U: "upEnd", D: "downEnd", S: "slotEnd", E: "engine",
     M: "mexicanTrain" };
-  const family = familyOf(view);
-  if (family === "kolbasa" && end !== "R") return t("joint", { n: end });
+  const kind = kindOf(view);
+  if (kind === "kolbasa" && end !== "R") return t("joint", { n: end });
   if (end in sides) return t(sides[end]);
-  if (family === "trains") return t("trainOf", { name: seatName(Number(end)) });
-  if (family === "tree") return t("branch", { id: end });
+  if (kind === "trains") return t("trainOf", { name: seatName(Number(end)) });
+  if (kind === "tree") return t("branch", { id: end });
   return end;
 }
 

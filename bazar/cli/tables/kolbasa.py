@@ -11,6 +11,7 @@ from bazar.core.moves import Move
 from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.view import View
+from bazar.games.kolbasa import KolbasaBoard
 from bazar.i18n import t
 
 from .base import GameTable
@@ -37,8 +38,10 @@ class KolbasaTable(GameTable):
     def show(self, talk: Narrator, view: View) -> None:
         lang = talk.lang
         extra = view.extra
-        board = Text(f"{t('kolbasa.sausage', lang)}: ").append_text(tiles_text(view.board, sep=""))
-        talk.say(board)
+        board = view.board
+        assert isinstance(board, KolbasaBoard)
+        sausage = tiles_text(board.sausage, sep="")
+        talk.say(Text(f"{t('kolbasa.sausage', lang)}: ").append_text(sausage))
         joints = " ".join(f"{j}:{pip}" for j, pip in enumerate(extra["joints"], 1)) or "—"
         pip = view.ends.get("R", "—")
         talk.say(t("kolbasa.ends", lang, pip=pip, joints=joints))

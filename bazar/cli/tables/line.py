@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from bazar.cli.console import styled_tiles, tiles_text
+from bazar.core.board import Laid
 from bazar.core.moves import Move
 from bazar.core.round import Round
 from bazar.core.rules import Rules
+from bazar.core.tiles import Tile
 from bazar.core.view import View
+from bazar.games.line.board import LineBoard
 from bazar.i18n import t
 
 from .base import GameTable
@@ -70,18 +73,22 @@ class LineTable(GameTable):
         if rnd.leader == talk.seat:
             talk.say(t("play.you_lead", talk.lang))
 
-    def show_line(self, talk: Narrator, line: Sequence[str]) -> None:
+    def show_line(
+        self, talk: Narrator, line: Sequence[Laid], face_down: Collection[Tile] = ()
+    ) -> None:
         """The line of tiles, or that the table is empty."""
         board = Text(f"{t('play.table', talk.lang)}: ")
         if line:
-            board.append_text(tiles_text(line, sep=""))
+            board.append_text(tiles_text(line, sep="", face_down=face_down))
         else:
             board.append(t("play.table_empty", talk.lang))
         talk.say(board)
 
     def show_board(self, talk: Narrator, view: View) -> None:
         """The tiles on the table."""
-        self.show_line(talk, view.board)
+        board = view.board
+        assert isinstance(board, LineBoard)
+        self.show_line(talk, board.line)
 
     def show(self, talk: Narrator, view: View) -> None:
         lang = talk.lang

@@ -11,7 +11,7 @@ from bazar.core.moves import Move
 from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.view import View
-from bazar.games.trick import TARGET
+from bazar.games.trick import TARGET, TrickBoard
 from bazar.i18n import t
 
 from .base import GameTable
@@ -63,7 +63,9 @@ class TrickTable(GameTable):
                 )
             )
         if extra["phase"] == "play":
-            trick = [f"{talk.names[s]} {tile_str(tile)}" for s, tile in extra["trick"]]
+            board = view.board
+            assert isinstance(board, TrickBoard)
+            trick = [f"{talk.names[s]} {tile_str(tile)}" for s, tile in board.trick]
             talk.say(styled_tiles(f"{t('trick.trick', lang)}: " + (" · ".join(trick) or "—")))
             points = " · ".join(
                 f"{n} {p}" for n, p in zip(talk.side_names(), extra["points"], strict=True)
@@ -83,9 +85,8 @@ class TrickTable(GameTable):
 
     def told(self, talk: Narrator, seat: int, move: Move, view: View, rnd: Round) -> None:
         super().told(talk, seat, move, view, rnd)
-        after = rnd.view(None).extra
-        if move.kind == "play" and not after["trick"]:
-            _, winner, _, points = after["tricks"][-1]
+        if move.kind == "play" and not rnd.board.tiles():  # the trick is complete: taken
+            _, winner, _, points = rnd.view(None).extra["tricks"][-1]
             talk.say(t("trick.takes", talk.lang, name=talk.names[winner], n=points), style="bold")
 
     def over(self, talk: Narrator, rnd: Round) -> None:

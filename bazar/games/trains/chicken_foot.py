@@ -29,14 +29,16 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from bazar.core.board import Laid
 from bazar.core.moves import Move
-from bazar.core.outcome import Outcome
 from bazar.core.options import HAND
+from bazar.core.outcome import Outcome
 from bazar.core.round import Round, shuffled
 from bazar.core.rules import SCORING, Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, mask_of, tile_set
 
+from .board import TreeBoard
 from .round import (
     ENGINE_SOURCE,
     HAND_SIZES,
@@ -432,10 +434,11 @@ class TreeRound(EngineRound):
     def played(self) -> tuple[Tile, ...]:
         return tuple(m.tile for _, m, _ in self.history() if m.kind in ("play", "last") and m.tile)
 
-    def branches(self) -> dict[str, list[str]]:
-        """Every branch from its start outward, each tile ``a|b`` with ``a`` toward the
-        engine: the arms ``1``, ``2``, … and the toes ``3.1``, ``3.2``, …"""
-        out: dict[str, list[str]] = {}
+    @property
+    def board(self) -> TreeBoard:
+        """The engine and every branch from its start outward (``first`` toward the engine):
+        the arms ``1``, ``2``, … and the toes ``3.1``, ``3.2``, …"""
+        branches: dict[str, list[Laid]] = {}
         pips: dict[str, int] = {}
         toes: dict[str, int] = {}  # the feet: a double ends the branch, its toes so far
         arms = 0
@@ -454,15 +457,10 @@ class TreeRound(EngineRound):
                 if tile.is_double:
                     toes[end] = 0
             outer = tile.other(pip)
-            out.setdefault(branch, []).append(f"{pip}|{outer}")
+            branches.setdefault(branch, []).append(Laid(pip, outer))
             pips[branch] = outer
-        return out
-
-    @property
-    def board(self) -> dict[str, Any]:
-        """The layout: the engine and every branch (see :meth:`branches`)."""
-        e = self._engine
-        return {"engine": f"{e}|{e}", "branches": self.branches()}
+        engine = Tile.of(self._engine, self._engine)
+        return TreeBoard(engine, {branch: tuple(tiles) for branch, tiles in branches.items()})
 
     def is_over(self) -> bool:
         return self._over is not None

@@ -16,8 +16,8 @@ seats' own trains, ``"M"`` for the Mexican train.
 [Move('6-1:0')]
 >>> rnd.push("6-1:0"); rnd.legal_moves()
 [Move('1-1:0'), Move('stop')]
->>> rnd.push("1-1:0"); rnd.turn, rnd.board["trains"]["0"]
-(1, ['6|1', '1|1'])
+>>> rnd.push("1-1:0"); rnd.turn, rnd.board.trains["0"]
+(1, (Laid('6|1'), Laid('1|1')))
 
 Seat 0's first turn ended by itself (nothing more fits), leaving the double 1-1 open: from
 seat 0's second turn on it must be satisfied before anything else is played.
@@ -32,13 +32,16 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from bazar.core.board import Laid
 from bazar.core.moves import Move
-from bazar.core.outcome import Outcome
 from bazar.core.options import HAND
+from bazar.core.outcome import Outcome
 from bazar.core.round import Round, final_turn, shuffled
 from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
+
+from .board import TrainsBoard
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
@@ -428,24 +431,20 @@ class TrainRound(EngineRound):
     def played(self) -> tuple[Tile, ...]:
         return tuple(m.tile for _, m, _ in self.history() if m.kind == "play" and m.tile)
 
-    def trains(self) -> dict[str, list[str]]:
-        """Every train from the engine out, each tile ``a|b`` with ``a`` toward the engine."""
+    @property
+    def board(self) -> TrainsBoard:
+        """The engine and every train from the engine out (``first`` toward the engine)."""
         ids = self._tab.ids
         ends = [self._engine] * len(ids)
-        out: dict[str, list[str]] = {end: [] for end in ids}
+        trains: dict[str, list[Laid]] = {end: [] for end in ids}
         for _, move, _ in self.history():
             if move.kind == "play" and move.tile is not None and move.end is not None:
                 d = self._tab.index[move.end]
                 pip = ends[d]
                 ends[d] = move.tile.other(pip)
-                out[move.end].append(f"{pip}|{ends[d]}")
-        return out
-
-    @property
-    def board(self) -> dict[str, Any]:
-        """The layout: the engine and every train (see :meth:`trains`)."""
-        e = self._engine
-        return {"engine": f"{e}|{e}", "trains": self.trains()}
+                trains[move.end].append(Laid(pip, ends[d]))
+        engine = Tile.of(self._engine, self._engine)
+        return TrainsBoard(engine, {end: tuple(tiles) for end, tiles in trains.items()})
 
     def is_over(self) -> bool:
         return self._over is not None
@@ -698,19 +697,15 @@ class TrainRound(EngineRound):
         rnd._doubles = extra["turn_doubles"]
         rnd._drew = extra["drew"]
         rnd._opened = tuple(ids[d] for d in extra["turn_opened"])
-        trains = view.board["trains"]
+        board = view.board
+        assert isinstance(board, TrainsBoard)
         rnd._tops = sum(
-            1 << ids[end] for end, tiles in trains.items() if tiles and _is_double(tiles[-1])
+            1 << ids[end] for end, tiles in board.trains.items() if tiles and tiles[-1].is_double
         )
         rnd._turn = view.turn if view.turn is not None else rnd.leader
         if view.turn is None and view.outcome is not None:
             rnd._over = view.outcome.reason
         return rnd
-
-
-def _is_double(text: str) -> bool:
-    a, _, b = text.partition("|")
-    return a == b
 
 
 def engine_for(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Tile:
