@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.moves import Move
 from bazar.core.round import Outcome, Round
 from bazar.core.rules import Rules
@@ -526,7 +527,7 @@ class Budget:
             playouts = Budget.parse(count, default)
             limit = Budget.parse(cap, default)
             if not playouts.playouts or playouts.ms or limit.playouts or not limit.ms:
-                raise ValueError(f"expected PLAYOUTS/TIME, such as 200/50ms, not {text!r}")
+                raise invalid("budget_form", text=text)
             return Budget(playouts.playouts, limit.ms)
         if text.endswith("ms"):
             budget = Budget(0, float(text[:-2]))
@@ -535,7 +536,7 @@ class Budget:
         else:
             budget = Budget(int(text), 0.0)
         if budget.playouts < 0 or budget.ms < 0 or not (budget.playouts or budget.ms):
-            raise ValueError(f"a budget must be positive, not {text!r}")
+            raise invalid("budget_positive", text=text)
         return budget
 
     def clock(self) -> _Clock:

@@ -26,6 +26,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from bazar import i18n
 from bazar.core import record
 from bazar.core.errors import BadRecord
 from bazar.core.rules import VARIANTS
@@ -33,7 +34,7 @@ from bazar.core.rules import rules as make_rules
 
 from . import auth, protocol
 from .club import Club
-from .errors import ServerError
+from .errors import ServerError, refusal_code
 from .fairness import deals, verify
 from .guard import Guard, refusal
 from .protocol import B
@@ -105,7 +106,7 @@ def create_app(
         return user
 
     async def body(request: Request, model: type[B]) -> B:
-        raw = await received(request, settings.max_body, "too_large")
+        raw = await received(request, settings.max_body, refusal_code("too_large"))
         return protocol.read(model, raw, move_times=settings.move_times)
 
     def api(handler: Any) -> Any:
@@ -261,7 +262,7 @@ def create_app(
         )
 
     async def record_upload(request: Request) -> Any:
-        raw = await received(request, settings.max_record, "record_too_large")
+        raw = await received(request, settings.max_record, refusal_code("record_too_large"))
         row = await run_in_threadpool(_uploaded, raw, settings)
         await stored(settings, storage.add_record, row)
         return {"id": row.id}
@@ -395,6 +396,7 @@ def create_app(
         Route("/profile/{name}", page),
         Route("/leaderboard", page),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
+        Route("/i18n/{lang}.json", texts),
         Route("/api/session", api(session_get)),
         Route("/api/guest", api(guest), methods=["POST"]),
         Route("/api/register", api(register), methods=["POST"]),
@@ -436,6 +438,14 @@ def create_app(
     app.state.accounts = accounts
     app.state.settings = settings
     return app
+
+
+async def texts(request: Request) -> Response:
+    """The web page's texts in one language, from the catalogue (:func:`bazar.i18n.web`)."""
+    lang = request.path_params["lang"]
+    if lang not in i18n.LANGS:
+        return PlainTextResponse(f"no texts in {lang!r}", 404)
+    return JSONResponse(i18n.web(lang), headers={"Cache-Control": "public, max-age=3600"})
 
 
 async def _write(ws: WebSocket, client: Client) -> None:

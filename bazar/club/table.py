@@ -47,7 +47,7 @@ from bazar.core.round import deal_seed
 from bazar.core.rules import Rules
 from bazar.core.rules import rules as make_rules
 
-from .errors import ServerError
+from .errors import ServerError, refusal_code
 from .fairness import seed_hash
 from .settings import Settings
 from .storage import NotStored, TableRow, stored
@@ -653,7 +653,11 @@ class Table:
         writes; NotStored ("not_stored": the move is not made) when the database never took
         it."""
         return await stored(
-            self.settings, write, *args, about=f"table {self.id}", refusal="not_stored"
+            self.settings,
+            write,
+            *args,
+            about=f"table {self.id}",
+            refusal=refusal_code("not_stored"),
         )
 
     async def _apply(self, seat: int, move: Move) -> None:

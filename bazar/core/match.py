@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import MatchOver
+from .errors import MatchOver, invalid
 from .moves import Move
 from .round import Outcome, Round, deal_seed
 from .rules import Rules
@@ -101,7 +101,7 @@ class Ledger:
         sides = rules.sides
         for name, value in (("scores", scores), ("remembered", remembered), ("opened", opened)):
             if value is not None and len(value) != sides:
-                raise ValueError(f"{name} needs {sides} entries (one per side), not {len(value)}")
+                raise invalid("ledger_sides", name=name, sides=sides, given=len(value))
         setter = object.__setattr__
         setter(self, "rules", rules)
         setter(self, "scores", tuple(scores) if scores is not None else (0,) * sides)
@@ -122,7 +122,7 @@ class Ledger:
     def settle(self, outcome: Outcome) -> Ledger:
         """The ledger after a finished round (pure: this ledger is unchanged)."""
         if self.result is not None:
-            raise MatchOver("the match is already decided")
+            raise MatchOver.of("match_decided")
         settle = self.rules.variant.settle
         if settle is not None:
             return settle(self, outcome)  # type: ignore[no-any-return]
@@ -257,7 +257,7 @@ class Match:
     def push(self, move: Move | str) -> None:
         """Push into the current round; settle it when it ends and deal the next one."""
         if self.is_over():
-            raise MatchOver(f"the match is over; no move {move} can follow")
+            raise MatchOver.of("match_over", move=move)
         rnd = self.round
         rnd.push(move)
         self._sync()

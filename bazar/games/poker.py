@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import IllegalMove, Names
 from bazar.core.moves import Move
 from bazar.core.round import Outcome, Round, shuffled
 from bazar.core.rules import OPTIONS, Option, Variant, register
@@ -411,11 +412,11 @@ class PokerRound(Round):
         out.append(FOLD)
         return tuple(out)
 
-    def _illegal_message(self, move: Move) -> str:
+    def _illegal(self, move: Move) -> IllegalMove:
         if self._over is not None:
-            return f"illegal move {move}: the round is over"
-        allowed = ", ".join(map(str, self._legal or ())) or "none"
-        return f"illegal move {move} for seat {self._turn}; legal moves: {allowed}"
+            return IllegalMove.of("illegal_move_over", move=move)
+        legal = Names(self._legal or ()) or "none"
+        return IllegalMove.of("illegal_move", move=move, seat=self._turn, legal=legal)
 
     def _apply(self, move: Move) -> None:
         seat: int = self._turn  # type: ignore[assignment]
