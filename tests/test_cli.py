@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 import bazar
 from bazar import arena, cli, i18n
 from bazar import bots as botlib
+from bazar.cli import play
 from bazar.core.rules import OPTIONS
 
 runner = CliRunner()
@@ -112,7 +113,7 @@ def test_play_needs_a_terminal() -> None:
 
 @pytest.fixture
 def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "_is_terminal", lambda: True)
+    monkeypatch.setattr(play, "_is_terminal", lambda: True)
 
 
 @pytest.mark.usefixtures("terminal")
@@ -162,7 +163,7 @@ def test_play_bad_input_is_one_line_and_exit_2(args: list[str], word: str) -> No
 
 def test_play_default_variant_is_kozel_once_it_exists() -> None:
     expected = "kozel" if "kozel" in bazar.VARIANTS else "classic"
-    assert cli._default_variant() == expected
+    assert play._default_variant() == expected
 
 
 def scripted() -> tuple[io.StringIO, Console]:
@@ -218,13 +219,13 @@ def test_parse_choice_reads_numbers_and_notation() -> None:
     assert cli.parse_choice("[6|4]:l", legal, "en") is legal[0]
     assert cli.parse_choice("5-3", legal, "en") is legal[2]
     assert cli.parse_choice("2-2", legal, "en") is legal[3]
-    with pytest.raises(cli._Retry, match="fits both ends"):
+    with pytest.raises(play._Retry, match="fits both ends"):
         cli.parse_choice("6-4", legal, "en")
-    with pytest.raises(cli._Retry, match="not a legal move"):
+    with pytest.raises(play._Retry, match="not a legal move"):
         cli.parse_choice("1-1", legal, "en")
-    with pytest.raises(cli._Retry, match="Хода 9 нет"):
+    with pytest.raises(play._Retry, match="Хода 9 нет"):
         cli.parse_choice("9", legal, "ru")
-    with pytest.raises(cli._Quit):
+    with pytest.raises(play._Quit):
         cli.parse_choice("q", legal, "en")
     draw = [bazar.Move.parse("draw")]
     assert cli.parse_choice("d", draw, "en") is draw[0]

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, TypeVar
 
-from bazar.core.errors import Names, UnknownBot
+from bazar.core.errors import UnknownBot
 from bazar.core.moves import Move
 from bazar.core.view import View
 
@@ -20,8 +20,6 @@ __all__ = [
     "HIDDEN",
     "Bot",
     "UnknownBot",
-    "make",
-    "names",
     "register",
     "think",
 ]
@@ -72,34 +70,3 @@ def register(cls: B) -> B:
 
 #: Bots that :func:`make` builds but no player is offered (``omniscient`` peeks).
 HIDDEN: dict[str, type[Bot]] = {}
-
-
-def names() -> list[str]:
-    """The names of every bot offered to players, weakest first."""
-    return list(BOTS)
-
-
-def make(name: str, seed: int | None = None) -> Bot:
-    """A new bot called ``name`` (``random``, ``greedy``, ...) with its own seed.
-    ``level@budget`` gives a searching bot a budget (``pimc@200`` playouts, ``pimc@50ms``);
-    ``cmd:PROGRAM ARGS`` runs an external bot (:mod:`bazar.external`).
-
-    >>> make("greedy", seed=3)
-    GreedyBot(seed=3)
-    """
-    if isinstance(name, str) and name.strip().startswith("cmd:"):
-        from .external import CommandBot
-
-        return CommandBot(name.strip()[4:], seed)
-    key, _, budget = name.strip().lower().partition("@") if isinstance(name, str) else ("", "", "")
-    cls = BOTS.get(key) or HIDDEN.get(key)
-    if cls is None:
-        raise UnknownBot.of("unknown_bot", name=name, known=Names(BOTS))
-    if budget:
-        if not getattr(cls, "takes_budget", False):
-            raise UnknownBot.of("bot_budget", bot=key, name=name)
-        try:
-            return cls(seed, budget)  # type: ignore[call-arg]
-        except ValueError as exc:
-            raise UnknownBot.of("bot_bad_budget", name=name, reason=exc) from None
-    return cls(seed)

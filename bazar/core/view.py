@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import invalid
 from .moves import Move
-from .round import Outcome
+from .outcome import Outcome
 from .rules import Rules
 from .rules import rules as make_rules
 from .tiles import Tile

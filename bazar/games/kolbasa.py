@@ -25,12 +25,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
-from bazar.core.round import PASS, STOP, Outcome, Round, shuffled
+from bazar.core.outcome import Outcome
+from bazar.core.round import PASS, STOP, Round, shuffled
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.tiles import Tile, tile_set
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger, MatchResult
+    from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.rules import Rules
     from bazar.core.view import View
 

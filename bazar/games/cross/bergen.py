@@ -24,8 +24,8 @@ from bazar.core.scoring import hand_value
 from .fives import decide
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger
-    from bazar.core.round import Outcome
+    from bazar.core.ledger import Ledger
+    from bazar.core.outcome import Outcome
     from bazar.core.rules import Rules
 
     from .round import CrossRound

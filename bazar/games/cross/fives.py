@@ -22,8 +22,8 @@ from bazar.core.scoring import round_to, side_values
 from .round import count_ends
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger, MatchResult
-    from bazar.core.round import Outcome
+    from bazar.core.ledger import Ledger, MatchResult
+    from bazar.core.outcome import Outcome
     from bazar.core.rules import Rules
 
     from .round import CrossRound

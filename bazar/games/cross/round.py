@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
-from bazar.core.round import DRAW, PASS, STOP, Outcome, Round, _Setup
+from bazar.core.outcome import Outcome
+from bazar.core.round import DRAW, PASS, STOP, Round, _Setup
 from bazar.core.tiles import Tile
 
 if TYPE_CHECKING:

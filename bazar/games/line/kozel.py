@@ -23,8 +23,8 @@ from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.scoring import award, hand_value
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger, MatchResult
-    from bazar.core.round import Outcome
+    from bazar.core.ledger import Ledger, MatchResult
+    from bazar.core.outcome import Outcome
     from bazar.core.rules import Rules
 
 __all__ = ["decide", "record_award", "settle"]
