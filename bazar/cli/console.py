@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from bazar import i18n
 from bazar.core.rules import variant as find_variant
 from bazar.core.tiles import Tile
 
@@ -46,6 +47,4 @@ def styled_tiles(text: str) -> Text:
 
 def title(name: str, lang: str) -> str:
     """A game's name in words: the description up to its colon."""
-    game = find_variant(name)
-    text = game.description_ru if lang == "ru" else game.description
-    return text.split(":")[0].strip()
+    return i18n.description(find_variant(name).name, lang).split(":")[0].strip()

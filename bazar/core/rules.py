@@ -162,7 +162,6 @@ class Variant:
 
     name: str
     description: str
-    description_ru: str
     spec: str
     players: tuple[int, int]
     default_players: int

@@ -623,7 +623,6 @@ register(
     Variant(
         "poker",
         "Domino Poker: five tiles from a 20-tile set, nine combinations, one betting round",
-        "Покер: по пять костей из двадцати, девять комбинаций, один круг ставок",
         "domino-poker.md",
         (2, 4),
         4,

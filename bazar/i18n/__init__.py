@@ -75,12 +75,12 @@ LOCALE = Path(__file__).parent / "locale"
 
 def N_(key: str) -> str:
     """``key``, marked for extraction (``make messages``) where the code says it only as a
-    value: Babel finds ``N_("play.left")`` and not ``t(side, lang)``."""
+    value: Babel finds ``N_("play.end_left")``, not ``t(_END_KEYS[end], lang)``."""
     return key
 
 
 #: the counted nouns: ``t("tiles", lang, n=5)`` takes the catalogue's plural form for ``n``
-COUNTED = frozenset({"tiles", "points", "players", "games", "moves", "rounds"})
+COUNTED = frozenset({"tiles", "players", "games", "moves", "rounds"})
 
 #: the catalogue key that names each kind of error, the most specific first
 KINDS = {

@@ -1,15 +1,15 @@
 """Babel's extractors for bazar's catalogue (``babel.cfg``, run by ``make messages``): the
 keys the code says, and the texts the library declares in English where it declares them.
 
-- :func:`python`: the first argument of ``t(...)``, ``_h(...)``, ``Message(...)`` and
-  ``N_(...)`` when it is a literal, and the club's refusals (``ServerError("code")``, its
-  subclasses', ``passing_on("code")``, ``Refuse.by("code")``, ``refusal_code("code")``) as
-  ``club.CODE``;
+- :func:`python`: the first argument of ``t(...)``, ``h(...)``, ``line(...)``,
+  ``Message(...)``, ``Usage(...)`` and ``N_(...)`` when it is a literal, and the club's
+  refusals (``ServerError("code")``, its subclasses', ``passing_on("code")``,
+  ``Refuse.by("code")``, ``refusal_code("code")``) as ``club.CODE``;
 - :func:`javascript` and :func:`html`: the literal keys of the web page's ``t(...)`` and
   ``N_(...)`` and of its frame's ``data-t``, as ``web.KEY``;
-- :func:`registries`: what the library declares in English (the errors' codes, the options'
-  glossary, the variants' descriptions), each with its English as the
-  translator's comment; the English catalogue leaves them empty, the library's own words.
+- :func:`registries`: what the library declares in English (the errors' codes, the
+  options' glossary, the variants' descriptions), each with its English as the translator's
+  comment; the English catalogue leaves them empty: the English is the library's own.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import IO, Any
 #: what an extractor yields for Babel: line, function, message (or singular and plural), comments
 Found = tuple[int, str | None, str | tuple[str, str], list[str]]
 
-_KEYS = {"t", "_h", "Message", "N_"}
+_KEYS = {"t", "h", "line", "Message", "Usage", "N_"}
 _REFUSALS = {"ServerError", "AuthError", "TableError", "passing_on", "by", "refusal_code"}
 # a literal first argument; a template with ${...} in it is no key
 _JS_KEY = re.compile(r"(?<![\w.])(?:t|N_)\(\s*([\"'`])(?P<key>[^\"'`$]+)\1")
@@ -48,8 +48,11 @@ def python(
         if not isinstance(first, ast.Constant) or not isinstance(first.value, str):
             continue
         key = first.value
-        if name in _KEYS:
-            yield node.lineno, None, (key, key) if key in COUNTED else key, []
+        if name in _KEYS and key in COUNTED:
+            # as Babel's ngettext: a singular and a plural, to take every form of the noun
+            yield node.lineno, "ngettext", (key, key), []
+        elif name in _KEYS:
+            yield node.lineno, None, key, []
         elif name in _REFUSALS:
             yield node.lineno, None, f"club.{key}", []
 

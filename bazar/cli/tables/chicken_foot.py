@@ -9,7 +9,7 @@ from rich.text import Text
 from bazar.cli.console import styled_tiles, tile_str, tile_text
 from bazar.core.moves import Move
 from bazar.core.view import View
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 from .trains import RoundsTable, tail
 
@@ -24,6 +24,10 @@ def _branch_key(branch: str) -> list[int]:
 def _is_double(board_tile: str) -> bool:
     a, _, b = board_tile.partition("|")
     return a == b
+
+
+#: the last tile's calls, in words
+_WORDS = {"announce": N_("tree.announce"), "skip": N_("tree.skip")}
 
 
 class TreeTable(RoundsTable):
@@ -67,8 +71,8 @@ class TreeTable(RoundsTable):
 
     def describe(self, talk: Narrator, move: Move, view: View) -> Text:
         lang = talk.lang
-        if move.kind in ("announce", "skip"):
-            return Text(t(f"tree.{move.kind}", lang))
+        if move.kind in _WORDS:
+            return Text(t(_WORDS[move.kind], lang))
         if move.kind == "challenge":
             return Text(t("tree.challenge", lang, name=talk.names[int(move.value or 0)]))
         if move.kind not in ("play", "last") or move.tile is None or move.end is None:
