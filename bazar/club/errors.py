@@ -1,7 +1,7 @@
 """What the club refuses, and why: each refusal has a stable code and its parameters beside
-its English message, so the web page can say it in its own language. The texts are the
-catalogue's ``club.CODE`` (:mod:`bazar.i18n`), which the page gets too; the message is what a
-client without the code shows.
+its English message, so the web page can say it in its own language. Both come from the
+catalogue (:mod:`bazar.i18n`): the message, what a client without the code shows, is
+``club.CODE``; what the page says of it, in English and Russian, ``web.error.CODE``.
 
 >>> error = ServerError("not_your_turn", seat=2)
 >>> error.to_json()
@@ -19,7 +19,8 @@ __all__ = ["ServerError", "refusal_code"]
 
 def refusal_code(name: str) -> str:
     """``name``, a refusal's code where the club holds it as a value: ``make messages`` finds
-    ``refusal_code("too_large")`` as the catalogue's ``club.too_large``."""
+    ``refusal_code("too_large")`` as the catalogue's ``club.too_large`` (and
+    ``web.error.too_large``)."""
     return name
 
 

@@ -279,13 +279,14 @@ def error(exc: BaseException, lang: str) -> str:
 
 
 #: the prefixes of the catalogue keys the web page says (``web.`` is dropped in its texts)
-_WEB = ("web.", "club.", "poker.rank.")
+_WEB = ("web.", "poker.rank.")
 
 
 @functools.cache
 def web(lang: str) -> dict[str, str]:
-    """The web page's texts in ``lang``, by key: its own (``web.lobby`` as ``lobby``), the
-    club's refusals (``club.CODE``) and poker's ranks (``poker.rank.NAME``)."""
+    """The web page's texts in ``lang``, by key: its own (``web.lobby`` as ``lobby``, the
+    club's refusals ``web.error.CODE`` as ``error.CODE``) and poker's ranks
+    (``poker.rank.NAME``)."""
     from babel.messages.mofile import read_mo
 
     path = LOCALE / _locale(lang) / "LC_MESSAGES" / "bazar.mo"

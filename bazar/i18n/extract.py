@@ -4,7 +4,8 @@ keys the code says, and the texts the library declares in English where it decla
 - :func:`python`: the first argument of ``t(...)``, ``h(...)``, ``line(...)``,
   ``Message(...)``, ``Usage(...)`` and ``N_(...)`` when it is a literal, and the club's
   refusals (``ServerError("code")``, its subclasses', ``passing_on("code")``,
-  ``Refuse.by("code")``, ``refusal_code("code")``) as ``club.CODE``;
+  ``Refuse.by("code")``, ``refusal_code("code")``) as ``club.CODE`` (its English message)
+  and ``web.error.CODE`` (what the page says of it);
 - :func:`javascript` and :func:`html`: the literal keys of the web page's ``t(...)`` and
   ``N_(...)`` and of its frame's ``data-t``, as ``web.KEY``;
 - :func:`registries`: what the library declares in English (the errors' codes, the
@@ -23,6 +24,8 @@ from typing import IO, Any
 Found = tuple[int, str | None, str | tuple[str, str], list[str]]
 
 _KEYS = {"t", "h", "line", "Message", "Usage", "N_"}
+#: what a translator reads at a refusal's message
+_CLUB = "the club's English to a client without the code; the page says web.error.CODE"
 _REFUSALS = {"ServerError", "AuthError", "TableError", "passing_on", "by", "refusal_code"}
 # a literal first argument; a template with ${...} in it is no key
 _JS_KEY = re.compile(r"(?<![\w.])(?:t|N_)\(\s*([\"'`])(?P<key>[^\"'`$]+)\1")
@@ -54,7 +57,8 @@ def python(
         elif name in _KEYS:
             yield node.lineno, None, key, []
         elif name in _REFUSALS:
-            yield node.lineno, None, f"club.{key}", []
+            yield node.lineno, None, f"club.{key}", [_CLUB]
+            yield node.lineno, None, f"web.error.{key}", []
 
 
 def javascript(

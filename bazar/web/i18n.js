@@ -33,6 +33,6 @@ export function t(key, vars = {}) {
 // A refusal of the server ({message, code, params}) in the page's language; its English
 // message where the catalogue does not know the code.
 export function errorText(error) {
-  const key = `club.${error.code}`;
+  const key = `error.${error.code}`;
   return error.code && key in texts ? t(key, error.params || {}) : error.message;
 }

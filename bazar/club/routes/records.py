@@ -18,7 +18,7 @@ from bazar.club.fairness import deals, verify
 from bazar.club.settings import Settings
 from bazar.club.storage import RecordRow, stored
 from bazar.core import record
-from bazar.core.errors import BadRecord
+from bazar.core.errors import BadRecord, invalid
 
 from .http import RouteGroup, api, me, received
 
@@ -124,9 +124,8 @@ def _uploaded(raw: bytes, settings: Settings) -> RecordRow:
         if out is not None:
             name, low, high = out
             value = match.rules.options()[name]
-            raise BadRecord(
-                f"record rules: option {name} takes a number from {low} to {high}; not {value}"
-            )
+            bound = invalid("option_between", name=name, low=low, high=high, value=value)
+            raise BadRecord.of("record_rules", reason=bound)
     except BadRecord as error:
         raise ServerError.passing_on("bad_record", error) from None
     result = match.result()
