@@ -165,8 +165,6 @@ class BazarError(ValueError):
     """A ValueError with a ``code`` (a key of :data:`MESSAGES`) and the ``params`` its message
     is made of; ``code`` is None for an error raised with a bare message."""
 
-    __module__ = "bazar"
-
     def __init__(
         self,
         message: str = "",

@@ -58,7 +58,6 @@ __all__ = [
     "description",
     "env_lang",
     "error",
-    "has",
     "line",
     "number",
     "option_doc",
@@ -82,7 +81,8 @@ def N_(key: str) -> str:
 #: the counted nouns: ``t("tiles", lang, n=5)`` takes the catalogue's plural form for ``n``
 COUNTED = frozenset({"tiles", "players", "games", "moves", "rounds"})
 
-#: the catalogue key that names each kind of error, the most specific first
+#: the catalogue key that names each kind of error: an error is of the first of its classes
+#: found here
 KINDS = {
     "UnknownVariant": N_("error.UnknownVariant"),
     "UnknownOption": N_("error.UnknownOption"),
@@ -128,16 +128,15 @@ def _is_russian(name: str) -> bool:
 
 
 @functools.cache
-def catalogue(lang: str) -> gettext.GNUTranslations:
-    """The compiled catalogue of ``lang`` (Russian for ``ru``, English for anything else)."""
-    language = "ru" if lang == "ru" else "en"
-    return gettext.translation("bazar", LOCALE, languages=[language])
+def _catalogue(lang: str) -> gettext.GNUTranslations:
+    """The compiled catalogue of ``lang`` (``ru`` or ``en``)."""
+    return gettext.translation("bazar", LOCALE, languages=[lang])
 
 
 def _lookup(key: str, lang: str, n: int = 1) -> str | None:
     """The catalogue's text for ``key`` (a counted noun's form for ``n``), or None where it has
     none."""
-    book = catalogue(lang)
+    book = _catalogue(_locale(lang))
     text = book.ngettext(key, key, n) if key in COUNTED else book.gettext(key)
     return None if text == key else text
 
@@ -157,11 +156,6 @@ def t(key: str, lang: str, **kw: object) -> str:
     if text is None:
         raise KeyError(key)
     return text.format(**kw)
-
-
-def has(key: str) -> bool:
-    """Whether the catalogue has a message ``key``."""
-    return _lookup(key, "en") is not None
 
 
 def number(n: float, lang: str) -> str:
