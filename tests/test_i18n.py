@@ -216,6 +216,11 @@ def test_an_error_held_in_another_is_said_in_the_same_language() -> None:
     assert said.startswith("Испорченная запись: раунд 1, ход 1 ('9-9'): ход 9-9 невозможен")
 
 
+def test_a_record_that_is_no_json_is_told_in_russian_with_the_parsers_own_words() -> None:
+    said = i18n.error(raised(record.loads, "{"), "ru")
+    assert said.startswith("Испорченная запись: это не запись bazar: это не JSON (Expecting")
+
+
 def test_an_error_without_russian_anywhere_in_it_is_said_whole_in_english() -> None:
     inner = ValueError("the moon is not a domino")
     outer = errors.BadRecord.of("record_deal", round=2, reason=inner)

@@ -77,7 +77,7 @@ def _parse(text: str) -> Any:
     try:
         return json.loads(text, parse_int=_whole)
     except (TypeError, json.JSONDecodeError) as error:
-        raise BadRecord.of("record_json", why=error) from None
+        raise BadRecord.of("record_json", why=str(error)) from None
 
 
 def _whole(text: str) -> int:
