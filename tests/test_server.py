@@ -29,8 +29,8 @@ from server_helpers import (
 )
 
 import bazar
+from bazar import i18n
 from bazar.club import create_app
-from bazar.club.errors import ERRORS
 from bazar.club.fairness import seed_hash, verify
 from bazar.club.storage import User
 from bazar.core.round import deal_seed
@@ -417,7 +417,7 @@ def test_bot_games_never_change_human_ratings(db: str) -> None:
 def refusal(response: Any) -> tuple[int, str, dict[str, Any]]:
     """A refused request's status, code and parameters (the English message is there too)."""
     body = response.json()
-    assert body["error"] == ERRORS[body["code"]].format(**body["params"])
+    assert body["error"] == i18n.t(f"club.{body['code']}", "en", **body["params"])
     return response.status_code, body["code"], body["params"]
 
 
@@ -442,21 +442,35 @@ def test_a_rated_table_is_never_quietly_made_casual(db: str) -> None:
         assert table["rated"] and [s is None for s in table["seats"]] == [False, True, True]
 
 
-def test_every_refusal_has_a_code_the_page_says_in_both_languages() -> None:
-    """The web page says a refusal by its code, in its language: i18n.js has an English and a
-    Russian text for every code, using only the parameters the server sends."""
-    text = (Path(bazar.__file__).parent / "web" / "i18n.js").read_text(encoding="utf-8")
-    pages = dict(re.findall(r'"error\.(\w+)": \[("(?:[^"\\]|\\.)*", "(?:[^"\\]|\\.)*")\]', text))
-    assert sorted(pages) == sorted(ERRORS)
+def test_every_refusal_has_a_code_the_page_says_in_both_languages(client: TestClient) -> None:
+    """The web page says a refusal by its code, in its language: the club sends it an English
+    and a Russian text of every code it refuses with (its messages are the catalogue's
+    club.CODE), using only the parameters it sends."""
+    from babel.messages.pofile import read_po
+
+    with (i18n.LOCALE / "en" / "LC_MESSAGES" / "bazar.po").open("rb") as po:
+        messages = {m.id[5:]: m.string for m in read_po(po) if str(m.id).startswith("club.")}
+    english, russian = (client.get(f"/i18n/{lang}.json").json() for lang in ("en", "ru"))
+    assert messages and sorted(k for k in russian if k.startswith("error.")) == sorted(
+        f"error.{code}" for code in messages
+    )
     formatter = string.Formatter()
-    for code, template in ERRORS.items():
-        sent = {f for _, f, _, _ in formatter.parse(template) if f}
+    for code, message in messages.items():
+        sent = {f for _, f, _, _ in formatter.parse(message) if f}
         if "reason" in sent:
             sent.add("reason_ru")  # a library error passed on, in Russian too
-        english, russian = json.loads(f"[{pages[code]}]")
-        for said in (english, russian):
-            assert set(re.findall(r"{(\w+)}", said)) <= sent, code
-        assert re.search("[а-яё]", russian + "ё") and not re.search("[а-яё]", english), code
+        for said in (english[f"error.{code}"], russian[f"error.{code}"]):
+            assert {f for _, f, _, _ in formatter.parse(said) if f} <= sent, code
+        assert re.search("[а-яё]", russian[f"error.{code}"] + "ё"), code
+        assert not re.search("[а-яё]", english[f"error.{code}"]), code
+
+
+def test_the_page_gets_its_texts_in_either_language_and_no_other(client: TestClient) -> None:
+    got = client.get("/i18n/ru.json")
+    assert got.status_code == 200 and got.json()["lobby"] == "Лобби"
+    assert "max-age" in got.headers["cache-control"]
+    assert client.get("/i18n/en.json").json()["lobby"] == "Lobby"
+    assert client.get("/i18n/de.json").status_code == 404
 
 
 def test_refusals_carry_a_code_and_parameters_over_http_and_the_socket(client: TestClient) -> None:

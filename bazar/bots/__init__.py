@@ -13,6 +13,8 @@ True
 
 from __future__ import annotations
 
+from bazar.core.errors import Names
+
 from . import heuristic, mcts, simple
 from .base import BOTS, HIDDEN, Bot, UnknownBot, register, think
 from .external import CommandBot
@@ -63,12 +65,12 @@ def make(name: str, seed: int | None = None) -> Bot:
     key, _, budget = name.strip().lower().partition("@") if isinstance(name, str) else ("", "", "")
     cls = BOTS.get(key) or HIDDEN.get(key)
     if cls is None:
-        raise UnknownBot(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+        raise UnknownBot.of("unknown_bot", name=name, known=Names(BOTS))
     if budget:
         if not getattr(cls, "takes_budget", False):
-            raise UnknownBot(f"bot {key!r} takes no budget: {name!r}")
+            raise UnknownBot.of("bot_budget", bot=key, name=name)
         try:
             return cls(seed, budget)  # type: ignore[call-arg]
         except ValueError as exc:
-            raise UnknownBot(f"bad budget in {name!r}: {exc}") from None
+            raise UnknownBot.of("bot_bad_budget", name=name, reason=exc) from None
     return cls(seed)

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bazar.core.errors import invalid
 from bazar.core.moves import Move
 from bazar.core.outcome import Outcome
 from bazar.core.round import Round
@@ -484,7 +485,7 @@ class Budget:
             playouts = Budget.parse(count, default)
             limit = Budget.parse(cap, default)
             if not playouts.playouts or playouts.ms or limit.playouts or not limit.ms:
-                raise ValueError(f"expected PLAYOUTS/TIME, such as 200/50ms, not {text!r}")
+                raise invalid("budget_form", text=text)
             return Budget(playouts.playouts, limit.ms)
         if text.endswith("ms"):
             budget = Budget(0, float(text[:-2]))
@@ -493,7 +494,7 @@ class Budget:
         else:
             budget = Budget(int(text), 0.0)
         if budget.playouts < 0 or budget.ms < 0 or not (budget.playouts or budget.ms):
-            raise ValueError(f"a budget must be positive, not {text!r}")
+            raise invalid("budget_positive", text=text)
         return budget
 
     def clock(self) -> _Clock:

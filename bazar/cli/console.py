@@ -7,6 +7,7 @@ from collections.abc import Collection, Sequence
 from rich.text import Text
 
 from bazar.core.board import Laid
+from bazar import i18n
 from bazar.core.rules import variant as find_variant
 from bazar.core.tiles import Tile
 
@@ -50,6 +51,4 @@ def styled_tiles(text: str) -> Text:
 
 def title(name: str, lang: str) -> str:
     """A game's name in words: the description up to its colon."""
-    game = find_variant(name)
-    text = game.description_ru if lang == "ru" else game.description
-    return text.split(":")[0].strip()
+    return i18n.description(find_variant(name).name, lang).split(":")[0].strip()

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .board import Board, Line
-from .errors import IllegalMove
+from .errors import IllegalMove, Names, invalid
 from .ledger import Ledger
 from .moves import Move
 from .options import (
@@ -222,7 +222,7 @@ class Round:
         lot: list[Tile] | None = None
         if hands is None:
             if bazar is not None:
-                raise ValueError("give hands with bazar, or a seed alone")
+                raise invalid("hands_with_bazar")
             lot = self._lot(rng) if leader is None else None
             size = setup.hand_size
             for attempt in range(_MAX_REDEALS + 1):
@@ -273,12 +273,12 @@ class Round:
         else:
             lead_mask = -1
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
-            raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
+            raise invalid("leader_seat", last=players - 1, leader=leader)
         if free_lead:
             # API.md: a chosen leader leads any tile except those an option forbids
             lead_mask = self._free_lead_mask(leader)
         if not self._hands[leader]:
-            raise ValueError(f"seat {leader} leads but holds no tile")
+            raise invalid("leader_empty", seat=leader)
         self.leader = leader
         self._lead_mask = lead_mask
         self._privileged = self._privileged_side()
@@ -310,9 +310,8 @@ class Round:
         self, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
     ) -> tuple[list[list[Tile]], list[Tile]]:
         if len(hands) != self.players:
-            raise ValueError(
-                f"{self.rules.name} with {self.players} players needs "
-                f"{self.players} hands, not {len(hands)}"
+            raise invalid(
+                "hands_count", game=self.rules.name, players=self.players, hands=len(hands)
             )
         hand_lists = [[Tile.parse(t) for t in h] for h in hands]
         bazar_list = [Tile.parse(t) for t in (bazar or ())]
@@ -320,9 +319,9 @@ class Round:
         set_max = self.rules.set_max
         for tile in (t for h in [*hand_lists, bazar_list] for t in h):
             if tile.high > set_max:
-                raise ValueError(f"tile {tile} is not in double-{set_max}")
+                raise invalid("tile_not_in_set", tile=tile, high=set_max)
             if tile in seen:
-                raise ValueError(f"tile {tile} is dealt twice")
+                raise invalid("tile_twice", tile=tile)
             seen.add(tile)
         return hand_lists, bazar_list
 
@@ -610,23 +609,30 @@ class Round:
         if move.__class__ is not Move:
             move = self._parse(move)
         if move not in legal:
-            raise IllegalMove(self._illegal_message(move))
+            raise self._illegal(move)
         self._apply(move)
 
     def _parse(self, move: Any) -> Move:
         try:
             return Move.parse(move)
         except ValueError as error:
-            raise IllegalMove(str(error)) from None
+            raise IllegalMove.from_error(error) from None
 
-    def _illegal_message(self, move: Move) -> str:
+    def _illegal(self, move: Move) -> IllegalMove:
         if self._over is not None:
-            return f"illegal move {move}: the round is over"
-        allowed = ", ".join(map(str, self._legal or ())) or "none"
-        why = ""
-        if move.tile is not None and move.tile.high > self.rules.set_max:
-            why = f" (no tile {move.tile} in double-{self.rules.set_max})"
-        return f"illegal move {move} for seat {self._turn}{why}; legal moves: {allowed}"
+            return IllegalMove.of("illegal_move_over", move=move)
+        legal = Names(self._legal or ()) or "none"
+        high = self.rules.set_max
+        if move.tile is not None and move.tile.high > high:
+            return IllegalMove.of(
+                "illegal_move_tile",
+                move=move,
+                seat=self._turn,
+                tile=move.tile,
+                high=high,
+                legal=legal,
+            )
+        return IllegalMove.of("illegal_move", move=move, seat=self._turn, legal=legal)
 
     def _apply(self, move: Move) -> None:
         seat: int = self._turn  # type: ignore[assignment]

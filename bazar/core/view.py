@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .board import Board
+from .errors import invalid
 from .moves import Move
 from .outcome import Outcome
 from .rules import Rules
@@ -48,7 +49,7 @@ class View:
     def of(cls, rnd: Round, seat: int | None, scores: dict[str, Any] | None = None) -> View:
         """The view of ``rnd`` from ``seat``."""
         if seat is not None and not 0 <= seat < rnd.players:
-            raise ValueError(f"no seat {seat}: seats run from 0 to {rnd.players - 1}")
+            raise invalid("seat", seat=seat, last=rnd.players - 1)
         history = tuple(
             (s, move, tile if s == seat and seat is not None else None)
             for s, move, tile in rnd.history()

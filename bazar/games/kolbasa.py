@@ -531,7 +531,6 @@ register(
     Variant(
         "kolbasa",
         "Kolbasa: blind rows, one open end, cut the sausage and hand its start to the next player",
-        "Колбаса: игра втёмную, один конец, колбасу режут и отдают сопернику",
         "kolbasa.md",
         (2, 4),
         2,

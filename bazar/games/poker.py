@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bazar.core.board import Board
+from bazar.core.errors import IllegalMove, Names
 from bazar.core.moves import Move
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -435,11 +436,11 @@ class PokerRound(Round):
         out.append(FOLD)
         return tuple(out)
 
-    def _illegal_message(self, move: Move) -> str:
+    def _illegal(self, move: Move) -> IllegalMove:
         if self._over is not None:
-            return f"illegal move {move}: the round is over"
-        allowed = ", ".join(map(str, self._legal or ())) or "none"
-        return f"illegal move {move} for seat {self._turn}; legal moves: {allowed}"
+            return IllegalMove.of("illegal_move_over", move=move)
+        legal = Names(self._legal or ()) or "none"
+        return IllegalMove.of("illegal_move", move=move, seat=self._turn, legal=legal)
 
     def _apply(self, move: Move) -> None:
         seat: int = self._turn  # type: ignore[assignment]
@@ -645,7 +646,6 @@ register(
     Variant(
         "poker",
         "Domino Poker: five tiles from a 20-tile set, nine combinations, one betting round",
-        "Покер: по пять костей из двадцати, девять комбинаций, один круг ставок",
         "domino-poker.md",
         (2, 4),
         4,

@@ -542,7 +542,6 @@ register(
     Variant(
         "texas-42",
         "Texas 42: bid for trumps, seven tricks, 42 points a hand in two sides, to 250",
-        "Техасские 42: торговля за козыри, семь взяток, 42 очка за сдачу, пара на пару, до 250",
         "trick-game.md",
         (4, 4),
         4,

@@ -239,7 +239,7 @@ function seatNote(view, s) {
   if (x.put) parts.push(t("putChips", { n: x.put[s] }));
   if (x.folded && x.folded.includes(s)) parts.push(t("folded"));
   const ranks = view.outcome && view.outcome.extra && view.outcome.extra.ranks;
-  if (ranks && ranks[s]) parts.push(t(`rank.${ranks[s]}`));
+  if (ranks && ranks[s]) parts.push(t(`poker.rank.${ranks[s]}`));
   return parts.join(" · ");
 }
 

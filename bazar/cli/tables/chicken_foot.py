@@ -11,7 +11,7 @@ from bazar.core.moves import Move
 from bazar.core.view import View
 from bazar.games.trains.board import TreeBoard
 from bazar.games.trains.chicken_foot import ENGINE_ARMS_REQUIRED
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 from .trains import RoundsTable, tail
 
@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 def _branch_key(branch: str) -> list[int]:
     return [int(part) for part in branch.split(".")]
+
+
+#: the last tile's calls, in words
+_WORDS = {"announce": N_("tree.announce"), "skip": N_("tree.skip")}
 
 
 class TreeTable(RoundsTable):
@@ -66,8 +70,8 @@ class TreeTable(RoundsTable):
 
     def describe(self, talk: Narrator, move: Move, view: View) -> Text:
         lang = talk.lang
-        if move.kind in ("announce", "skip"):
-            return Text(t(f"tree.{move.kind}", lang))
+        if move.kind in _WORDS:
+            return Text(t(_WORDS[move.kind], lang))
         if move.kind == "challenge":
             return Text(t("tree.challenge", lang, name=talk.names[int(move.value or 0)]))
         if move.kind not in ("play", "last") or move.tile is None or move.end is None:

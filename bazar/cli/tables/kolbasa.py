@@ -12,12 +12,16 @@ from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.view import View
 from bazar.games.kolbasa import KolbasaBoard
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 from .base import GameTable
 
 if TYPE_CHECKING:
     from bazar.cli.narrator import Narrator
+
+
+#: the moves of a tile that joins no sausage, in words
+_KINDS = {"pass": N_("kolbasa.pass"), "stop": N_("kolbasa.stop")}
 
 
 class KolbasaTable(GameTable):
@@ -72,4 +76,4 @@ class KolbasaTable(GameTable):
                 n=t("tiles", lang, n=joint),
             )
             return styled_tiles(text)
-        return styled_tiles(t(f"kolbasa.{move.kind}", lang, tile=tile))
+        return styled_tiles(t(_KINDS[move.kind], lang, tile=tile))

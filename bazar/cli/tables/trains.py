@@ -17,7 +17,7 @@ from bazar.core.view import View
 from bazar.games.trains.board import TrainsBoard
 from bazar.i18n import t
 
-from .base import GameTable
+from .base import MOVE_WORDS, GameTable
 
 if TYPE_CHECKING:
     from bazar.cli.narrator import Narrator
@@ -69,8 +69,8 @@ class RoundsTable(GameTable):
         talk.say(talk.hand_text(view))
 
     def describe(self, talk: Narrator, move: Move, view: View) -> Text:
-        if move.kind in ("draw", "pass", "stop"):
-            return Text(t(f"move.{move.kind}", talk.lang))
+        if move.kind in MOVE_WORDS:
+            return Text(t(MOVE_WORDS[move.kind], talk.lang))
         return Text(str(move))
 
     def told(self, talk: Narrator, seat: int, move: Move, view: View, rnd: Round) -> None:

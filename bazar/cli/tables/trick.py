@@ -12,12 +12,16 @@ from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.view import View
 from bazar.games.trick import TARGET, TrickBoard
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 from .base import GameTable
 
 if TYPE_CHECKING:
     from bazar.cli.narrator import Narrator
+
+
+#: the trumps that are no suit, in words
+_TRUMPS = {"follow-me": N_("trick.trumps.follow-me"), "doubles": N_("trick.trumps.doubles")}
 
 
 class TrickTable(GameTable):
@@ -41,7 +45,7 @@ class TrickTable(GameTable):
         )
 
     def _trumps(self, value: int | str, lang: str) -> str:
-        return t(f"trick.trumps.{value}", lang) if isinstance(value, str) else str(value)
+        return t(_TRUMPS[value], lang) if isinstance(value, str) else str(value)
 
     def show(self, talk: Narrator, view: View) -> None:
         lang = talk.lang
@@ -98,5 +102,5 @@ class TrickTable(GameTable):
         bid, bidder = outcome.extra["bid"], outcome.extra["bidder"]
         side = rules.side_of(bidder)
         took = sum(p for s, p in enumerate(outcome.points) if rules.side_of(s) == side)
-        key = "trick.made" if took >= bid else "trick.set"
+        key = N_("trick.made") if took >= bid else N_("trick.set")
         talk.say(t(key, talk.lang, name=talk.names[bidder], bid=bid, took=took), style="bold")

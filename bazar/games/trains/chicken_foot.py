@@ -861,8 +861,6 @@ register(
         "chicken-foot",
         "Chicken Foot (pagat, Domino Plaza): the engine's four arms first, every double "
         "three toes; double-9, 10 rounds, fewest pips win, 0-0 = 50",
-        "Куриная лапка (pagat): сначала четыре луча от стартового дубля, на каждый дубль три "
-        "кости; дубль-9, 10 раундов, выигрывает меньший счёт, 0-0 = 50",
         "chicken-foot.md (preset A)",
         (2, 9),
         4,
@@ -876,8 +874,6 @@ register(
         "chicken-foot-wiki",
         "Chicken Foot (Wikipedia): the engine in the centre before the deal, 7 tiles each, "
         "going out on a double costs 50; 0-0 = 50",
-        "Куриная лапка (Википедия): стартовый дубль в центре до сдачи, по 7 костей, выход "
-        "дублем стоит 50 очков; 0-0 = 50",
         "chicken-foot.md (preset B)",
         (2, 12),
         4,
@@ -900,8 +896,6 @@ register(
         "chicken-foot-kz",
         "Chicken Foot (Kazakh rules, gamerules.com): one train per player from the engine "
         "first, the last yard tiles are never drawn; 0-0 = 0",
-        "Куриная лапка (казахские правила): сначала по поезду на игрока от стартового дубля, "
-        "последние кости двора не берутся; 0-0 = 0",
         "chicken-foot.md (preset C)",
         (2, 8),
         4,

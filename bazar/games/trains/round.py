@@ -857,8 +857,6 @@ register(
         "mexican-train",
         "Mexican Train: personal trains from a central double, the public Mexican train, "
         "markers, doubles to satisfy; double-12, 13 rounds, fewest pips win",
-        "Мексиканский поезд: личные поезда от центрального дубля, общий мексиканский поезд, "
-        "маркеры, дубли надо закрывать; дубль-12, 13 раундов, выигрывает меньший счёт",
         "mexican-train.md",
         (2, 10),
         4,
