@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 import bazar  # noqa: E402
 from bazar import i18n  # noqa: E402
 from bazar.core import errors, record  # noqa: E402
-from bazar.core.rules import OPTIONS, VARIANTS  # noqa: E402
+from bazar.core.rules import VARIANTS, declared  # noqa: E402
 from bazar.core.tiles import Tile  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +53,7 @@ def declared_in_english(key: str) -> str | None:
     if kind == "error" and name in errors.MESSAGES:
         return errors.MESSAGES[name]
     if kind == "option":
-        return OPTIONS[name].doc
+        return declared()[name].doc
     if kind == "variant":
         return VARIANTS[name]
     if kind == "bot" and name:
@@ -100,9 +100,9 @@ def test_every_library_error_code_has_a_russian_entry() -> None:
 
 
 def test_every_option_and_every_variant_is_explained_in_russian() -> None:
-    for name in OPTIONS:
+    for name in declared():
         said = i18n.option_doc(name, "ru")
-        assert said != OPTIONS[name].doc and any("а" <= c <= "я" for c in said), name
+        assert said != declared()[name].doc and any("а" <= c <= "я" for c in said), name
     for name, english in VARIANTS.items():
         said = i18n.description(name, "ru")
         assert said != english and any("а" <= c <= "я" for c in said), name

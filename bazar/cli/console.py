@@ -6,8 +6,8 @@ from collections.abc import Collection, Sequence
 
 from rich.text import Text
 
-from bazar.core.board import Laid
 from bazar import i18n
+from bazar.core.board import Laid
 from bazar.core.rules import variant as find_variant
 from bazar.core.tiles import Tile
 

@@ -32,6 +32,13 @@ _REASONS = {
 }
 
 
+#: the name of a match's losers where the yards give them one (``Variant.loser``)
+_LOSERS = {
+    "goat": (N_("match.goat"), N_("match.goats")),
+    "donkey": (N_("match.donkey"), N_("match.donkeys")),
+}
+
+
 class Narrator:
     """Tells a match in words: who is who, the scores, how each round ended, who won."""
 
@@ -156,8 +163,9 @@ class Narrator:
             (result.winners, N_("match.winner"), N_("match.winners")),
             (result.losers, N_("match.loser"), N_("match.losers")),
         ):
-            if self.match.rules.variant.goat and seats is result.losers:
-                one, many = N_("match.goat"), N_("match.goats")
+            title = _LOSERS.get(self.match.rules.variant.loser or "")
+            if title is not None and seats is result.losers:
+                one, many = title
             if seats:
                 key = one if len(seats) == 1 else many
                 self.say(t(key, lang, names=", ".join(self.names[s] for s in seats)))

@@ -256,6 +256,9 @@ class Variant:
     #: whether the points a seat is left holding make it the goat (the Kozel family, Sea
     #: Kozel, «Осёл»): heavy tiles are worth shedding early
     goat: bool = False
+    #: what the yards call a side that loses the match (``goat`` in the Kozel family and Sea
+    #: Kozel, ``donkey`` in «Осёл»); None: plain losers
+    loser: str | None = None
     #: whether each seat builds a train of its own (Mexican Train): a plan over many turns
     own_trains: bool = False
     #: how the club rates a match between people: ``skill`` (a skill rating per game), or

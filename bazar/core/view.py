@@ -80,6 +80,7 @@ class View:
             "rules": {
                 "name": self.rules.name,
                 "family": self.rules.variant.family,
+                "loser": self.rules.variant.loser,
                 "options": self.rules.options(),
             },
             "turn": self.turn,

@@ -388,8 +388,8 @@ async function tablePage(id) {
       else if (e.losers && e.losers.length) result.append(h("p", {}, t("nobodyWon")));
       if (e.losers && e.losers.length) {
         // the loser has a name in the yards' games: the goat of Kozel, the donkey of Osyol
-        const game = (view && view.rules && view.rules.name) || "";
-        const title = game.includes("kozel") ? N_("goat") : game.startsWith("osel") ? N_("donkey") : N_("losers");
+        const titles = { goat: N_("goat"), donkey: N_("donkey") };
+        const title = titles[view && view.rules && view.rules.loser] || N_("losers");
         result.append(h("p", { class: "losers" }, `${t(title)}: ${e.losers.map(seatName).join(", ")}`));
       }
       if (e.ratings && e.ratings.kozel) {

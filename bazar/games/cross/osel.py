@@ -60,5 +60,6 @@ register(
         ends_branch=True,
         club_rating="kozel",
         goat=True,
+        loser="donkey",
     )
 )

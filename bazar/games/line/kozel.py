@@ -293,6 +293,7 @@ _FAMILY = {
     "options": KOZEL,
     "club_rating": "kozel",
     "goat": True,
+    "loser": "goat",
 }
 
 register(

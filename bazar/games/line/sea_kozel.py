@@ -194,5 +194,6 @@ register(
             HUNDRED_FAILURE,
         ),
         goat=True,
+        loser="goat",
     )
 )
