@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bazar.core.options import HAND, LINE
 from bazar.core.rules import Variant, register
 
 __all__: list[str] = []
@@ -91,6 +92,7 @@ register(
         2,
         _gamecolony("block", draw=False),
         checks=_LINE_CHECKS,
+        options=(*LINE, *HAND),
         aliases=("блок",),
     )
 )
@@ -104,6 +106,7 @@ register(
         2,
         _gamecolony("draw", draw=True),
         checks=_LINE_CHECKS,
+        options=(*LINE, *HAND),
         aliases=("базар",),
     )
 )
@@ -117,6 +120,7 @@ register(
         2,
         _classic(penalty=False),
         checks=_LINE_CHECKS,
+        options=(*LINE, *HAND),
         russian=True,
         aliases=("домино", "классика", "классическое"),
     )
@@ -131,6 +135,7 @@ register(
         2,
         _classic(penalty=True),
         checks=_LINE_CHECKS,
+        options=(*LINE, *HAND),
         russian=True,
         aliases=("штрафное",),
     )
