@@ -1,14 +1,13 @@
 """Bots: players that are programs, weakest first. Each module registers its levels here.
 
+A bot is a seat of the seat loop (:func:`bazar.play`): it answers its view with a move.
+
 >>> import bazar
 >>> from bazar import bots
->>> rnd = bazar.Round(bazar.rules("block"), seed=1)
->>> players = [bots.make("greedy", seed=1), bots.make("random", seed=2)]
->>> while not rnd.is_over():
-...     view = rnd.view(rnd.turn)
-...     rnd.push(players[rnd.turn].choose(view, view.legal))
->>> rnd.outcome().reason in ("out", "fish")
-True
+>>> match = bazar.Match(bazar.rules("block"), seed=1)
+>>> result = bazar.play(match, [bots.make("greedy", seed=1), bots.make("random", seed=2)])
+>>> result.winners, match.ledger.scores
+((1,), (73, 104))
 """
 
 from __future__ import annotations
