@@ -25,9 +25,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
-from bazar.core.round import PASS, STOP, Outcome, Round, shuffled
+from bazar.core.round import PASS, STOP, Outcome, shuffled
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.tiles import Tile, tile_set
+from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
     from bazar.core.match import Ledger, MatchResult
@@ -85,7 +86,7 @@ _Piece = tuple[tuple[Tile, int, int], ...]
 _Undo = tuple[Move, int, tuple[int, ...], _Piece]
 
 
-class KolbasaRound(Round):
+class KolbasaRound(LineRound):
     """One game of Kolbasa (a match is this one game).
 
     The state: each row front to back, the sausage from its start (each tile with its back
@@ -520,7 +521,6 @@ register(
         settle=settle,
         decide=decide,
         russian=True,
+        round=KolbasaRound,
     )
 )
-
-Round.families["kolbasa"] = KolbasaRound

@@ -30,9 +30,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
-from bazar.core.round import PASS, Outcome, Round, final_turn, shuffled
+from bazar.core.round import PASS, Outcome, final_turn, shuffled
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
+from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
     from bazar.core.match import Ledger, MatchResult
@@ -145,7 +146,7 @@ def trick_winner(
 _Undo = tuple[Move, int, str, int, int, int | str | None, tuple[tuple[int, Tile], ...], int]
 
 
-class TrickRound(Round):
+class TrickRound(LineRound):
     """One hand of Texas 42: the auction, the trumps, seven tricks.
 
     ``leader`` is the first to bid, left of the dealer. Moves, in the order
@@ -524,7 +525,6 @@ register(
         aliases=("42", "forty-two", "техас 42"),
         settle=settle,
         decide=decide,
+        round=TrickRound,
     )
 )
-
-Round.families["trick"] = TrickRound

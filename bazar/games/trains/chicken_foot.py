@@ -345,7 +345,7 @@ class TreeRound(EngineRound):
         self._windows = 0
         self._skips = 0
         self._over: str | None = None
-        self._undo: list[_Undo] = []
+        self._stack: list[_Undo] = []  # type: ignore[assignment]
         self._legal: tuple[Move, ...] | None = None
         self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
         if self._is_blocked():  # an explicit deal may leave nobody a tile to start with
@@ -406,12 +406,12 @@ class TreeRound(EngineRound):
 
     @property
     def moves(self) -> list[Move]:
-        return [m for _, m, _ in self._base] + [u[0] for u in self._undo]
+        return [m for _, m, _ in self._base] + [u[0] for u in self._stack]
 
     def history(self) -> list[tuple[int, Move, Tile | None]]:
         tiles = self._tab.tiles
         out = list(self._base)
-        for move, seat, index, drawer, _ in self._undo:
+        for move, seat, index, drawer, _ in self._stack:
             # a challenge's penalty tile is the offender's: the challenger's entry shows none
             shown = tiles[index] if move is DRAW and drawer == seat else None
             out.append((seat, move, shown))
@@ -545,7 +545,7 @@ class TreeRound(EngineRound):
                 self._dests, self._arms, self._engine, end, tile
             )
             index = tile.index
-            self._undo.append((move, seat, index, -1, state))
+            self._stack.append((move, seat, index, -1, state))
             hand = self._hands[seat] ^ (1 << index)
             self._hands[seat] = hand
             self._inhand ^= 1 << index
@@ -564,7 +564,7 @@ class TreeRound(EngineRound):
             index = self._draw(seat)
             self._drew = self._acted = True
             self._windows &= ~bit
-            self._undo.append((move, seat, index, seat, state))
+            self._stack.append((move, seat, index, seat, state))
             if self._is_blocked():
                 self._over = "fish"
         elif kind == "challenge":
@@ -575,15 +575,15 @@ class TreeRound(EngineRound):
                 index = self._draw(offender)
             else:
                 self._skips |= 1 << offender
-            self._undo.append((move, seat, index, offender, state))
+            self._stack.append((move, seat, index, offender, state))
             if self._is_blocked():
                 self._over = "fish"
         elif kind == "announce":
             self._windows &= ~bit
-            self._undo.append((move, seat, -1, -1, state))
+            self._stack.append((move, seat, -1, -1, state))
         else:  # pass, stop, skip
             self._skips &= ~bit
-            self._undo.append((move, seat, -1, -1, state))
+            self._stack.append((move, seat, -1, -1, state))
             self._next(seat)
 
     def _draw(self, seat: int) -> int:
@@ -609,9 +609,9 @@ class TreeRound(EngineRound):
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        if not self._undo:
+        if not self._stack:
             raise IndexError("no move to take back")
-        move, seat, index, drawer, state = self._undo.pop()
+        move, seat, index, drawer, state = self._stack.pop()
         (
             self._turn,
             self._arms,
@@ -639,7 +639,7 @@ class TreeRound(EngineRound):
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin._hands = list(self._hands)
-        twin._undo = list(self._undo)
+        twin._stack = list(self._stack)
         return twin
 
     # -- the end ---------------------------------------------------------------------------
@@ -820,6 +820,7 @@ def _common(**preset: Any) -> dict[str, Any | Callable[[dict[str, Any]], Any]]:
 
 _NOT_HERE = object()
 _FAMILY: dict[str, Any] = {
+    "round": TreeRound,
     "family": "tree",
     "checks": (_check,),
     "settle": settle,
@@ -889,5 +890,3 @@ register(
         **_FAMILY,
     )
 )
-
-Round.families["tree"] = TreeRound

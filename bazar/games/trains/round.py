@@ -37,6 +37,7 @@ from bazar.core.round import Outcome, Round, final_turn, shuffled
 from bazar.core.rules import OPTIONS, Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
+from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
     from bazar.core.match import Ledger, MatchResult
@@ -258,7 +259,7 @@ _State = tuple[int, int, tuple[int, ...], int, int, int, bool, tuple[int, ...], 
 _Undo = tuple[Move, int, int, int, int, _State]
 
 
-class EngineRound(Round):
+class EngineRound(LineRound):
     """What the trains and the tree share: a round around an engine double, recorded as the
     position after the set-up (``_dealt``, ``_engine_tile``)."""
 
@@ -362,7 +363,7 @@ class TrainRound(EngineRound):
         self._tops = 0
         self._turn: int = leader
         self._over: str | None = None
-        self._undo: list[_Undo] = []
+        self._stack: list[_Undo] = []  # type: ignore[assignment]
         self._legal: tuple[Move, ...] | None = None
         self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
 
@@ -410,12 +411,12 @@ class TrainRound(EngineRound):
 
     @property
     def moves(self) -> list[Move]:
-        return [m for _, m, _ in self._base] + [u[0] for u in self._undo]
+        return [m for _, m, _ in self._base] + [u[0] for u in self._stack]
 
     def history(self) -> list[tuple[int, Move, Tile | None]]:
         tiles = self._tab.tiles
         out = list(self._base)
-        for move, seat, _, index, _, _ in self._undo:
+        for move, seat, _, index, _, _ in self._stack:
             out.append((seat, move, tiles[index] if move is DRAW else None))
         return out
 
@@ -514,7 +515,7 @@ class TrainRound(EngineRound):
             ends = self._ends
             before = ends[d]
             ends[d] = tile.low if before == tile.high else tile.high
-            self._undo.append((move, seat, d, index, before, state))
+            self._stack.append((move, seat, d, index, before, state))
             hand = self._hands[seat] ^ bit
             self._hands[seat] = hand
             self._inhand ^= bit
@@ -550,9 +551,9 @@ class TrainRound(EngineRound):
             self._hands[seat] |= bit
             self._inhand |= bit
             self._drew = True
-            self._undo.append((move, seat, -1, tile.index, -1, state))
+            self._stack.append((move, seat, -1, tile.index, -1, state))
         else:  # pass, stop
-            self._undo.append((move, seat, -1, -1, -1, state))
+            self._stack.append((move, seat, -1, -1, -1, state))
             if kind == "pass":
                 failed_duty = self._queue and not self._first_left
                 if not failed_duty or self._opts.marker_on_failed:
@@ -608,9 +609,9 @@ class TrainRound(EngineRound):
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        if not self._undo:
+        if not self._stack:
             raise IndexError("no move to take back")
-        move, seat, d, index, before, state = self._undo.pop()
+        move, seat, d, index, before, state = self._stack.pop()
         (
             self._turn,
             self._markers,
@@ -641,7 +642,7 @@ class TrainRound(EngineRound):
         twin.__dict__.update(self.__dict__)
         twin._hands = list(self._hands)
         twin._ends = list(self._ends)
-        twin._undo = list(self._undo)
+        twin._stack = list(self._stack)
         return twin
 
     # -- the end ---------------------------------------------------------------------------
@@ -867,7 +868,6 @@ register(
         aliases=("мексиканский поезд", "mexican train", "мексиканский-поезд"),
         settle=settle,
         decide=decide,
+        round=TrainRound,
     )
 )
-
-Round.families["trains"] = TrainRound
