@@ -18,9 +18,11 @@ from __future__ import annotations
 from . import bots, games, rating
 from .core import record
 from .core.errors import BadRecord, IllegalMove, MatchOver, UnknownOption, UnknownVariant
-from .core.match import Ledger, Match, MatchResult
+from .core.ledger import Ledger, MatchResult
+from .core.match import Match
 from .core.moves import Move
-from .core.round import Outcome, Round
+from .core.outcome import Outcome
+from .core.round import Round
 from .core.rules import ALIASES, VARIANTS, Rules, rules
 from .core.tiles import Tile, tile_set
 from .core.view import View

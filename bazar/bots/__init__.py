@@ -14,7 +14,8 @@ True
 from __future__ import annotations
 
 from . import heuristic, mcts, simple
-from .base import BOTS, HIDDEN, Bot, UnknownBot, make, names, register, think
+from .base import BOTS, HIDDEN, Bot, UnknownBot, register, think
+from .external import CommandBot
 from .heuristic import HeuristicBot
 from .mcts import IsmctsBot, OmniscientBot, PimcBot, RoundIsmctsBot
 from .simple import GreedyBot, RandomBot
@@ -26,6 +27,7 @@ __all__ = [
     "BOTS",
     "HIDDEN",
     "Bot",
+    "CommandBot",
     "GreedyBot",
     "HeuristicBot",
     "IsmctsBot",
@@ -41,3 +43,32 @@ __all__ = [
     "simple",
     "think",
 ]
+
+
+def names() -> list[str]:
+    """The names of every bot offered to players, weakest first."""
+    return list(BOTS)
+
+
+def make(name: str, seed: int | None = None) -> Bot:
+    """A new bot called ``name`` (``random``, ``greedy``, ...) with its own seed.
+    ``level@budget`` gives a searching bot a budget (``pimc@200`` playouts, ``pimc@50ms``);
+    ``cmd:PROGRAM ARGS`` runs an external bot (:mod:`bazar.bots.external`).
+
+    >>> make("greedy", seed=3)
+    GreedyBot(seed=3)
+    """
+    if isinstance(name, str) and name.strip().startswith("cmd:"):
+        return CommandBot(name.strip()[4:], seed)
+    key, _, budget = name.strip().lower().partition("@") if isinstance(name, str) else ("", "", "")
+    cls = BOTS.get(key) or HIDDEN.get(key)
+    if cls is None:
+        raise UnknownBot(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+    if budget:
+        if not getattr(cls, "takes_budget", False):
+            raise UnknownBot(f"bot {key!r} takes no budget: {name!r}")
+        try:
+            return cls(seed, budget)  # type: ignore[call-arg]
+        except ValueError as exc:
+            raise UnknownBot(f"bad budget in {name!r}: {exc}") from None
+    return cls(seed)

@@ -19,8 +19,6 @@ __all__ = [
     "HIDDEN",
     "Bot",
     "UnknownBot",
-    "make",
-    "names",
     "register",
     "think",
 ]
@@ -75,34 +73,3 @@ def register(cls: B) -> B:
 
 #: Bots that :func:`make` builds but no player is offered (``omniscient`` peeks).
 HIDDEN: dict[str, type[Bot]] = {}
-
-
-def names() -> list[str]:
-    """The names of every bot offered to players, weakest first."""
-    return list(BOTS)
-
-
-def make(name: str, seed: int | None = None) -> Bot:
-    """A new bot called ``name`` (``random``, ``greedy``, ...) with its own seed.
-    ``level@budget`` gives a searching bot a budget (``pimc@200`` playouts, ``pimc@50ms``);
-    ``cmd:PROGRAM ARGS`` runs an external bot (:mod:`bazar.external`).
-
-    >>> make("greedy", seed=3)
-    GreedyBot(seed=3)
-    """
-    if isinstance(name, str) and name.strip().startswith("cmd:"):
-        from .external import CommandBot
-
-        return CommandBot(name.strip()[4:], seed)
-    key, _, budget = name.strip().lower().partition("@") if isinstance(name, str) else ("", "", "")
-    cls = BOTS.get(key) or HIDDEN.get(key)
-    if cls is None:
-        raise UnknownBot(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
-    if budget:
-        if not getattr(cls, "takes_budget", False):
-            raise UnknownBot(f"bot {key!r} takes no budget: {name!r}")
-        try:
-            return cls(seed, budget)  # type: ignore[call-arg]
-        except ValueError as exc:
-            raise UnknownBot(f"bad budget in {name!r}: {exc}") from None
-    return cls(seed)

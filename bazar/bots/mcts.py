@@ -31,7 +31,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from bazar.core.match import Ledger
+from bazar.core.ledger import Ledger
 from bazar.core.moves import Move
 from bazar.core.round import Round
 from bazar.core.view import View

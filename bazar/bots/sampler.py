@@ -29,14 +29,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
-from bazar.core.round import Outcome, Round
+from bazar.core.outcome import Outcome
+from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.scoring import award
 from bazar.core.tiles import Tile, tile_set
 from bazar.core.view import View
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger
+    from bazar.core.ledger import Ledger
 
 __all__ = [
     "Budget",
@@ -286,7 +287,7 @@ REMEMBERED_WEIGHT = 0.6
 def ledger_of(view: View) -> Ledger | None:
     """The match's ledger as ``view`` shows it (every seat sees the scores), or None where
     the view carries none."""
-    from bazar.core.match import Ledger
+    from bazar.core.ledger import Ledger
 
     data = dict(view.scores or {})
     if "scores" not in data:
@@ -349,7 +350,7 @@ def outcome_value(
     so that more is better. In the games lost at a limit (the Kozel family) the value is
     the change of each side's :func:`match_standing` from the match's ``ledger`` (a fresh
     one if not given): a bot that plays for the match, not only the round."""
-    from bazar.core.match import Ledger
+    from bazar.core.ledger import Ledger
 
     sides = rules.sides
     standing = getattr(rules, "limit", None) and getattr(rules, "target", None) is None

@@ -28,7 +28,8 @@ from sqlalchemy.orm import Session
 
 from bazar.core import record
 from bazar.core.errors import UnknownOption, UnknownVariant
-from bazar.core.match import Match, MatchResult
+from bazar.core.ledger import MatchResult
+from bazar.core.match import Match
 from bazar.core.rules import rules as make_rules
 from bazar.rating import kozel_delta
 

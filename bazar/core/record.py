@@ -19,8 +19,10 @@ import json
 from typing import Any
 
 from .errors import BadRecord, IllegalMove, UnknownOption, UnknownVariant
-from .match import Ledger, Match
-from .round import Outcome, Round, deal_seed
+from .ledger import Ledger
+from .match import Match
+from .outcome import Outcome
+from .round import Round, deal_seed
 from .rules import rules as make_rules
 
 __all__ = ["FORMAT", "VERSION", "dumps", "from_data", "loads", "to_data"]

@@ -18,17 +18,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from .errors import IllegalMove
+from .ledger import Ledger
 from .moves import Move
+from .outcome import Outcome
 from .rules import Rules
-from .tiles import Tile, mask_of, tile_set, tiles_of
-
-if TYPE_CHECKING:
-    from .match import Ledger
-    from .view import View
+from .tiles import Tile, TileLike, mask_of, tile_set, tiles_of
+from .view import View
 
 __all__ = [
     "DRAW",
@@ -41,95 +39,16 @@ __all__ = [
     "Round",
     "Setup",
     "Tables",
-    "TileLike",
     "Undo",
     "deal_seed",
     "final_turn",
     "shuffled",
 ]
 
-#: a tile or its notation, wherever a caller names tiles
-TileLike = Tile | str
 #: one move of :meth:`Round.history`: the seat, the move, the tile drawn (None otherwise)
 HistoryEntry = tuple[int, Move, Tile | None]
 #: a checked explicit deal: the hands and the bazar in draw order
 Deal = tuple[list[list[Tile]], list[Tile]]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a round ended; everything :meth:`Ledger.settle` reads.
-
-    ``remaining`` and ``points`` are per seat; ``scoring`` is the ordered ``(seat, points)``
-    events during play and ``points`` their per-seat sum. ``last_turn`` holds the tiles of
-    the turn that laid the round's last tile (:func:`final_turn`).
-    """
-
-    reason: str
-    out_seat: int | None = None
-    remaining: tuple[tuple[Tile, ...] | None, ...] = ()
-    points: tuple[int, ...] = ()
-    fisher: int | None = None
-    leader: int | None = None
-    lead: Tile | None = None
-    last_turn: tuple[Tile, ...] = ()
-    scoring: tuple[tuple[int, int], ...] = ()
-    extra: Any = field(default=None, compare=False)
-
-    def __init__(
-        self,
-        reason: str,
-        out_seat: int | None = None,
-        remaining: Sequence[Sequence[TileLike] | None] = (),
-        points: Sequence[int] = (),
-        fisher: int | None = None,
-        leader: int | None = None,
-        lead: TileLike | None = None,
-        last_turn: Sequence[TileLike] = (),
-        scoring: Sequence[tuple[int, int]] = (),
-        extra: Any = None,
-    ) -> None:
-        hands = tuple(None if h is None else tuple(Tile.parse(t) for t in h) for h in remaining)
-        setter = object.__setattr__
-        setter(self, "reason", reason)
-        setter(self, "out_seat", out_seat)
-        setter(self, "remaining", hands)
-        setter(self, "points", tuple(points) if points else (0,) * len(hands))
-        setter(self, "fisher", fisher)
-        setter(self, "leader", leader)
-        setter(self, "lead", None if lead is None else Tile.parse(lead))
-        setter(self, "last_turn", tuple(Tile.parse(t) for t in last_turn))
-        setter(self, "scoring", tuple((int(s), int(p)) for s, p in scoring))
-        setter(self, "extra", extra)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "reason": self.reason,
-            "out_seat": self.out_seat,
-            "remaining": [None if h is None else [str(t) for t in h] for h in self.remaining],
-            "points": list(self.points),
-            "fisher": self.fisher,
-            "leader": self.leader,
-            "lead": None if self.lead is None else str(self.lead),
-            "last_turn": [str(t) for t in self.last_turn],
-            "scoring": [list(e) for e in self.scoring],
-            "extra": self.extra,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Outcome:
-        return cls(
-            data["reason"],
-            data.get("out_seat"),
-            data.get("remaining", ()),
-            data.get("points", ()),
-            data.get("fisher"),
-            data.get("leader"),
-            data.get("lead"),
-            data.get("last_turn", ()),
-            [tuple(e) for e in data.get("scoring", ())],
-            data.get("extra"),
-        )
 
 
 def deal_seed(match_seed: int | str, number: int) -> int:
@@ -457,8 +376,6 @@ class Round:
     def ledger(self) -> Ledger:
         """The scores before this round."""
         if self._ledger is None:
-            from .match import Ledger
-
             self._ledger = Ledger.new(self.rules)
         return self._ledger
 
@@ -562,8 +479,6 @@ class Round:
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know (``None``: the spectators' view). Holds no reference to the
         round, no other seat's tile and not the bazar order."""
-        from .view import View
-
         return View.of(self, seat)
 
     def seen_hand(self, seat: int) -> tuple[Tile, ...] | None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .tiles import Tile
 
 if TYPE_CHECKING:
-    from .round import Outcome
+    from .outcome import Outcome
     from .rules import Rules
 
 __all__ = ["award", "ceil_div", "hand_value", "round_half_away", "round_to", "side_values"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["MAX_PIP", "Tile", "mask_of", "parse_tiles", "tile_set", "tiles_of"]
+__all__ = ["MAX_PIP", "Tile", "TileLike", "mask_of", "parse_tiles", "tile_set", "tiles_of"]
 
 #: The largest set bazar supports is double-18.
 MAX_PIP = 18
@@ -121,6 +121,10 @@ for _t in _BY_INDEX:
     _PARSED[str(_t)] = _t
     _PARSED[f"{_t.low}-{_t.high}"] = _t
 _SETS: dict[int, tuple[Tile, ...]] = {n: tuple(_BY_INDEX[: _index(n, n) + 1]) for n in SET_SIZES}
+
+
+#: a tile or its text (``"6-4"``), as the public constructors take them
+TileLike = Tile | str
 
 
 def tile_set(n: int = 6) -> tuple[Tile, ...]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .moves import Move
-from .round import Outcome
+from .outcome import Outcome
 from .rules import Rules
 from .rules import rules as make_rules
 from .tiles import Tile

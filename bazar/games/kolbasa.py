@@ -25,13 +25,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
-from bazar.core.round import PASS, STOP, Outcome, shuffled
+from bazar.core.outcome import Outcome
+from bazar.core.round import PASS, STOP, shuffled
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.tiles import Tile, tile_set
 from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger, MatchResult
+    from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.rules import Rules
     from bazar.core.view import View
 

@@ -34,13 +34,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
-from bazar.core.round import Outcome, shuffled
+from bazar.core.outcome import Outcome
+from bazar.core.round import shuffled
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
 from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger, MatchResult
+    from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.rules import Rules
     from bazar.core.view import View
 
@@ -580,7 +581,7 @@ class PokerRound(LineRound):
 
 def _ledger_of(rules: Rules, public: dict[str, Any]) -> Ledger:
     """The ledger whose :meth:`~bazar.Ledger.public` form is ``public`` (a view's scores)."""
-    from bazar.core.match import Ledger
+    from bazar.core.ledger import Ledger
 
     known = ("scores", "remembered", "opened", "pot", "rounds")
     return Ledger(

@@ -25,8 +25,8 @@ from bazar.games.cross.round import CrossRound
 from .fives import decide
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger
-    from bazar.core.round import Outcome
+    from bazar.core.ledger import Ledger
+    from bazar.core.outcome import Outcome
     from bazar.core.rules import Rules
 
     from .round import CrossRound

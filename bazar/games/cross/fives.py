@@ -23,8 +23,8 @@ from bazar.games.cross.round import CrossRound
 from .round import count_ends
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger, MatchResult
-    from bazar.core.round import Outcome
+    from bazar.core.ledger import Ledger, MatchResult
+    from bazar.core.outcome import Outcome
     from bazar.core.rules import Rules
 
     from .round import CrossRound

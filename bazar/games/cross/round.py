@@ -26,8 +26,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
-from bazar.core.round import DRAW, PASS, STOP, Deal, Outcome, TileLike
-from bazar.core.tiles import Tile
+from bazar.core.outcome import Outcome
+from bazar.core.round import DRAW, PASS, STOP, Deal
+from bazar.core.tiles import Tile, TileLike
 from bazar.games.line.round import LineRound, LineUndo
 
 if TYPE_CHECKING:

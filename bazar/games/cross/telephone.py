@@ -26,8 +26,8 @@ from .fives import decide
 from .round import count_ends
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger
-    from bazar.core.round import Outcome
+    from bazar.core.ledger import Ledger
+    from bazar.core.outcome import Outcome
     from bazar.core.rules import Rules
 
     from .round import CrossRound

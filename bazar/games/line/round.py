@@ -23,24 +23,23 @@ from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Line
 from bazar.core.moves import Move
+from bazar.core.outcome import Outcome
 from bazar.core.round import (
     DRAW,
     PASS,
     PLACEMENTS,
     STOP,
     Deal,
-    Outcome,
     Round,
     Setup,
     Tables,
-    TileLike,
     Undo,
     final_turn,
     shuffled,
 )
 from bazar.core.rules import Rules
 from bazar.core.scoring import fish_winner
-from bazar.core.tiles import Tile, mask_of, tile_set
+from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
 if TYPE_CHECKING:
     from bazar.core.view import View

@@ -19,8 +19,8 @@ from bazar.core.scoring import award, hand_value
 from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger, MatchResult
-    from bazar.core.round import Outcome
+    from bazar.core.ledger import Ledger, MatchResult
+    from bazar.core.outcome import Outcome
 
 __all__ = ["decide", "settle"]
 

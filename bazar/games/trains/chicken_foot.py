@@ -30,7 +30,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bazar.core.moves import Move
-from bazar.core.round import Outcome, Round, shuffled
+from bazar.core.outcome import Outcome
+from bazar.core.round import Round, shuffled
 from bazar.core.rules import OPTIONS, Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, mask_of, tile_set
@@ -47,7 +48,7 @@ from .round import (
 )
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger, MatchResult
+    from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.view import View
 
 __all__ = ["PUREMCO", "TreeRound", "decide", "highest_draw", "settle"]

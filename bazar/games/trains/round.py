@@ -33,14 +33,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bazar.core.moves import Move
-from bazar.core.round import Outcome, Round, final_turn, shuffled
+from bazar.core.outcome import Outcome
+from bazar.core.round import Round, final_turn, shuffled
 from bazar.core.rules import OPTIONS, Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
 from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
-    from bazar.core.match import Ledger, MatchResult
+    from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.view import View
 
 __all__ = [

@@ -1,0 +1,77 @@
+"""``bazar bench``: random rounds timed, the loop the peers are timed with."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Annotated
+
+import typer
+
+from bazar import i18n
+from bazar.core.round import Round
+from bazar.core.rules import Rules
+from bazar.i18n import t
+
+from .app import Lang, Options, Players, bad_input, chosen_rules, guess_lang, h, lang_option
+
+
+def bench(rules: Rules, seconds: float) -> tuple[int, int, float]:
+    """Random rounds for about ``seconds``: (rounds, moves, seconds taken). Times exactly the
+    loop peers are timed with (DESIGN.md): deal from seed ``i``, push random legal moves."""
+    choice = random.Random(0).choice
+    games = moves = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        rnd = Round(rules, seed=games)
+        while not rnd.is_over():
+            rnd.push(choice(rnd.legal_moves()))
+        games += 1
+        moves += len(rnd.moves)
+        if clock() >= deadline:
+            break
+    return games, moves, clock() - start
+
+
+def _decimal(x: float, lang: str) -> str:
+    """Seconds to two places, with the decimal comma in Russian."""
+    text = f"{x:.2f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def _number(n: float, lang: str) -> str:
+    """A whole number with its thousands apart: ``12,345`` (en), ``12 345`` (ru)."""
+    text = f"{n:,.0f}"
+    return text.replace(",", "\u202f") if lang == "ru" else text
+
+
+def bench_command(
+    variant: Annotated[str, typer.Argument(help=h("help.variant"))] = "block",
+    players: Players = None,
+    seconds: Annotated[float, typer.Option("--seconds", "-s", help=h("help.seconds"))] = 3.0,
+    option: Options = None,
+    lang: Lang = None,
+) -> None:
+    lang = lang_option(lang)
+    language = guess_lang(lang, variant)
+    with bad_input(language):
+        chosen = chosen_rules(variant, players, option or ())
+        language = lang or i18n.default_lang(chosen.name)
+        if not seconds > 0:
+            raise i18n.Message("error.positive", option="--seconds", value=seconds)
+    games, moves, taken = bench(chosen, seconds)
+    print(
+        t(
+            "bench.result",
+            language,
+            game=chosen.name,
+            players=t("players", language, n=chosen.players),
+            games=t("rounds", language, n=games, shown=_number(games, language)),
+            moves=t("moves", language, n=moves, shown=_number(moves, language)),
+            seconds=_decimal(taken, language),
+            gps=_number(games / taken, language),
+            mps=_number(moves / taken, language),
+        )
+    )

@@ -1,0 +1,27 @@
+"""The club's routes, a module per group: the pages, the accounts, the tables, the records,
+and the websocket of a table; what their handlers share is in :mod:`.http`."""
+
+from __future__ import annotations
+
+from starlette.routing import BaseRoute
+
+from . import pages
+from .accounts import AccountRoutes
+from .http import Services
+from .records import RecordRoutes
+from .tables import TableRoutes
+from .websocket import SocketRoutes
+
+
+def routes(services: Services) -> list[BaseRoute]:
+    """Every route of the club on ``services``."""
+    return [
+        *pages.routes(),
+        *AccountRoutes(services).routes(),
+        *TableRoutes(services).routes(),
+        *RecordRoutes(services).routes(),
+        *SocketRoutes(services).routes(),
+    ]
+
+
+__all__ = ["Services", "routes"]

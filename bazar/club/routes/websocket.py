@@ -1,0 +1,160 @@
+"""The websocket of a table: one reader, one writer, and a drop, whichever ends first; the
+reader holds a client to the message rate."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass, field
+
+from starlette.routing import BaseRoute, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from bazar.club import protocol
+from bazar.club.errors import ServerError
+from bazar.club.storage import User
+from bazar.club.table import Client, Table, TableError
+
+from .http import RouteGroup
+
+#: the close code and reason of a socket that sends far more than Settings.messages_per_s
+TOO_MANY = (4029, "too many messages")
+#: how long a dropped socket's close frame may wait to be written (seconds)
+CLOSE_TIMEOUT_S = 10.0
+
+
+class SocketRoutes(RouteGroup):
+    """``/ws/{table_id}``."""
+
+    def routes(self) -> list[BaseRoute]:
+        return [WebSocketRoute("/ws/{table_id}", self.socket)]
+
+    async def socket(self, ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            table = self.club.table(ws.path_params["table_id"])
+            user = await self.user_of(ws)
+        except ServerError as error:
+            await ws.send_json({"type": "error", **error.to_json()})
+            # no such table; else a database too busy to upgrade an old cookie (come again)
+            await ws.close(code=4404 if isinstance(error, TableError) else 1013)
+            return
+        client = Client(
+            seat=None if user is None else table.seat_of(user.id), limit=self.settings.outbox
+        )
+        table.attach(client)
+        # the socket lives while it reads, writes and is not dropped: whichever ends first
+        tasks = [
+            asyncio.create_task(self._listen(ws, table, client, user)),
+            asyncio.create_task(_write(ws, client)),
+            asyncio.create_task(client.dropped.wait()),
+        ]
+        try:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            table.detach(client)
+            for task in tasks:
+                task.cancel()
+            # wait, not gather: gather would raise their cancellation as if it were this one's
+            await asyncio.wait(tasks)
+        for task in done:
+            task.result()
+        if client.closing is not None:
+            await _close(ws, *client.closing)
+
+    async def _listen(self, ws: WebSocket, table: Table, client: Client, user: User | None) -> None:
+        settings = self.settings
+        bucket = Bucket(settings.messages_per_s, settings.message_burst)
+        held_back = False
+        with contextlib.suppress(WebSocketDisconnect):
+            while client.closing is None:
+                # the writer takes what the last message earned before the next is read: a
+                # client that sends many at once has not stopped reading
+                await asyncio.sleep(0)
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                left = bucket.take()
+                if left < -settings.message_burst:
+                    client.drop(*TOO_MANY)
+                    return
+                if left < 0:
+                    # told once; what it sends while held back is dropped unread
+                    if not held_back:
+                        client.refuse(ServerError("too_fast", rate=settings.messages_per_s))
+                    held_back = True
+                    continue
+                held_back = False
+                text = message.get("text")
+                if text is None:
+                    client.refuse(ServerError("text_frames"))
+                    continue
+                self._read(table, client, text, user)
+
+    def _read(self, table: Table, client: Client, text: str, user: User | None) -> None:
+        if len(text) > self.settings.max_message:
+            client.refuse(ServerError("message_too_large", limit=self.settings.max_message))
+            return
+        try:
+            message = protocol.read_message(text)
+        except ServerError as error:
+            client.refuse(error)
+            return
+        match message:
+            case protocol.HelloMessage(v=since):
+                # the seat may have been taken since the socket opened
+                client.seat = None if user is None else table.seat_of(user.id)
+                table.hello(client, since)
+            case _ if not client.listening:
+                # what it would act on is in the sync it has not asked for yet
+                client.refuse(ServerError("hello_first"))
+            case protocol.MoveMessage(move=move, v=v):
+                table.submit(client, move, v)
+            case protocol.BackMessage():
+                table.take_back(client)
+            case protocol.PingMessage():
+                client.send({"type": "pong"})
+
+
+async def _write(ws: WebSocket, client: Client) -> None:
+    # a client that went away ends its writer quietly; the reader sees the disconnect
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while True:
+            await ws.send_json(await client.next())
+
+
+async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    """Close a socket the club drops; one that does not read may never take the close frame,
+    and is left to the server to hang up."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
+        await asyncio.wait_for(ws.close(code, reason), CLOSE_TIMEOUT_S)
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``burst`` messages at once, then ``rate`` a second. Each message takes
+    a token, refused or not, so one that keeps sending while held back sinks below zero and
+    one that pauses comes back.
+
+    >>> bucket = Bucket(rate=1.0, burst=2.0, at=0.0)
+    >>> [bucket.take(now=0.0) for _ in range(4)]
+    [1.0, 0.0, -1.0, -2.0]
+    >>> bucket.take(now=3.0)
+    0.0
+    """
+
+    rate: float
+    burst: float
+    at: float = field(default_factory=time.monotonic)
+    tokens: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+
+    def take(self, now: float | None = None) -> float:
+        """Take a token for one message: the tokens left (below zero: over the rate)."""
+        now = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate) - 1
+        self.at = now
+        return self.tokens
