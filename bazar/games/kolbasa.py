@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
@@ -80,9 +81,19 @@ for _option in [
 #: attaching: the sausage's one open end
 OPEN_END = "R"
 
-# undo records: (move, seat, counts of unused reveals before it, the cut-off piece)
+#: a stretch of the sausage: each tile with its back and front half
 _Piece = tuple[tuple[Tile, int, int], ...]
-_Undo = tuple[Move, int, tuple[int, ...], _Piece]
+
+
+@dataclass(slots=True)
+class _Undo:
+    """What :meth:`KolbasaRound.pop` restores after ``move`` by ``seat``: each player's
+    count of tiles turned over unused before it, and the piece a cut handed on."""
+
+    move: Move
+    seat: int
+    unused: tuple[int, ...]
+    piece: _Piece
 
 
 class KolbasaRound(Round):
@@ -247,8 +258,12 @@ class KolbasaRound(Round):
         up now counts once it is used or sent back); ``max_reveals`` caps them."""
         return len(self._opening_reveals) + len(self._base) + len(self._stack)
 
+    @property
+    def moves(self) -> list[Move]:
+        return [m for _, m, _ in self._base] + [u.move for u in self._stack]
+
     def history(self) -> list[tuple[int, Move, Tile | None]]:
-        return [*self._base, *((u[1], u[0], None) for u in self._stack)]
+        return [*self._base, *((u.seat, u.move, None) for u in self._stack)]
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -296,7 +311,7 @@ class KolbasaRound(Round):
             row.append(tile)
             self._sent_back.append(tile)
             self._unused[seat] += 1
-        self._stack.append((move, seat, unused, piece))
+        self._stack.append(_Undo(move, seat, unused, piece))
         if move.kind in ("play", "cut"):
             self._unused = [0] * self.players
             if len(row) <= rules.stop_at:
@@ -322,9 +337,9 @@ class KolbasaRound(Round):
         if not self._stack:
             raise IndexError("no move to take back")
         undo = self._stack.pop()
-        move, seat, unused, piece = undo
+        move, seat, piece = undo.move, undo.seat, undo.piece
         self._turn = seat
-        self._unused = list(unused)
+        self._unused = list(undo.unused)
         self._finish(None, "")
         self._legal = None
         row = self._rows[seat]

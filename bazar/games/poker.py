@@ -213,8 +213,19 @@ CHECK = Move("check")
 CALL = Move("call")
 FOLD = Move("fold")
 
-# undo records: (move, seat, the seat's stake, highest stake, a bet made, raises, to act)
-_Undo = tuple[Move, int, int, int, bool, int, int]
+
+@dataclass(slots=True)
+class _Undo:
+    """What :meth:`PokerRound.pop` restores after ``move`` by ``seat``: the seat's stake,
+    the highest stake, whether a bet was made, the raises and the players still to act."""
+
+    move: Move
+    seat: int
+    stake: int
+    high: int
+    bet: bool
+    raises: int
+    to_act: int
 
 
 class PokerRound(Round):
@@ -376,8 +387,12 @@ class PokerRound(Round):
     def played(self) -> tuple[Tile, ...]:
         return ()
 
+    @property
+    def moves(self) -> list[Move]:
+        return [m for _, m, _ in self._base] + [u.move for u in self._stack]
+
     def history(self) -> list[tuple[int, Move, Tile | None]]:
-        return [*self._base, *((u[1], u[0], None) for u in self._stack)]
+        return [*self._base, *((u.seat, u.move, None) for u in self._stack)]
 
     @property
     def pot(self) -> int:
@@ -421,7 +436,7 @@ class PokerRound(Round):
         seat: int = self._turn  # type: ignore[assignment]
         put = self._put
         self._stack.append(
-            (move, seat, put[seat], self._high, self._bet, self._raises, self._to_act)
+            _Undo(move, seat, put[seat], self._high, self._bet, self._raises, self._to_act)
         )
         self._legal = None
         kind = move.kind
@@ -449,8 +464,12 @@ class PokerRound(Round):
         if not self._stack:
             raise IndexError("no move to take back")
         undo = self._stack.pop()
-        move, seat, stake, self._high, self._bet, self._raises, self._to_act = undo
-        self._put[seat] = stake
+        move, seat = undo.move, undo.seat
+        self._put[seat] = undo.stake
+        self._high = undo.high
+        self._bet = undo.bet
+        self._raises = undo.raises
+        self._to_act = undo.to_act
         self._in[seat] = True
         self._turn = seat
         self._over = None

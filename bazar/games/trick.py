@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
@@ -141,8 +142,19 @@ def trick_winner(
     return max(candidates, key=lambda i: _rank(tiles[i], suit, trumps))
 
 
-# undo records: (move, seat, phase, high bid, bidder, trumps, the trick before, tricks before)
-_Undo = tuple[Move, int, str, int, int, int | str | None, tuple[tuple[int, Tile], ...], int]
+@dataclass(slots=True)
+class _Undo:
+    """What :meth:`TrickRound.pop` restores after ``move`` by ``seat``: the phase, the high
+    bid and its bidder, the trumps, the trick on the table and how many tricks were taken."""
+
+    move: Move
+    seat: int
+    phase: str
+    high: int
+    bidder: int
+    trumps: int | str | None
+    trick: tuple[tuple[int, Tile], ...]
+    tricks: int
 
 
 class TrickRound(Round):
@@ -265,8 +277,12 @@ class TrickRound(Round):
         done = tuple(t for trick in self._tricks for t in trick[2])
         return done + tuple(t for _, t in self._trick)
 
+    @property
+    def moves(self) -> list[Move]:
+        return [m for _, m, _ in self._base] + [u.move for u in self._stack]
+
     def history(self) -> list[tuple[int, Move, Tile | None]]:
-        return [*self._base, *((u[1], u[0], None) for u in self._stack)]
+        return [*self._base, *((u.seat, u.move, None) for u in self._stack)]
 
     def points(self) -> list[int]:
         """The hand points each side has taken so far (§6)."""
@@ -309,7 +325,7 @@ class TrickRound(Round):
     def _apply(self, move: Move) -> None:
         seat: int = self._turn  # type: ignore[assignment]
         self._stack.append(
-            (
+            _Undo(
                 move,
                 seat,
                 self._phase,
@@ -359,8 +375,13 @@ class TrickRound(Round):
         if not self._stack:
             raise IndexError("no move to take back")
         undo = self._stack.pop()
-        move, seat, self._phase, self._high, self._bidder, self._trumps, self._trick, done = undo
-        del self._tricks[done:]
+        move, seat = undo.move, undo.seat
+        self._phase = undo.phase
+        self._high = undo.high
+        self._bidder = undo.bidder
+        self._trumps = undo.trumps
+        self._trick = undo.trick
+        del self._tricks[undo.tricks :]
         if move.kind in ("bid", "pass"):
             self._bids -= 1
         elif move.kind == "play":

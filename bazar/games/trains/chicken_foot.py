@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bazar.core.moves import Move
@@ -209,11 +210,26 @@ class _Setup:
 
 #: An open destination of the tree: (branch id, open pip, toes laid on its double or -1).
 Dest = tuple[str, int, int]
-# state: (turn, arms, destinations, pending foot index, drew, acted this turn,
-#         unannounced last tiles, skips, over)
-_State = tuple[int, int, tuple[Dest, ...], int, bool, bool, int, int, str | None]
-# undo record: (move, mover, tile index laid or drawn or -1, seat that drew, state before)
-_Undo = tuple[Move, int, int, int, _State]
+
+
+@dataclass(slots=True)
+class _Undo:
+    """What :meth:`TreeRound.pop` restores: the tree and the turn state as they were before
+    ``move`` by ``seat``, the tile it laid or drew (``index``, -1 for none) and who drew it
+    (``drawer``: the mover, or the offender of a challenge; -1 for a tile laid). A legal move
+    is never made once the round is over, so the round was not over before it."""
+
+    move: Move
+    seat: int
+    index: int
+    drawer: int
+    arms: int
+    dests: tuple[Dest, ...]
+    foot: int
+    drew: bool
+    acted: bool
+    windows: int
+    skips: int
 
 
 def grow(
@@ -406,15 +422,15 @@ class TreeRound(EngineRound):
 
     @property
     def moves(self) -> list[Move]:
-        return [m for _, m, _ in self._base] + [u[0] for u in self._undo]
+        return [m for _, m, _ in self._base] + [u.move for u in self._undo]
 
     def history(self) -> list[tuple[int, Move, Tile | None]]:
         tiles = self._tab.tiles
         out = list(self._base)
-        for move, seat, index, drawer, _ in self._undo:
+        for u in self._undo:
             # a challenge's penalty tile is the offender's: the challenger's entry shows none
-            shown = tiles[index] if move is DRAW and drawer == seat else None
-            out.append((seat, move, shown))
+            shown = tiles[u.index] if u.move is DRAW and u.drawer == u.seat else None
+            out.append((u.seat, u.move, shown))
         return out
 
     def played(self) -> tuple[Tile, ...]:
@@ -519,9 +535,13 @@ class TreeRound(EngineRound):
             ]
         return tuple(out)
 
-    def _state(self) -> _State:
-        return (
-            self._turn,
+    def _apply(self, move: Move) -> None:
+        seat = self._turn
+        undo = _Undo(
+            move,
+            seat,
+            -1,
+            -1,
             self._arms,
             self._dests,
             self._foot,
@@ -529,23 +549,18 @@ class TreeRound(EngineRound):
             self._acted,
             self._windows,
             self._skips,
-            self._over,
         )
-
-    def _apply(self, move: Move) -> None:
-        seat = self._turn
-        state = self._state()
+        self._undo.append(undo)
         self._legal = None
         kind = move.kind
         bit = 1 << seat
         if kind == "play" or kind == "last":
             tile: Tile = move.tile  # type: ignore[assignment]
             end: str = move.end  # type: ignore[assignment]
+            index = undo.index = tile.index
             self._dests, self._arms, self._foot, _ = grow(
                 self._dests, self._arms, self._engine, end, tile
             )
-            index = tile.index
-            self._undo.append((move, seat, index, -1, state))
             hand = self._hands[seat] ^ (1 << index)
             self._hands[seat] = hand
             self._inhand ^= 1 << index
@@ -561,29 +576,25 @@ class TreeRound(EngineRound):
             else:
                 self._next(seat)
         elif kind == "draw":
-            index = self._draw(seat)
+            undo.index, undo.drawer = self._draw(seat), seat
             self._drew = self._acted = True
             self._windows &= ~bit
-            self._undo.append((move, seat, index, seat, state))
             if self._is_blocked():
                 self._over = "fish"
         elif kind == "challenge":
             offender: int = move.value  # type: ignore[assignment]
+            undo.drawer = offender
             self._windows &= ~(1 << offender)
-            index = -1
             if self._drawn < self._drawable_total:
-                index = self._draw(offender)
+                undo.index = self._draw(offender)
             else:
                 self._skips |= 1 << offender
-            self._undo.append((move, seat, index, offender, state))
             if self._is_blocked():
                 self._over = "fish"
         elif kind == "announce":
             self._windows &= ~bit
-            self._undo.append((move, seat, -1, -1, state))
         else:  # pass, stop, skip
             self._skips &= ~bit
-            self._undo.append((move, seat, -1, -1, state))
             self._next(seat)
 
     def _draw(self, seat: int) -> int:
@@ -611,29 +622,28 @@ class TreeRound(EngineRound):
         """Take back the last move and return it."""
         if not self._undo:
             raise IndexError("no move to take back")
-        move, seat, index, drawer, state = self._undo.pop()
-        (
-            self._turn,
-            self._arms,
-            self._dests,
-            self._foot,
-            self._drew,
-            self._acted,
-            self._windows,
-            self._skips,
-            self._over,
-        ) = state
+        u = self._undo.pop()
+        seat = self._turn = u.seat
+        self._arms = u.arms
+        self._dests = u.dests
+        self._foot = u.foot
+        self._drew = u.drew
+        self._acted = u.acted
+        self._windows = u.windows
+        self._skips = u.skips
+        self._over = None
         self._legal = None
+        index = u.index
         if index >= 0:
             bit = 1 << index
-            if drawer >= 0:
+            if u.drawer >= 0:
                 self._drawn -= 1
-                self._hands[drawer] ^= bit
+                self._hands[u.drawer] ^= bit
                 self._inhand ^= bit
             else:
                 self._hands[seat] |= bit
                 self._inhand |= bit
-        return move
+        return u.move
 
     def copy(self) -> TreeRound:
         twin = object.__new__(type(self))

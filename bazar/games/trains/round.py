@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bazar.core.moves import Move
@@ -251,11 +252,23 @@ class _Setup:
         return entry[1]
 
 
-# undo record: (move, seat, train, tile index, the train's end before, the state before)
-# state: (turn, markers, queue, first turns left, tiles this turn, doubles this turn,
-#         drew since the last tile, trains given a double this turn, double-topped trains, over)
-_State = tuple[int, int, tuple[int, ...], int, int, int, bool, tuple[int, ...], int, str | None]
-_Undo = tuple[Move, int, int, int, int, _State]
+@dataclass(slots=True)
+class _Undo:
+    """The turn state :meth:`TrainRound.pop` restores, as it was before ``move`` by
+    ``seat``. What the move itself changed is read back from the move: the train its tile
+    went on and that train's pip before, or the tile it drew (the last one drawn). A legal
+    move is never made once the round is over, so the round was not over before it."""
+
+    move: Move
+    seat: int
+    markers: int
+    queue: tuple[int, ...]
+    first_left: int
+    played: int
+    doubles: int
+    drew: bool
+    opened: tuple[int, ...]
+    tops: int
 
 
 class EngineRound(Round):
@@ -410,13 +423,13 @@ class TrainRound(EngineRound):
 
     @property
     def moves(self) -> list[Move]:
-        return [m for _, m, _ in self._base] + [u[0] for u in self._undo]
+        return [m for _, m, _ in self._base] + [u.move for u in self._undo]
 
     def history(self) -> list[tuple[int, Move, Tile | None]]:
-        tiles = self._tab.tiles
         out = list(self._base)
-        for move, seat, _, index, _, _ in self._undo:
-            out.append((seat, move, tiles[index] if move is DRAW else None))
+        drawn = iter(self._bazar)
+        for u in self._undo:
+            out.append((u.seat, u.move, next(drawn) if u.move is DRAW else None))
         return out
 
     def played(self) -> tuple[Tile, ...]:
@@ -492,17 +505,19 @@ class TrainRound(EngineRound):
 
     def _apply(self, move: Move) -> None:
         seat = self._turn
-        state = (
-            seat,
-            self._markers,
-            self._queue,
-            self._first_left,
-            self._played,
-            self._doubles,
-            self._drew,
-            self._opened,
-            self._tops,
-            self._over,
+        self._undo.append(
+            _Undo(
+                move,
+                seat,
+                self._markers,
+                self._queue,
+                self._first_left,
+                self._played,
+                self._doubles,
+                self._drew,
+                self._opened,
+                self._tops,
+            )
         )
         self._legal = None
         kind = move.kind
@@ -514,7 +529,6 @@ class TrainRound(EngineRound):
             ends = self._ends
             before = ends[d]
             ends[d] = tile.low if before == tile.high else tile.high
-            self._undo.append((move, seat, d, index, before, state))
             hand = self._hands[seat] ^ bit
             self._hands[seat] = hand
             self._inhand ^= bit
@@ -550,9 +564,7 @@ class TrainRound(EngineRound):
             self._hands[seat] |= bit
             self._inhand |= bit
             self._drew = True
-            self._undo.append((move, seat, -1, tile.index, -1, state))
         else:  # pass, stop
-            self._undo.append((move, seat, -1, -1, -1, state))
             if kind == "pass":
                 failed_duty = self._queue and not self._first_left
                 if not failed_duty or self._opts.marker_on_failed:
@@ -610,30 +622,32 @@ class TrainRound(EngineRound):
         """Take back the last move and return it."""
         if not self._undo:
             raise IndexError("no move to take back")
-        move, seat, d, index, before, state = self._undo.pop()
-        (
-            self._turn,
-            self._markers,
-            self._queue,
-            self._first_left,
-            self._played,
-            self._doubles,
-            self._drew,
-            self._opened,
-            self._tops,
-            self._over,
-        ) = state
+        u = self._undo.pop()
+        move = u.move
+        seat = self._turn = u.seat
+        self._markers = u.markers
+        self._queue = u.queue
+        self._first_left = u.first_left
+        self._played = u.played
+        self._doubles = u.doubles
+        self._drew = u.drew
+        self._opened = u.opened
+        self._tops = u.tops
+        self._over = None
         self._legal = None
-        if d >= 0:
-            bit = 1 << index
-            self._ends[d] = before
-            self._hands[seat] |= bit
-            self._inhand |= bit
+        tile = move.tile
+        if tile is not None:
+            ends = self._ends
+            d = self._tab.index[move.end]  # type: ignore[index]
+            ends[d] = tile.low if ends[d] == tile.high else tile.high
         elif move is DRAW:
-            bit = 1 << index
             self._drawn -= 1
-            self._hands[seat] ^= bit
-            self._inhand ^= bit
+            tile = self._bazar[self._drawn]
+        else:
+            return move
+        bit = 1 << tile.index
+        self._hands[seat] ^= bit
+        self._inhand ^= bit
         return move
 
     def copy(self) -> TrainRound:
