@@ -18,10 +18,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import UnknownOption, UnknownVariant
 from .tiles import SET_SIZES
+
+if TYPE_CHECKING:
+    from .round import Round
 
 __all__ = [
     "ALIASES",
@@ -184,6 +187,8 @@ class Variant:
     score: Callable[[Any], int] | None = None
     #: whether the game is one of the Russian yards' (its terminal speaks Russian by default)
     russian: bool = False
+    #: the class that plays the game, set by its family (``Round(rules)`` builds it)
+    round: type[Round] | None = None
 
 
 VARIANTS: dict[str, str] = {}

@@ -26,9 +26,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
-from bazar.core.round import PASS, STOP, Outcome, Round, shuffled
+from bazar.core.round import PASS, STOP, Outcome, shuffled
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.tiles import Tile, tile_set
+from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
     from bazar.core.match import Ledger, MatchResult
@@ -96,7 +97,7 @@ class _Undo:
     piece: _Piece
 
 
-class KolbasaRound(Round):
+class KolbasaRound(LineRound):
     """One game of Kolbasa (a match is this one game).
 
     The state: each row front to back, the sausage from its start (each tile with its back
@@ -535,7 +536,6 @@ register(
         settle=settle,
         decide=decide,
         russian=True,
+        round=KolbasaRound,
     )
 )
-
-Round.families["kolbasa"] = KolbasaRound

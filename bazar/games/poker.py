@@ -34,9 +34,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
-from bazar.core.round import Outcome, Round, shuffled
+from bazar.core.round import Outcome, shuffled
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
+from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
     from bazar.core.match import Ledger, MatchResult
@@ -228,7 +229,7 @@ class _Undo:
     to_act: int
 
 
-class PokerRound(Round):
+class PokerRound(LineRound):
     """One deal of Domino Poker: antes, five tiles each, one betting round, the showdown.
 
     Only the players who can pay the ante take part (the others hold no tiles and never
@@ -662,7 +663,6 @@ register(
         aliases=("покер", "domino poker"),
         settle=settle,
         decide=decide,
+        round=PokerRound,
     )
 )
-
-Round.families["poker"] = PokerRound

@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
-from bazar.core.round import PASS, Outcome, Round, final_turn, shuffled
+from bazar.core.round import PASS, Outcome, final_turn, shuffled
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
+from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
     from bazar.core.match import Ledger, MatchResult
@@ -157,7 +158,7 @@ class _Undo:
     tricks: int
 
 
-class TrickRound(Round):
+class TrickRound(LineRound):
     """One hand of Texas 42: the auction, the trumps, seven tricks.
 
     ``leader`` is the first to bid, left of the dealer. Moves, in the order
@@ -545,7 +546,6 @@ register(
         aliases=("42", "forty-two", "техас 42"),
         settle=settle,
         decide=decide,
+        round=TrickRound,
     )
 )
-
-Round.families["trick"] = TrickRound

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from bazar.core.rules import OPTIONS, Option, Variant, per_players, register
 from bazar.core.scoring import hand_value
+from bazar.games.cross.round import CrossRound
 
 from .fives import decide
 
@@ -149,5 +150,6 @@ register(
         score=score_play,
         checks=(_check,),
         aliases=("берген",),
+        round=CrossRound,
     )
 )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.scoring import round_to, side_values
+from bazar.games.cross.round import CrossRound
 
 from .round import count_ends
 
@@ -178,6 +179,7 @@ def _preset(**overrides: Any) -> dict[str, Any]:
 
 
 _FAMILY: dict[str, Any] = {
+    "round": CrossRound,
     "family": "cross",
     "settle": settle,
     "decide": decide,

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.games.cross.round import CrossRound
 from bazar.games.line.kozel import _check as _kozel_check
 from bazar.games.line.kozel import _kozel, decide, settle
 
@@ -72,5 +73,6 @@ register(
         checks=(_check,),
         aliases=("осёл", "осел", "donkey"),
         russian=True,
+        round=CrossRound,
     )
 )

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.scoring import ceil_div, fish_winner, round_to, side_values
+from bazar.games.cross.round import CrossRound
 
 from .fives import decide
 from .round import count_ends
@@ -137,5 +138,6 @@ register(
         checks=(_check,),
         aliases=("телефон", "домики"),
         russian=True,
+        round=CrossRound,
     )
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bazar.core.rules import Variant, register
+from bazar.games.line.round import LineRound
 
 __all__: list[str] = []
 
@@ -92,6 +93,7 @@ register(
         _gamecolony("block", draw=False),
         checks=_LINE_CHECKS,
         aliases=("блок",),
+        round=LineRound,
     )
 )
 register(
@@ -105,6 +107,7 @@ register(
         _gamecolony("draw", draw=True),
         checks=_LINE_CHECKS,
         aliases=("базар",),
+        round=LineRound,
     )
 )
 register(
@@ -119,6 +122,7 @@ register(
         checks=_LINE_CHECKS,
         russian=True,
         aliases=("домино", "классика", "классическое"),
+        round=LineRound,
     )
 )
 register(
@@ -133,5 +137,6 @@ register(
         checks=_LINE_CHECKS,
         russian=True,
         aliases=("штрафное",),
+        round=LineRound,
     )
 )

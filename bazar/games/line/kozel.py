@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.scoring import award, hand_value
+from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
     from bazar.core.match import Ledger, MatchResult
@@ -284,7 +285,13 @@ def _kozel(**overrides: Any) -> dict[str, Any]:
     return options
 
 
-_FAMILY = {"settle": settle, "decide": decide, "checks": (_check,), "russian": True}
+_FAMILY = {
+    "round": LineRound,
+    "settle": settle,
+    "decide": decide,
+    "checks": (_check,),
+    "russian": True,
+}
 
 register(
     Variant(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bazar.core.rules import OPTIONS, Option, Variant, register
 from bazar.core.scoring import award, hand_value
+from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
     from bazar.core.match import Ledger, MatchResult
@@ -179,5 +180,6 @@ register(
         settle=settle,
         decide=decide,
         russian=True,
+        round=LineRound,
     )
 )

@@ -361,7 +361,7 @@ class TreeRound(EngineRound):
         self._windows = 0
         self._skips = 0
         self._over: str | None = None
-        self._undo: list[_Undo] = []
+        self._stack: list[_Undo] = []  # type: ignore[assignment]
         self._legal: tuple[Move, ...] | None = None
         self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
         if self._is_blocked():  # an explicit deal may leave nobody a tile to start with
@@ -422,12 +422,12 @@ class TreeRound(EngineRound):
 
     @property
     def moves(self) -> list[Move]:
-        return [m for _, m, _ in self._base] + [u.move for u in self._undo]
+        return [m for _, m, _ in self._base] + [u.move for u in self._stack]
 
     def history(self) -> list[tuple[int, Move, Tile | None]]:
         tiles = self._tab.tiles
         out = list(self._base)
-        for u in self._undo:
+        for u in self._stack:
             # a challenge's penalty tile is the offender's: the challenger's entry shows none
             shown = tiles[u.index] if u.move is DRAW and u.drawer == u.seat else None
             out.append((u.seat, u.move, shown))
@@ -550,7 +550,7 @@ class TreeRound(EngineRound):
             self._windows,
             self._skips,
         )
-        self._undo.append(undo)
+        self._stack.append(undo)
         self._legal = None
         kind = move.kind
         bit = 1 << seat
@@ -620,9 +620,9 @@ class TreeRound(EngineRound):
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        if not self._undo:
+        if not self._stack:
             raise IndexError("no move to take back")
-        u = self._undo.pop()
+        u = self._stack.pop()
         seat = self._turn = u.seat
         self._arms = u.arms
         self._dests = u.dests
@@ -649,7 +649,7 @@ class TreeRound(EngineRound):
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin._hands = list(self._hands)
-        twin._undo = list(self._undo)
+        twin._stack = list(self._stack)
         return twin
 
     # -- the end ---------------------------------------------------------------------------
@@ -830,6 +830,7 @@ def _common(**preset: Any) -> dict[str, Any | Callable[[dict[str, Any]], Any]]:
 
 _NOT_HERE = object()
 _FAMILY: dict[str, Any] = {
+    "round": TreeRound,
     "family": "tree",
     "checks": (_check,),
     "settle": settle,
@@ -899,5 +900,3 @@ register(
         **_FAMILY,
     )
 )
-
-Round.families["tree"] = TreeRound

@@ -38,6 +38,7 @@ from bazar.core.round import Outcome, Round, final_turn, shuffled
 from bazar.core.rules import OPTIONS, Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
+from bazar.games.line.round import LineRound
 
 if TYPE_CHECKING:
     from bazar.core.match import Ledger, MatchResult
@@ -271,7 +272,7 @@ class _Undo:
     tops: int
 
 
-class EngineRound(Round):
+class EngineRound(LineRound):
     """What the trains and the tree share: a round around an engine double, recorded as the
     position after the set-up (``_dealt``, ``_engine_tile``)."""
 
@@ -375,7 +376,7 @@ class TrainRound(EngineRound):
         self._tops = 0
         self._turn: int = leader
         self._over: str | None = None
-        self._undo: list[_Undo] = []
+        self._stack: list[_Undo] = []  # type: ignore[assignment]
         self._legal: tuple[Move, ...] | None = None
         self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
 
@@ -423,12 +424,12 @@ class TrainRound(EngineRound):
 
     @property
     def moves(self) -> list[Move]:
-        return [m for _, m, _ in self._base] + [u.move for u in self._undo]
+        return [m for _, m, _ in self._base] + [u.move for u in self._stack]
 
     def history(self) -> list[tuple[int, Move, Tile | None]]:
         out = list(self._base)
         drawn = iter(self._bazar)
-        for u in self._undo:
+        for u in self._stack:
             out.append((u.seat, u.move, next(drawn) if u.move is DRAW else None))
         return out
 
@@ -505,7 +506,7 @@ class TrainRound(EngineRound):
 
     def _apply(self, move: Move) -> None:
         seat = self._turn
-        self._undo.append(
+        self._stack.append(
             _Undo(
                 move,
                 seat,
@@ -620,9 +621,9 @@ class TrainRound(EngineRound):
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        if not self._undo:
+        if not self._stack:
             raise IndexError("no move to take back")
-        u = self._undo.pop()
+        u = self._stack.pop()
         move = u.move
         seat = self._turn = u.seat
         self._markers = u.markers
@@ -655,7 +656,7 @@ class TrainRound(EngineRound):
         twin.__dict__.update(self.__dict__)
         twin._hands = list(self._hands)
         twin._ends = list(self._ends)
-        twin._undo = list(self._undo)
+        twin._stack = list(self._stack)
         return twin
 
     # -- the end ---------------------------------------------------------------------------
@@ -881,7 +882,6 @@ register(
         aliases=("мексиканский поезд", "mexican train", "мексиканский-поезд"),
         settle=settle,
         decide=decide,
+        round=TrainRound,
     )
 )
-
-Round.families["trains"] = TrainRound
