@@ -302,9 +302,6 @@ class EngineRound(Round):
             data["lead"] = [str(self._engine_tile)]
         return data
 
-    def lead_tiles(self) -> tuple[Tile, ...] | None:
-        return None
-
 
 class TrainRound(EngineRound):
     """One round of Mexican Train. ``Round(rules, ...)`` builds it for the ``trains`` family.
