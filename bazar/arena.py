@@ -31,9 +31,12 @@ from typing import Any
 
 from . import bots
 from .core.match import Match
+from .core.moves import Move
+from .core.play import play
 from .core.round import deal_seed
 from .core.rules import Rules
 from .core.rules import rules as make_rules
+from .core.view import View
 
 __all__ = [
     "BotResult",
@@ -145,6 +148,22 @@ def _better_sign(rules: Rules) -> int:
     return better_sign(rules)
 
 
+class _Timed:
+    """A bot at the arena's table: its moves are timed, into ``ms``."""
+
+    def __init__(self, bot: bots.Bot, ms: list[float], match: Match) -> None:
+        self.bot, self.ms, self.match = bot, ms, match
+
+    def choose(self, view: View, legal: Sequence[Move]) -> Move:
+        start = time.perf_counter()
+        if self.bot.sees_all:  # measurement only: the omniscient bot is given the round
+            move: Move = self.bot.choose_round(self.match.round.copy())  # type: ignore[attr-defined]
+        else:
+            move = self.bot.choose(view, legal)
+        self.ms.append((time.perf_counter() - start) * 1000)
+        return move
+
+
 def play_game(rules: Rules, names: Sequence[str], game: int, seed: int = 0) -> GameResult:
     """Play game number ``game`` of an arena of the bots ``names`` (one entry each)."""
     places = units(rules, len(names))
@@ -157,26 +176,12 @@ def play_game(rules: Rules, names: Sequence[str], game: int, seed: int = 0) -> G
     }
     at_seat = {seat: order[i] for i, place in enumerate(places) for seat in place}
     ms: dict[int, list[float]] = {entry: [] for entry in players}
-    clock = time.perf_counter
-    while not match.is_over():
-        seat = match.turn
-        assert seat is not None
-        entry = at_seat[seat]
-        player = players[entry]
-        start = clock()
-        if player.sees_all:  # measurement only: the omniscient bot is given the round
-            move = player.choose_round(match.round.copy())  # type: ignore[attr-defined]
-        else:
-            view = match.view(seat)
-            move = player.choose(view, view.legal)
-        ms[entry].append((clock() - start) * 1000)
-        match.push(move)
+    timed = {entry: _Timed(player, ms[entry], match) for entry, player in players.items()}
+    result = play(match, [timed[at_seat[seat]] for seat in range(rules.players)])
     for player in players.values():
         close = getattr(player, "close", None)
         if close is not None:
             close()
-    result = match.result()
-    assert result is not None
     scores = match.ledger.scores
     winning = {rules.side_of(s) for s in result.winners}
     sign = _better_sign(rules)

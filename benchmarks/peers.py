@@ -5,9 +5,10 @@
 Every engine plays random legal moves from a fresh deal until the round is over,
 as many games as fit in S seconds (default 3):
 
-* bazar: exactly the loop of ``bazar bench`` (API.md): ``Round(rules, seed=i)``,
-  then ``push(random.choice(legal_moves()))`` until ``is_over()``; moves include
-  passes. Block for 2 players (14 tiles dead) and for 4 (teams, all 28 dealt).
+* bazar: exactly the loop of ``bazar bench`` (API.md), ``bazar.core.play.playout``:
+  ``Round(rules, seed=i)``, then ``push(random.choice(legal_moves()))`` until
+  ``is_over()``; moves include passes. Block for 2 players (14 tiles dead) and for 4
+  (teams, all 28 dealt).
 * OpenSpiel's ``python_block_dominoes`` (2 players): the deal is 14 chance nodes,
   each sampled from ``chance_outcomes()``; then random legal actions until
   terminal. It has no pass action (it skips a stuck player), so its moves are plays.
@@ -35,6 +36,7 @@ try:
 except ImportError:  # not installed: use the checkout this script lives in
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import bazar
+from bazar.core.play import playout
 
 #: One game from index i; returns the number of moves made.
 Game = Callable[[int], int]
@@ -77,12 +79,7 @@ def bazar_game(players: int) -> Game:
     choice = random.choice
 
     def play(i: int) -> int:
-        rnd = bazar.Round(rules, seed=i)
-        moves = 0
-        while not rnd.is_over():
-            rnd.push(choice(rnd.legal_moves()))
-            moves += 1
-        return moves
+        return playout(bazar.Round(rules, seed=i), choice)
 
     return play
 

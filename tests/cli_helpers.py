@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 import bazar
 from bazar import bots as botlib
 from bazar import cli
-from bazar.core.rules import OPTIONS
+from bazar.core.rules import declared
 
 runner = CliRunner()
 
@@ -53,7 +53,7 @@ def run_ru(*args: str) -> tuple[int, str, str]:
 
 
 #: the words a Russian line may keep in Latin letters: what the user typed or will type
-NAMES = {*bazar.VARIANTS, *OPTIONS, *botlib.names(), "cmd", "UTF", "ru", "en"}
+NAMES = {*bazar.VARIANTS, *declared(), *botlib.names(), "cmd", "UTF", "ru", "en"}
 
 
 def english_words(line: str) -> list[str]:

@@ -43,6 +43,11 @@ def play_out(game: Any, line: int, moves: int = 100_000) -> Any:
     return game
 
 
+def finished(game: Any, seed: int = 0) -> Any:
+    """``game`` (a Round or a Match) played to its end by random moves."""
+    return play_out(game, seed, 1_000_000)
+
+
 def knocked_between(
     rules: bazar.Rules, hand: list[str], knocker: list[str], lead: str, turns: list[list[str]]
 ) -> Round:

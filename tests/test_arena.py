@@ -1,4 +1,5 @@
-"""The arena: seats dealt out by rotation, duplicate deals, the statistics of a report."""
+"""The arena: seats dealt out by rotation, duplicate deals, the statistics of a report, the
+omniscient bot given the round."""
 
 from __future__ import annotations
 
@@ -52,3 +53,32 @@ def test_duplicate_deals_replay_one_seed_with_the_seats_rotated() -> None:
     assert first.lineup == (0, 1) and second.lineup == (1, 0)
     # twin bots on the same deals with the seats swapped play the very same match
     assert first.margins == second.margins and first.wins == second.wins
+
+
+def test_the_arena_gives_the_omniscient_bot_the_round() -> None:
+    report = arena.run(bazar.rules("block"), ["omniscient@8", "random"], games=4, seed=1)
+    assert report.results[0].games == 4
+
+
+def test_the_arena_statistics_on_a_known_case() -> None:
+    """Two entries of the same deterministic bot share every duplicate deal: every deal is
+    played with the seats both ways, so the wins split exactly in half."""
+    report = arena.run(bazar.rules("block"), ["greedy", "greedy"], games=40, seed=3)
+    first, second = report.results
+    assert first.games == second.games == 40
+    assert first.wins + second.wins == pytest.approx(40)
+    assert first.win_rate == pytest.approx(0.5)
+    assert first.margin == pytest.approx(0.0)
+    assert first.ci95 == pytest.approx(arena.wilson(20, 40))
+
+
+def test_the_arena_counts_matches_won_by_an_entry_holding_several_seats() -> None:
+    """Two entries at a four-seat table without teams each hold two seats a match: even
+    odds are a quarter per seat and a half per match."""
+    rules = bazar.rules("block", players=4, teams=False)
+    report = arena.run(rules, ["greedy", "greedy"], games=8, seed=2)
+    first, second = report.results
+    assert first.games == second.games == 16 and first.matches == second.matches == 8
+    assert first.win_rate + second.win_rate == pytest.approx(0.5)
+    assert first.match_win_rate + second.match_win_rate == pytest.approx(1.0)
+    assert first.match_win_rate == pytest.approx(first.win_rate * 2)

@@ -8,7 +8,16 @@ import pytest
 
 import bazar
 from bazar import Ledger, Outcome, Round
-from bazar.games.cross.bergen import block_winner
+from bazar.games.cross.bergen import (
+    BLOCK_POINTS,
+    DOUBLE_HEADER_POINTS,
+    LEAD_DOUBLE_POINTS,
+    NO_OVERSHOOT_HEADERS,
+    OUT_POINTS,
+    TRIPLE_HEADER_POINTS,
+    block_winner,
+)
+from bazar.games.cross.options import DRAW_MODE, WIN_CHECK
 
 
 def rest(*hands: list[str]) -> list[str]:
@@ -35,7 +44,7 @@ def test_the_variant_and_its_defaults() -> None:
     assert bazar.rules("bergen").players == 2 and not two.teams
     assert [r.hand_size for r in (two, three, four)] == [6, 6, 5]
     assert [r.target for r in (two, three, four)] == [15, 10, 10]
-    assert (two.bazar_reserve, two.first_lead, two.later_lead, two.draw_mode, two.win_check) == (
+    assert (two.bazar_reserve, two.first_lead, two.later_lead, two[DRAW_MODE], two[WIN_CHECK]) == (
         2,
         "low",
         "same_rule",
@@ -43,12 +52,12 @@ def test_the_variant_and_its_defaults() -> None:
         "immediate",
     )
     assert (
-        two.lead_double_points,
-        two.double_header_points,
-        two.triple_header_points,
-        two.out_points,
-        two.block_points,
-        two.no_overshoot_headers,
+        two[LEAD_DOUBLE_POINTS],
+        two[DOUBLE_HEADER_POINTS],
+        two[TRIPLE_HEADER_POINTS],
+        two[OUT_POINTS],
+        two[BLOCK_POINTS],
+        two[NO_OVERSHOOT_HEADERS],
     ) == (2, 2, 3, 2, 2, False)
 
 

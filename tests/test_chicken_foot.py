@@ -18,8 +18,16 @@ from hypothesis import strategies as st
 
 import bazar
 from bazar import Ledger, Match, Move, Outcome, Round, Tile
-from bazar.games.trains.chicken_foot import PUREMCO, TreeRound, highest_draw
-from bazar.games.trains.round import engine_of
+from bazar.games.trains.chicken_foot import (
+    ENGINE_ARMS_MAX,
+    ENGINE_ARMS_REQUIRED,
+    MATCH_END,
+    OUT_ON_DOUBLE_PENALTY,
+    PUREMCO,
+    TreeRound,
+    highest_draw,
+)
+from bazar.games.trains.round import ENGINE_SOURCE, engine_of
 
 some = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(0, 2**32 - 1)
@@ -79,21 +87,21 @@ def test_cf2_one_round_per_double_from_the_top() -> None:
 
 def test_the_presets() -> None:
     assert wiki(7).set_max == 9 and wiki(8).set_max == 12
-    assert (pagat().engine_source, wiki().engine_source, kazakh().engine_source) == (
+    assert (pagat()[ENGINE_SOURCE], wiki()[ENGINE_SOURCE], kazakh()[ENGINE_SOURCE]) == (
         "holder",
         "pre_placed",
         "search_draw",
     )
-    assert kazakh(5).engine_arms_required == kazakh(5).engine_arms_max == 5
-    assert kazakh(4, trains_required=6).engine_arms_required == 6
-    assert kazakh(4, engine_open_after_start=True).engine_arms_max == 9
+    assert kazakh(5)[ENGINE_ARMS_REQUIRED] == kazakh(5)[ENGINE_ARMS_MAX] == 5
+    assert kazakh(4, trains_required=6)[ENGINE_ARMS_REQUIRED] == 6
+    assert kazakh(4, engine_open_after_start=True)[ENGINE_ARMS_MAX] == 9
     assert (pagat().double_blank_value, wiki().double_blank_value, kazakh().double_blank_value) == (
         50,
         50,
         0,
     )
-    assert (pagat().out_on_double_penalty, wiki().out_on_double_penalty) == (0, 50)
-    assert pagat(limit=150).match_end == "either"
+    assert (pagat()[OUT_ON_DOUBLE_PENALTY], wiki()[OUT_ON_DOUBLE_PENALTY]) == (0, 50)
+    assert pagat(limit=150)[MATCH_END] == "either"
     for bad in [
         {"match_end": "limit"},
         {"limit": 100, "match_end": "schedule"},
@@ -564,7 +572,7 @@ def test_a_random_match_of_every_preset_ends_at_every_table_size(name: str, play
 @given(presets, seeds, seeds)
 def test_random_matches_end(r: bazar.Rules, seed: int, line: int) -> None:
     match = invariants.matches_end(r, seed, line, 1_000)
-    if r.match_end == "schedule":
+    if r[MATCH_END] == "schedule":
         assert len(match.rounds) == r.set_max + 1
 
 

@@ -8,6 +8,8 @@ import pytest
 
 import bazar
 from bazar import Ledger, Outcome, Round
+from bazar.games.cross.fives import BONUS_DIVIDE
+from bazar.games.cross.options import SPINNER
 from bazar.games.cross.round import count_ends
 from bazar.games.line.round import lowest_tile_key
 
@@ -118,7 +120,7 @@ def test_13_3_the_largest_single_score_is_35() -> None:
 
 def test_13_3_divided_in_play_fifteen_scores_three() -> None:
     rules = bazar.rules("fives", divide_in_play=True)
-    assert rules.target == 61 and rules.bonus_divide
+    assert rules.target == 61 and rules[BONUS_DIVIDE]
     _, counts = played(
         "fives", [["5-0", "6-1"], ["5-5", "4-2"]], ["5-0", "5-5:L"], divide_in_play=True
     )
@@ -261,7 +263,7 @@ def test_13_4_gamecolony_bonus() -> None:
 
 def test_table_listings_of_five_up() -> None:
     rules = bazar.rules.from_notation("125pt/5+O")
-    assert (rules.name, rules.target, rules.spinner, rules.later_lead) == (
+    assert (rules.name, rules.target, rules[SPINNER], rules.later_lead) == (
         "five-up",
         125,
         True,

@@ -27,7 +27,7 @@ import bazar
 from bazar import Ledger, Match, Move, Outcome, Round
 from bazar.cli import TableTalk
 from bazar.core.tiles import Tile, tile_set
-from bazar.games.kolbasa import KolbasaRound
+from bazar.games.kolbasa import CUT_PIECE_TO, KolbasaRound
 
 A, B = 0, 1
 
@@ -224,7 +224,7 @@ def test_without_continue_after_cut_the_turn_passes_after_a_cut() -> None:
 
 def test_three_players_split_nine_each_with_one_tile_aside_and_cut_for_the_next() -> None:
     rules = bazar.rules("kolbasa", players=3)
-    assert rules.hand_size == 9 and rules.cut_piece_to == "next_player"
+    assert rules.hand_size == 9 and rules[CUT_PIECE_TO] == "next_player"
     rnd = Round(rules, seed=4)
     assert [len(h) for h in Round(rules, seed=4).deal()["hands"]] == [9, 9, 9]
     assert rnd.bazar_size == 1 and rnd.drawable == 0

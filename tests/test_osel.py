@@ -9,6 +9,9 @@ import pytest
 
 import bazar
 from bazar import Ledger, Outcome, Round
+from bazar.core.options import HAND_VALUES
+from bazar.games.line.kozel import FISH_MODE, OPEN_THRESHOLD
+from bazar.games.line.options import DOUBLES_PER_TURN
 
 
 def deal(
@@ -49,7 +52,7 @@ def test_the_variant_takes_every_kozel_option_with_its_own_defaults() -> None:
     for name, value in kozel.options().items():
         assert options[name] == own.get(name, value), name
     assert {k: options[k] for k in own} == own
-    assert (rules.limit, rules.open_threshold, rules.fish_mode, rules.hand_values) == (
+    assert (rules.limit, rules[OPEN_THRESHOLD], rules[FISH_MODE], rules[HAND_VALUES]) == (
         101,
         13,
         "for_everyone",
@@ -58,7 +61,7 @@ def test_the_variant_takes_every_kozel_option_with_its_own_defaults() -> None:
 
 
 def test_up_to_four_doubles_a_turn() -> None:
-    assert bazar.rules("osel", doubles_per_turn=3).doubles_per_turn == 3
+    assert bazar.rules("osel", doubles_per_turn=3)[DOUBLES_PER_TURN] == 3
     with pytest.raises(ValueError):
         bazar.rules("osel", doubles_per_turn=5)
     with pytest.raises(ValueError):

@@ -28,7 +28,16 @@ import bazar
 from bazar import Ledger, Match, Move, Outcome, Round
 from bazar.cli import TableTalk
 from bazar.core.tiles import Tile, tile_set
-from bazar.games.poker import COMBINATIONS, POKER_SET, PokerRound, is_flush, rank
+from bazar.games.poker import (
+    COMBINATIONS,
+    DEALS,
+    MAX_RAISES,
+    POKER_SET,
+    STARTING_CHIPS,
+    PokerRound,
+    is_flush,
+    rank,
+)
 
 
 def name(*tiles: str) -> str:
@@ -411,9 +420,9 @@ def test_a_round_from_a_view_plays_on_like_the_real_one(
 @given(players, options, seeds, seeds)
 def test_random_matches_end(n: int, opts: dict[str, object], seed: int, line: int) -> None:
     rules = rules_of(n, opts)
-    match = matches_end(rules, seed, line, 4 * (rules.max_raises + 2))
-    assert len(match.rounds) <= rules.deals
-    assert sum(match.ledger.scores) == n * rules.starting_chips
+    match = matches_end(rules, seed, line, 4 * (rules[MAX_RAISES] + 2))
+    assert len(match.rounds) <= rules[DEALS]
+    assert sum(match.ledger.scores) == n * rules[STARTING_CHIPS]
 
 
 # -- move generation, counted ---------------------------------------------------------------------

@@ -6,6 +6,9 @@ moves picked by ``random.Random(line)``, ``line`` drawn too: games are long, and
 reproduced from its numbers. The checks shared with the other round families live in
 ``tests/invariants.py``; the families with moves of their own (trains, Chicken Foot,
 Kolbasa, poker, the trick game) call them from their own test modules.
+
+These properties cut across the modules (each holds of the rules, the round, its views and
+its records at once), so they stay together here rather than in each module's test file.
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ from invariants import (
 import bazar
 from bazar import Match, Move, Outcome, Round, View
 from bazar.core import record as records
-from bazar.core.rules import OPTIONS
 from bazar.core.tiles import Tile, tile_set
 
 #: the layout families these properties speak for
@@ -340,7 +342,7 @@ def optioned_rules(draw: st.DrawFn) -> bazar.Rules:
     name, players, _ = draw(st.sampled_from(GAMES))
     chosen: dict[str, Any] = {}
     for key in bazar.rules.variant(name).defaults:
-        option = OPTIONS[key]
+        option = bazar.rules.variant(name).option(key)
         if key in ("players", "set_max") or not draw(st.booleans()):
             continue
         if option.kind == "bool":

@@ -383,6 +383,26 @@ def test_a_rated_kozel_match_between_people_changes_their_ratings(db: str) -> No
         assert profile["ratings"][0]["games"] == 1
 
 
+def test_a_rated_osel_match_gets_the_kozel_points_rating_its_preset_names(db: str) -> None:
+    assert bazar.rules("osel").options()["rating"] is True
+    app = make_app(db)
+    with TestClient(app) as client:
+        masha = Person(client, "Masha", "password-1")
+        alex = Person(client, "Alex", "password-2")
+        tid = masha.create(game="osel", players=2, rated=True)["table"]["id"]
+        alex.post(f"/api/tables/{tid}/join", json={})
+        rng = random.Random(5)
+        with masha.ws(f"/ws/{tid}") as ws0, alex.ws(f"/ws/{tid}") as ws1:
+            drivers = [Driver(ws0, rng), Driver(ws1, rng)]
+            play_together(drivers)
+        end = drivers[0].end
+        assert end is not None and end["ratings"] is not None
+        scores = end["scores"]["scores"]
+        kozel = {int(k): v for k, v in end["ratings"]["kozel"].items()}
+        assert kozel == {s: bazar.rating.kozel_delta(p) for s, p in enumerate(scores)}
+        assert masha.get("/api/session").json()["user"]["kozel_rating"] == kozel[0]
+
+
 def test_bot_games_never_change_human_ratings(db: str) -> None:
     with TestClient(make_app(db)) as masha:
         _register(masha, "Masha")

@@ -8,8 +8,11 @@ import pytest
 
 import bazar
 from bazar import Ledger, Outcome, Round
+from bazar.games.cross.fives import DIVIDE_IN_PLAY
+from bazar.games.cross.options import SPINNER, SPINNER_COUNT
 from bazar.games.cross.round import count_ends
-from bazar.games.cross.telephone import bonus
+from bazar.games.cross.telephone import BONUS_ROUNDING, bonus
+from bazar.games.line.options import DOUBLES_PER_TURN
 
 
 def rest(*hands: list[str]) -> list[str]:
@@ -49,19 +52,19 @@ def test_the_variant_and_its_defaults() -> None:
     rules = bazar.rules("телефон")
     assert rules.name == "telephone" and bazar.rules("домики").name == "telephone"
     assert rules.players == 4 and not rules.teams
-    assert (rules.hand_size, rules.target, rules.spinner, rules.spinner_count) == (
+    assert (rules.hand_size, rules.target, rules[SPINNER], rules[SPINNER_COUNT]) == (
         7,
         61,
         True,
         "covered_only",
     )
     assert (
-        rules.bonus_rounding,
-        rules.doubles_per_turn,
+        rules[BONUS_ROUNDING],
+        rules[DOUBLES_PER_TURN],
         rules.first_lead,
         rules.later_lead,
         rules.block_award,
-        rules.divide_in_play,
+        rules[DIVIDE_IN_PLAY],
     ) == ("ceil", 1, "kozel", "winner_or_fisher", "opponents_total", True)
     assert bazar.rules("telephone", players=4, teams=True).teams == ((0, 2), (1, 3))
 

@@ -62,10 +62,10 @@ def move_scores(
     rules = view.rules
     hand = list(view.hand or ())
     seen = search.seen_tiles(view)
-    top = search.set_max(rules)
+    top = rules.set_max
     # how many tiles of each pip another seat (or the bazar) may still hold
     unseen = [0] * (top + 1)
-    for t in search.full_set(rules):
+    for t in rules.tiles:
         if t not in seen:
             unseen[t.high] += 1
             if not t.is_double:
@@ -75,9 +75,9 @@ def move_scores(
     for c in search.constraints(view):
         if c.seat == nxt and c.draws == 0:
             voids |= c.pips
-    scored = bool(rnd is not None and (rnd.scoring() or rules.variant.family == "cross"))
+    scored = bool(rnd is not None and (rnd.scoring() or rules.variant.scored_in_play))
     my_pips = sum(t.pips for t in hand)
-    kozel = rules.name.startswith("kozel") or "kozel" in rules.name
+    goat = rules.variant.goat
     out: list[float] = []
     for move in legal:
         tile = move.tile
@@ -87,7 +87,7 @@ def move_scores(
             continue
         rest = [t for t in hand if t != tile]
         score = 1.0 * tile.pips + (4.0 if tile.is_double else 0.0)
-        if kozel and tile.pips >= 9:
+        if goat and tile.pips >= 9:
             score += 2.0
         score += 1.5 * len(_suits(rest))
         ends: set[int] = set()
@@ -257,13 +257,13 @@ class HeuristicBot(Bot):
             return legal[0]
         if view.hand is None:  # blind rows (Kolbasa): attach rather than cut (see above)
             return max(legal, key=lambda m: (-_handed(m), m.kind != "pass", str(m)))
-        if view.rules.variant.family == "trains":
+        if view.rules.variant.own_trains:
             scores = train_scores(view, legal)
             best = max(range(len(legal)), key=lambda i: (scores[i], _tiebreak(legal[i])))
             return legal[best]
         rnd = search.determinize(view, self.rng)
         samples: list[Round] = []
-        if rnd is not None and (rnd.scoring() or view.rules.variant.family == "cross"):
+        if rnd is not None and (rnd.scoring() or view.rules.variant.scored_in_play):
             for _ in range(THREAT_SAMPLES):
                 sample = search.determinize(view, self.rng)
                 if sample is not None:

@@ -12,7 +12,7 @@ set; each iteration deals a fresh consistent deal, walks down the tree choosing 
 among the moves legal in that deal, adds one node and rolls out. Rewards are per side, so
 partners in team games pull together. With few tiles left and nothing to draw it solves
 the sampled deals exactly instead (alpha-beta, :func:`bazar.bots.sampler.solve`). In Mexican
-Train (the ``trains`` family) the heuristic's move -- its plan of one's own train -- stands
+Train (``Variant.own_trains``) the heuristic's move -- its plan of one's own train -- stands
 unless the tree's mean reward for the most-visited move beats it by more than a standard
 error: heaviest-first rollouts cannot see a plan that pays off over a dozen turns.
 
@@ -185,10 +185,10 @@ class IsmctsBot(_Searching):
     #: 400 iterations, never more than 900 ms (the level promises at most 1 s a move)
     default = Budget(400, 900.0)
     explore = 0.7
-    #: the families where the heuristic's move stands unless the tree shows another better by
-    #: more than ``margin`` standard errors (as in ``pimc``): Mexican Train's plan of one's
-    #: own train is a long-range idea that heaviest-first rollouts cannot see
-    trusted: frozenset[str] = frozenset({"trains"})
+    #: in the games of one's own train (``Variant.own_trains``) the heuristic's move stands
+    #: unless the tree shows another better by more than ``margin`` standard errors (as in
+    #: ``pimc``): the plan of one's own train is a long-range idea that heaviest-first
+    #: rollouts cannot see
     margin = 1.0
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
@@ -268,7 +268,7 @@ class IsmctsBot(_Searching):
                 _order(legal[i]),
             ),
         )
-        if rules.variant.family in self.trusted:
+        if rules.variant.own_trains:
             liked = self.fallback.choose(view, legal)
             if liked != legal[best] and not _clearly_better(
                 root.children.get(legal[best]), root.children.get(liked), self.margin

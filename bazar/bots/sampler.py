@@ -33,7 +33,7 @@ from bazar.core.outcome import Outcome
 from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.scoring import award
-from bazar.core.tiles import Tile, tile_set
+from bazar.core.tiles import Tile
 from bazar.core.view import View
 
 if TYPE_CHECKING:
@@ -55,16 +55,6 @@ __all__ = [
     "solve",
 ]
 
-#: Families whose passes and forced draws this module reads (a layout of open ends).
-END_FAMILIES = ("line", "cross")
-
-#: Families whose matches are won by the fewest points, with no mark to reach.
-LOWER_WINS = ("trains", "tree")
-
-#: Families whose rounds cannot be rebuilt from a view (blind rows): searching bots play
-#: them with the heuristic.
-NO_DETERMINIZE = ("kolbasa",)
-
 _TILE = re.compile(r"^\s*(\d+)\s*[|\-:]\s*(\d+)\s*$")
 
 
@@ -82,19 +72,6 @@ def _tiles_in(data: Any) -> Iterable[Tile]:
             yield from _tiles_in(value)
 
 
-def set_max(rules: Rules) -> int:
-    return int(getattr(rules, "set_max", 6))
-
-
-def full_set(rules: Rules) -> tuple[Tile, ...]:
-    """Every tile the game is played with."""
-    if rules.variant.family == "poker":
-        from bazar.games.poker import POKER_SET
-
-        return POKER_SET
-    return tile_set(set_max(rules))
-
-
 def seen_tiles(view: View) -> set[Tile]:
     """The tiles ``view`` shows: its own hand, the table, every tile a move names."""
     seen = set(view.hand or ())
@@ -103,7 +80,7 @@ def seen_tiles(view: View) -> set[Tile]:
             seen.add(move.tile)
         if drawn is not None:
             seen.add(drawn)
-    top = set_max(view.rules)
+    top = view.rules.set_max
     seen.update(t for t in _tiles_in(view.board) if t.high <= top)
     return seen
 
@@ -123,12 +100,13 @@ class Constraint:
 
 
 def constraints(view: View) -> list[Constraint]:
-    """What the passes and draws of ``view.history`` say about the hands now (line and cross
-    layouts; none for other families). The open ends are followed move by move."""
-    family = view.rules.variant.family
-    if family not in END_FAMILIES:
+    """What the passes and draws of ``view.history`` say about the hands now (in the games
+    whose passes read the open ends, ``Variant.reads_ends``; none in others). The open ends
+    are followed move by move."""
+    variant = view.rules.variant
+    if not variant.reads_ends:
         return []
-    cross = family == "cross"
+    branches = variant.ends_branch
     ends: dict[str, int] = {}
     spin = -1
     sure = True
@@ -152,7 +130,7 @@ def constraints(view: View) -> list[Constraint]:
                 ends[end] = tile.other(spin)
             if kind == "close" and end in ends:
                 del ends[end]
-            if cross and (tile.is_double or kind == "close"):
+            if branches and (tile.is_double or kind == "close"):
                 sure = False  # a spinner's arms and closed ends: no longer followed
         elif kind in ("pass", "draw") and ends and sure:
             found.append((seat, frozenset(ends.values()), i))
@@ -237,7 +215,7 @@ def _prepared(view: View, use_constraints: bool) -> _Prepared:
     me = view.seat
     own = list(view.hand) if view.hand is not None and me is not None else None
     hidden = [s for s in range(view.rules.players) if not (s == me and own is not None)]
-    pool = sorted(set(full_set(view.rules)) - seen_tiles(view))
+    pool = sorted(set(view.rules.tiles) - seen_tiles(view))
     need = sum(view.hand_sizes[s] for s in hidden) + view.bazar_size
     if len(pool) < need:
         raise ValueError(f"the view leaves {len(pool)} unseen tiles for {need} places")
@@ -254,8 +232,9 @@ def determinize(view: View, rng: random.Random, tries: int = 8) -> Round | None:
     """A full round consistent with ``view`` (see :func:`sample_deal`), or None where the
     game's family cannot rebuild one. A family whose ``from_view`` replays the history
     (tricks: a seat that did not follow suit is void in it) rejects some deals; they are
-    drawn again up to ``tries`` times. Kolbasa's blind rows cannot be rebuilt: None."""
-    if view.rules.variant.family in NO_DETERMINIZE or view.seat is None:
+    drawn again up to ``tries`` times. A game that is not ``Variant.determinizable``
+    (Kolbasa's blind rows): None."""
+    if not view.rules.variant.determinizable or view.seat is None:
         return None
     for _ in range(tries):
         try:
@@ -273,11 +252,7 @@ def better_sign(rules: Rules) -> int:
     """+1 where more points are better, -1 where the match is played to a losing mark or,
     as in the train and tree games, the fewest points over the rounds win (not Mexican
     Train's ``scoring = positive``, where the most win)."""
-    if getattr(rules, "target", None) is None and getattr(rules, "limit", None) is not None:
-        return -1
-    if rules.variant.family in LOWER_WINS and getattr(rules, "scoring", "penalty") == "penalty":
-        return -1
-    return 1
+    return -1 if rules.lower_wins else 1
 
 
 #: what a remembered point (Kozel, not yet recorded) weighs against a recorded one
@@ -319,8 +294,8 @@ def match_standing(ledger: Ledger) -> list[float]:
     themselves (signed by :func:`better_sign`).
     """
     rules = ledger.rules
-    limit = getattr(rules, "limit", None)
-    target = getattr(rules, "target", None)
+    limit = rules.limit
+    target = rules.target
     result = ledger.result
     won = set()
     if result is not None:
@@ -353,7 +328,7 @@ def outcome_value(
     from bazar.core.ledger import Ledger
 
     sides = rules.sides
-    standing = getattr(rules, "limit", None) and getattr(rules, "target", None) is None
+    standing = rules.limit and rules.target is None
     if rules.variant.settle is None and not standing and not events:
         # the plain settlement adds the award to the scores: no ledger needed
         sign = better_sign(rules)
@@ -403,7 +378,7 @@ def rollout(rnd: Round, rng: random.Random, eps: float = 0.1, limit: int = 2000)
     pushed = 0
     passes = 0
     players = rnd.players
-    scored = rnd.rules.variant.family == "cross"
+    scored = rnd.rules.variant.scored_in_play
     scored_moves = 2 * players  # the next turns matter most: score-greedy, then heaviest
     while not rnd.is_over() and pushed < limit and passes < players:
         legal = rnd.legal_moves()

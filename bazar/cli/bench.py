@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from bazar import i18n
+from bazar.core.play import playout
 from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.i18n import t
@@ -18,18 +19,16 @@ from .app import Lang, Options, Players, bad_input, chosen_rules, guess_lang, h,
 
 def bench(rules: Rules, seconds: float) -> tuple[int, int, float]:
     """Random rounds for about ``seconds``: (rounds, moves, seconds taken). Times exactly the
-    loop peers are timed with (DESIGN.md): deal from seed ``i``, push random legal moves."""
+    loop peers are timed with (DESIGN.md, :func:`~bazar.core.play.playout`): deal from seed
+    ``i``, push random legal moves."""
     choice = random.Random(0).choice
     games = moves = 0
     clock = time.perf_counter
     start = clock()
     deadline = start + seconds
     while True:
-        rnd = Round(rules, seed=games)
-        while not rnd.is_over():
-            rnd.push(choice(rnd.legal_moves()))
+        moves += playout(Round(rules, seed=games), choice)
         games += 1
-        moves += len(rnd.moves)
         if clock() >= deadline:
             break
     return games, moves, clock() - start

@@ -145,7 +145,7 @@ class Narrator:
             (result.winners, "match.winner", "match.winners"),
             (result.losers, "match.loser", "match.losers"),
         ):
-            if "kozel" in self.match.rules.name and seats is result.losers:
+            if self.match.rules.variant.goat and seats is result.losers:
                 one, many = "match.goat", "match.goats"
             if seats:
                 key = one if len(seats) == 1 else many

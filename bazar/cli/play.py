@@ -21,6 +21,8 @@ from bazar.bots import Bot
 from bazar.core import record
 from bazar.core.match import Match
 from bazar.core.moves import Move
+from bazar.core.play import Event, Moved, RoundEnded, RoundStarted, Seat
+from bazar.core.play import play as play_match
 from bazar.core.round import Round
 from bazar.core.rules import VARIANTS
 from bazar.core.view import View
@@ -188,52 +190,47 @@ class TableTalk(Narrator):
 
     # -- the loop --------------------------------------------------------------------------
 
-    def choose(self, view: View) -> Move:
-        """Ask until the player names a legal move."""
+    def choose(self, view: View, legal: Sequence[Move]) -> Move:
+        """Ask until the player names one of ``legal``."""
         self.say("")
         self.table.show(self, view)
         self.show_moves(view)
         while True:
-            answer = self.ask(f"{t('play.prompt', self.lang)} [1-{len(view.legal)}]: ")
+            answer = self.ask(f"{t('play.prompt', self.lang)} [1-{len(legal)}]: ")
             try:
-                return parse_choice(answer, view.legal, self.lang)
+                return parse_choice(answer, legal, self.lang)
             except _Retry as retry:
                 if str(retry):
                     self.say(styled_tiles(str(retry)), style="yellow")
 
-    def play(self) -> Match:
-        """Play until the match ends; the player may leave (:class:`_Quit`, EOFError)."""
-        match = self.match
-        self.welcome()
-        shown = 0
-        while not match.is_over():
-            rnd = match.round
-            if rnd.number != shown:
-                shown = rnd.number
-                self.round_start(rnd)
-            seat = match.turn
-            assert seat is not None
-            view = match.view(seat)
-            legal = view.legal
-            if seat != self.seat:
-                move = self.bots[seat].choose(view, legal)
-            elif len(legal) == 1 and legal[0].kind in ("draw", "pass"):
-                move = legal[0]  # forced: made for the player, and said
-            else:
-                move = self.choose(view)
-            before = rnd.ledger
-            scored = len(rnd.scoring())
-            match.push(move)
-            self.told(seat, move, view, rnd)
-            for who, points in rnd.scoring()[scored:]:
+    def hear(self, event: Event) -> None:
+        """Say what the seat loop did: a move and what it scored, the end of a round (the
+        player may leave there), the next round."""
+        if isinstance(event, Moved):
+            self.told(event.seat, event.move, event.view, event.round)
+            for who, points in event.scored:
                 self.say(
                     t("play.scored", self.lang, name=self.names[who], n=points), style="bold yellow"
                 )
-            if rnd.is_over():
-                self.round_over(rnd, before, match.ledger)
-                answer = "" if match.is_over() else self.ask(f"{t('play.continue', self.lang)} ")
+        elif isinstance(event, RoundEnded):
+            self.round_over(event.round, event.before, event.after)
+            if not self.match.is_over():
+                answer = self.ask(f"{t('play.continue', self.lang)} ")
                 if answer.strip().lower() in _QUIT:
                     raise _Quit
+        elif isinstance(event, RoundStarted):
+            self.round_start(event.round)
+
+    def play(self) -> Match:
+        """Play until the match ends, the player's lone draws and passes made for him and
+        said; he may leave (:class:`_Quit`, EOFError)."""
+        match = self.match
+        self.welcome()
+        self.round_start(match.round)
+        seats: list[Seat] = [
+            self if s == self.seat else self.bots[s] for s in range(match.rules.players)
+        ]
+        play_match(match, seats, self.hear, auto={self.seat})
         self.result()
         return match
 

@@ -476,7 +476,8 @@ class Club:
         ratings: dict[str, Any] = {}
         opts = table.rules.options()
         scores = match.ledger.public().get("scores")
-        if table.row.game.startswith("kozel") and opts.get("rating") and not table.rules.teams:
+        points = table.rules.variant.club_rating == "kozel" and opts.get("rating")
+        if points and not table.rules.teams:
             assert isinstance(scores, list)
             deltas = {}
             for seat, points in enumerate(scores):

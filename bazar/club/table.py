@@ -1,4 +1,6 @@
-"""A live table: one asyncio task owns its :class:`~bazar.Match` (the Lichess round actor).
+"""A live table: one asyncio task owns its :class:`~bazar.Match` (the Lichess round actor)
+and plays it through the one seat loop, :func:`~bazar.core.play.play_async`, answering for
+every seat: a bot's move, a player's from his socket, the lone draw or pass made for him.
 
 Clients never touch the match. They put requests in the table's inbox; the task validates
 each one against the legal moves, appends the move to the database, pushes it, and only then
@@ -43,9 +45,21 @@ from bazar import bots as botlib
 from bazar.core import record
 from bazar.core.match import Match
 from bazar.core.moves import Move
+from bazar.core.play import (
+    Event,
+    MatchEnded,
+    Moved,
+    RoundEnded,
+    RoundStarted,
+    answer,
+    forced,
+    play_async,
+    turn,
+)
 from bazar.core.round import deal_seed
 from bazar.core.rules import Rules
 from bazar.core.rules import rules as make_rules
+from bazar.core.view import View
 
 from .errors import ServerError
 from .fairness import seed_hash
@@ -218,6 +232,10 @@ class Table:
         self.on_finish = on_finish
         self.on_close = on_close
         self.on_crash = on_crash
+        #: the match as the seat loop makes it, move by move (the actor's alone)
+        self._match: Match | None = None
+        #: a copy of it made after each move: what everyone else reads, so that a reader
+        #: in another thread never meets a move half made
         self.match: Match | None = None
         self.events: list[dict[str, Any]] = []
         self.clients: set[Client] = set()
@@ -241,8 +259,6 @@ class Table:
         #: write and makes it before the next one looks
         self.seating = asyncio.Lock()
         self.turn_started = time.monotonic()
-        #: move latency samples (seconds from receipt to the answer being queued)
-        self.latencies: list[float] = []
 
     @property
     def id(self) -> str:
@@ -343,7 +359,8 @@ class Table:
 
     def start(self) -> None:
         """Deal the match (the seats are full) and announce the first round."""
-        self.match = Match(self.rules, seed=self.row.seed)
+        self._match = Match(self.rules, seed=self.row.seed)
+        self.match = _copy(self._match)
         self._make_bots()
         self._emit({"t": "start", "seats": self.info()["seats"]})
         self._emit_round_start()
@@ -352,7 +369,7 @@ class Table:
     def restore(self, moves: list[str]) -> None:
         """Rebuild the match and the event log from the stored moves (after a restart)."""
         self.start()
-        assert self.match is not None
+        assert self._match is not None
         # the seats' changes of hands, in the order they were announced, by the number of
         # moves made when they were (several may come between two moves)
         changes: dict[int, list[tuple[int, str, str | None]]] = {}
@@ -366,10 +383,9 @@ class Table:
             for seat, kind, why in changes.get(n, ()):
                 self._hand_over(seat, kind, why)
             if n < len(moves):
-                turn = self.match.turn
-                assert turn is not None
-                move = self.match_move(moves[n])
-                self._push(turn, move, _after(self.match, move))
+                asked = turn(self._match)
+                assert asked is not None
+                answer(self._match, asked, self.match_move(moves[n]), self._replayed)
         if self.row.ending is not None and self.row.status == "finished":
             self._emit({"t": "match_end", **self._result()})
 
@@ -423,11 +439,18 @@ class Table:
         raise TableError("illegal_move", move=text, legal=legal)
 
     async def _loop(self) -> None:
+        """Play the match through the seat loop (:func:`~bazar.core.play.play_async`), the
+        table answering for every seat (:meth:`choose`); it stops whenever the table was
+        woken for something else, and goes on while the match is played."""
         while self.live or self._unfinished():
+            assert self._match is not None and self.match is not None
             try:
-                await self._step()
+                if self._unfinished():
+                    await self._finish(self.match, {"normal": True})
+                else:
+                    await play_async(self._match, [self] * self.rules.players, self._told)
             except NotStored:
-                # nothing changed: the next step tries again, after a pause
+                # nothing changed: the loop goes on, after a pause
                 await asyncio.sleep(self.settings.db_retry_s)
         await self._linger()
 
@@ -436,38 +459,32 @@ class Table:
         between the two, before they were stored together)."""
         return self.match is not None and self.match.is_over() and self.row.status == "playing"
 
-    async def _step(self) -> None:
-        """One step of the match: a change of hands, a move, or a wait for the next request."""
-        assert self.match is not None
-        if self._unfinished():
-            await self._finish(self.match, {"normal": True})
-            return
-        if await self._give_up_the_gone():
-            return
-        seat = self.match.turn
+    async def choose(self, view: View, legal: Sequence[Move]) -> Move | None:
+        """The move of ``view.seat``, stored: its bot's, the lone draw or pass of a player
+        (online-club.md §2: made at once, without a clock), or the one he sends; None when
+        the table was woken for something else (a request refused, a clock, a change of
+        hands)."""
+        seat = view.seat
         assert seat is not None
+        if await self._give_up_the_gone():
+            return None
         if seat in self.returning:
             await self._change_hands(seat, "back")
-            return
-        legal = self.match.legal_moves()
+            return None
         elapsed = time.monotonic() - self.turn_started
         if seat in self.bots:
             left = self.bot_pause() - elapsed
             if left <= 0 and self.inbox.empty():
-                await self._apply(seat, await self._think(seat, legal))
-                return
-        elif len(legal) == 1 and legal[0].kind in ("draw", "pass"):
-            # online-club.md §2: a lone draw or pass is made at once, without a clock
-            await self._apply(seat, legal[0])
-            return
+                return await self._stored(seat, await self._think(seat, view, legal))
+        elif (lone := forced(legal)) is not None:
+            return await self._stored(seat, lone)
         else:
             left = self.row.move_time_s - elapsed
             if left <= 0:
                 await self._give_up(seat, "timeout")
-                return
+                return None
         request = await self._next_request(min([left, *self.graces().values()]))
-        if request is not None:
-            await self._handle(request)
+        return None if request is None else await self._handle(request)
 
     def bot_pause(self) -> float:
         """How long a bot waits before its move: the club's delay, and longer while nobody
@@ -476,12 +493,10 @@ class Table:
             return self.bot_delay
         return max(self.bot_delay, self.unwatched_bot_delay)
 
-    async def _think(self, seat: int, legal: Sequence[Move]) -> Move:
+    async def _think(self, seat: int, view: View, legal: Sequence[Move]) -> Move:
         """The bot's move, chosen off the loop: the view is frozen and the bot is this
         table's alone, and nothing else moves the match while the actor waits here. A searching
         bot thinks in a worker process and comes back with its random source moved on."""
-        assert self.match is not None
-        view = self.match.view(seat)
         bot = self.bots[seat]
         loop = asyncio.get_running_loop()
         if bot.searches and self.workers is not None:
@@ -521,8 +536,9 @@ class Table:
         if self.on_close is not None:
             self.on_close(self)
 
-    async def _handle(self, request: _Request) -> None:
-        started = time.perf_counter()
+    async def _handle(self, request: _Request) -> Move | None:
+        """A client's request: the move it sends, once stored, if it is its seat's to make
+        now; else None, the request refused to that client or (a seat asked back) made."""
         try:
             if self.match is None:
                 raise TableError("not_started")
@@ -530,18 +546,17 @@ class Table:
                 raise TableError("match_over")
             if request.text is None:
                 await self._ask_back(request.seat)
-                return
+                return None
             if request.seat in self.bots:
                 raise TableError("bot_seat")
             if self.match.turn != request.seat:
                 raise TableError("not_your_turn", seat=self.match.turn)
             if request.v is not None and not self._current(request.v):
                 raise TableError("stale", v=len(self.events), yours=request.v)
-            await self._apply(request.seat, self.match_move(request.text))
+            return await self._stored(request.seat, self.match_move(request.text))
         except (TableError, NotStored) as error:
             request.client.refuse(error)
-            return
-        self.latencies.append(time.perf_counter() - started)
+            return None
 
     def _current(self, v: int) -> bool:
         """Whether a move sent from version ``v`` saw the position as it is: no move was made
@@ -656,9 +671,9 @@ class Table:
             self.settings, write, *args, about=f"table {self.id}", refusal="not_stored"
         )
 
-    async def _apply(self, seat: int, move: Move) -> None:
-        """Store, push and announce one legal move (the database first): the last one with
-        the end of the match, its record and its ratings, in one transaction."""
+    async def _stored(self, seat: int, move: Move) -> Move:
+        """Store ``move``, the seat loop's to push next: the last one with the end of the
+        match, its record and its ratings, in one transaction."""
         assert self.match is not None
         after = _after(self.match, move)
         n = self._moves_made()
@@ -666,47 +681,45 @@ class Table:
             await self._finish(after, {"normal": True}, (n, seat, str(move)))
         else:
             await self._store(self.storage.append_move, self.id, n, seat, str(move))
-        self._push(seat, move, after)
-        self.turn_started = time.monotonic()
-        if after.is_over():
-            self._emit({"t": "match_end", **self._result()})
+        return move
 
     def _moves_made(self) -> int:
         assert self.match is not None
         return sum(len(r.moves) for r in self.match.rounds)
 
-    def _push(self, seat: int, move: Move, after: Match) -> None:
-        """Make ``after``, the match after ``move``, the table's, and announce the move and
-        the rounds it ended and began."""
-        assert self.match is not None
-        rounds = len(self.match.rounds)
-        self.match = after
-        self._emit({"t": "move", "seat": seat, "move": str(move)})
-        current = after.rounds[rounds - 1]
-        ended = [current, *after.rounds[rounds:]]
-        if current.is_over():
-            for rnd in ended:
-                if not rnd.is_over():
-                    self._emit_round_start()
-                    continue
-                outcome = rnd.outcome()
-                assert outcome is not None
-                # the scores the round was dealt with: the match's ledger has taken in the
-                # points scored during play (Fives), which are part of this round's result
-                before = rnd.ledger.public()
-                settled = rnd.ledger.settle(outcome).public()
-                self._emit(
-                    {
-                        "t": "round_end",
-                        "number": rnd.number,
-                        "outcome": outcome.to_json(),
-                        "before": before,
-                        "after": settled,
-                        # a string: JavaScript numbers lose the low digits of a 64-bit seed
-                        "seed": str(deal_seed(self.row.seed, rnd.number)),
-                        "seed_hash": seed_hash(deal_seed(self.row.seed, rnd.number)),
-                    }
-                )
+    def _told(self, event: Event) -> None:
+        """Announce what the seat loop did: a move (the match everyone reads is now the one
+        after it, the clock the next seat's), the rounds it ended and began, the end."""
+        if isinstance(event, Moved):
+            assert self._match is not None
+            self.match = _copy(self._match)
+            self.turn_started = time.monotonic()
+            self._emit({"t": "move", "seat": event.seat, "move": str(event.move)})
+        elif isinstance(event, RoundEnded):
+            self._emit(
+                {
+                    "t": "round_end",
+                    "number": event.round.number,
+                    "outcome": event.outcome.to_json(),
+                    # the scores the round was dealt with: the match's ledger has taken in
+                    # the points scored during play (Fives), part of this round's result
+                    "before": event.before.public(),
+                    "after": event.after.public(),
+                    # a string: JavaScript numbers lose the low digits of a 64-bit seed
+                    "seed": str(deal_seed(self.row.seed, event.round.number)),
+                    "seed_hash": seed_hash(deal_seed(self.row.seed, event.round.number)),
+                }
+            )
+        elif isinstance(event, RoundStarted):
+            self._emit_round_start()
+        else:
+            self._emit({"t": "match_end", **self._result()})
+
+    def _replayed(self, event: Event) -> None:
+        """What ``restore`` replays is announced as it was, but for the end of the match,
+        which its stored ending tells."""
+        if not isinstance(event, MatchEnded):
+            self._told(event)
 
     def _emit_round_start(self) -> None:
         assert self.match is not None
@@ -853,10 +866,16 @@ class Table:
         return record.dumps(self.match)
 
 
+def _copy(match: Match) -> Match:
+    """A copy of ``match`` that moves on without it (its current round is copied, the
+    finished ones are shared)."""
+    twin = copy.copy(match)
+    twin.rounds = [*match.rounds[:-1], match.round.copy()]
+    return twin
+
+
 def _after(match: Match, move: Move) -> Match:
-    """The match after ``move``; ``match`` itself is untouched (its current round is copied,
-    the finished ones are shared)."""
-    after = copy.copy(match)
-    after.rounds = [*match.rounds[:-1], match.round.copy()]
+    """The match after ``move``; ``match`` itself is untouched."""
+    after = _copy(match)
     after.push(move)
     return after

@@ -111,8 +111,10 @@ class Ledger:
 
     @classmethod
     def new(cls, rules: Rules) -> Ledger:
-        """The ledger before the first round: zeros, or poker's ``starting_chips`` each."""
-        return cls(rules, scores=[getattr(rules, "starting_chips", 0)] * rules.sides)
+        """The ledger before the first round: zeros, or the game's starting score each
+        (poker's ``starting_chips``)."""
+        start = rules.variant.starting_score
+        return cls(rules, scores=[start(rules) if start is not None else 0] * rules.sides)
 
     def settle(self, outcome: Outcome) -> Ledger:
         """The ledger after a finished round (pure: this ledger is unchanged)."""

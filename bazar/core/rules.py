@@ -18,34 +18,50 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .errors import UnknownOption, UnknownVariant
-from .tiles import SET_SIZES
+from .tiles import SET_SIZES, Tile, tile_set
 
 if TYPE_CHECKING:
     from .round import Round
 
 __all__ = [
     "ALIASES",
+    "COMMON",
     "VARIANTS",
     "Option",
     "Rules",
     "UnknownOption",
     "UnknownVariant",
     "Variant",
+    "declared",
     "register",
     "rules",
 ]
 
 
-@dataclass(frozen=True)
-class Option:
-    """One option of the glossary (``common.md`` §10): its type and allowed values."""
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, eq=False)
+class Option(Generic[T]):
+    """One option, declared once by the game that owns it: its name, its type and allowed
+    values, what it means, and ``default``, its value in a game whose code reads it but whose
+    players may not choose it. Read it as ``rules[OPTION]``, typed ``T``.
+
+    >>> DOUBLES = Option("doubles_per_turn", "int", "doubles laid in one turn", 1, low=1, high=4)
+    >>> DOUBLES.check(2)
+    2
+    >>> DOUBLES.check(5)
+    Traceback (most recent call last):
+    ValueError: option doubles_per_turn takes a number from 1 to 4; not 5
+    """
 
     name: str
-    kind: str  # "bool", "int", "enum", "hand_size", "int_or_none"
+    kind: str  # "bool", "int", "enum", "hand_size", "int_or_none", "pair_or_none"
     doc: str
+    default: T
     values: tuple[Any, ...] = ()
     low: int | None = None
     high: int | None = None
@@ -94,79 +110,120 @@ class Option:
             return f"a number from {self.low} up"
         return f"a number from {self.low} to {self.high}"
 
+    def __repr__(self) -> str:
+        return f"Option({self.name!r})"
+
 
 _LEAD_ORDERS = ("kozel", "high", "low", "low_doubles_high_singles")
 
-#: Every option bazar knows, by name (``common.md`` §10). Variants pick theirs from here.
-OPTIONS: dict[str, Option] = {
-    o.name: o
-    for o in [
-        Option("players", "int", "the number of players", low=2, high=10),
-        Option("teams", "bool", "four players in two sides, partners opposite (0+2, 1+3)"),
-        Option("set_max", "int", "the highest number of the set (double-N)", values=SET_SIZES),
-        Option("hand_size", "hand_size", "the tiles dealt to each player"),
-        Option("draw", "bool", "drawing from the bazar is allowed (False = Block)"),
-        Option("bazar_reserve", "int", "undrawable tiles at the end of the bazar", low=0, high=2),
-        Option(
-            "first_lead",
-            "enum",
-            "who leads the first round",
-            values=(*_LEAD_ORDERS, "one_one", "lot", "random"),
-        ),
-        Option(
-            "later_lead",
-            "enum",
-            "who leads the rounds after the first",
-            values=(
-                "same_rule",
-                "winner",
-                "winner_or_fisher",
-                "partner_of_winner_or_fisher",
-                "rotate",
-            ),
-        ),
-        Option(
-            "after_block_lead",
-            "enum",
-            "who leads after a blocked round with a single winner",
-            values=("same_rule", "winner", "lot", "highest_double_any_tile", "random", "rotate"),
-        ),
-        Option(
-            "after_tie_lead",
-            "enum",
-            "who leads after a blocked round whose lowest count is tied",
-            values=("same_rule", "lot", "highest_double_any_tile", "random", "rotate"),
-        ),
-        Option(
-            "scoring",
-            "enum",
-            "positive: the winner scores the others' pips; penalty: everyone records his own",
-            values=("positive", "penalty"),
-        ),
-        Option(
-            "block_award",
-            "enum",
-            "the award of a blocked round (fish)",
-            values=("opponents_total", "difference", "own_pips"),
-        ),
-        Option(
-            "double_blank_value",
-            "int",
-            "the value of 0-0 in a hand counted at the end of a round (0 = face value)",
-            values=(0, 10, 25, 50),
-        ),
-        Option("target", "int_or_none", "a winning mark: the first to reach it wins", low=1),
-        Option("limit", "int_or_none", "a losing mark: reaching it ends the match", low=1),
-    ]
-}
+# -- the common options (``common.md`` §10): every game takes some of them ----------------------
+
+PLAYERS: Option[int] = Option("players", "int", "the number of players", 2, low=2, high=10)
+TEAMS: Option[bool] = Option(
+    "teams", "bool", "four players in two sides, partners opposite (0+2, 1+3)", False
+)
+SET_MAX: Option[int] = Option(
+    "set_max", "int", "the highest number of the set (double-N)", 6, values=SET_SIZES
+)
+HAND_SIZE: Option[int] = Option("hand_size", "hand_size", "the tiles dealt to each player", 7)
+DRAW: Option[bool] = Option(
+    "draw", "bool", "drawing from the bazar is allowed (False = Block)", True
+)
+BAZAR_RESERVE: Option[int] = Option(
+    "bazar_reserve", "int", "undrawable tiles at the end of the bazar", 0, low=0, high=2
+)
+FIRST_LEAD: Option[str] = Option(
+    "first_lead",
+    "enum",
+    "who leads the first round",
+    "random",
+    values=(*_LEAD_ORDERS, "one_one", "lot", "random"),
+)
+LATER_LEAD: Option[str] = Option(
+    "later_lead",
+    "enum",
+    "who leads the rounds after the first",
+    "same_rule",
+    values=("same_rule", "winner", "winner_or_fisher", "partner_of_winner_or_fisher", "rotate"),
+)
+#: None where a game has no rule of its own after a fish: ``later_lead`` applies
+AFTER_BLOCK_LEAD: Option[str | None] = Option(
+    "after_block_lead",
+    "enum",
+    "who leads after a blocked round with a single winner",
+    None,
+    values=("same_rule", "winner", "lot", "highest_double_any_tile", "random", "rotate"),
+)
+AFTER_TIE_LEAD: Option[str | None] = Option(
+    "after_tie_lead",
+    "enum",
+    "who leads after a blocked round whose lowest count is tied",
+    None,
+    values=("same_rule", "lot", "highest_double_any_tile", "random", "rotate"),
+)
+SCORING: Option[str] = Option(
+    "scoring",
+    "enum",
+    "positive: the winner scores the others' pips; penalty: everyone records his own",
+    "positive",
+    values=("positive", "penalty"),
+)
+BLOCK_AWARD: Option[str] = Option(
+    "block_award",
+    "enum",
+    "the award of a blocked round (fish)",
+    "opponents_total",
+    values=("opponents_total", "difference", "own_pips"),
+)
+DOUBLE_BLANK_VALUE: Option[int] = Option(
+    "double_blank_value",
+    "int",
+    "the value of 0-0 in a hand counted at the end of a round (0 = face value)",
+    0,
+    values=(0, 10, 25, 50),
+)
+TARGET: Option[int | None] = Option(
+    "target", "int_or_none", "a winning mark: the first to reach it wins", None, low=1
+)
+LIMIT: Option[int | None] = Option(
+    "limit", "int_or_none", "a losing mark: reaching it ends the match", None, low=1
+)
+
+#: The options of the glossary (``common.md`` §10) that every game may take without
+#: declaring them; a game's own options are declared by its module (``Variant.options``).
+COMMON: tuple[Option[Any], ...] = (
+    PLAYERS,
+    TEAMS,
+    SET_MAX,
+    HAND_SIZE,
+    DRAW,
+    BAZAR_RESERVE,
+    FIRST_LEAD,
+    LATER_LEAD,
+    AFTER_BLOCK_LEAD,
+    AFTER_TIE_LEAD,
+    SCORING,
+    BLOCK_AWARD,
+    DOUBLE_BLANK_VALUE,
+    TARGET,
+    LIMIT,
+)
+_COMMON = {o.name: o for o in COMMON}
+#: the marks of a match, which every game has (None: a game without one), since the match's
+#: end, the bots and the terminal read them whatever the game
+MARKS: tuple[Option[Any], ...] = (TARGET, LIMIT)
 
 
 @dataclass(frozen=True)
 class Variant:
     """A named game: its description, the options it takes and how their defaults resolve.
 
-    ``defaults`` maps each option to a value or to a function of the options resolved so far
-    (``players`` first, then the options given, then the others in table order).
+    ``defaults`` maps each option a player may set to a value or to a function of the options
+    resolved so far (``players`` first, then the options given, then the others in table
+    order). ``options`` declares the game's own options (its module owns them) and the common
+    ones it reads without letting the players set them; an option declared there but absent
+    from ``defaults`` is fixed at its ``default``, or at its value in ``fixed``. A variant
+    takes a common option (:data:`COMMON`) by naming it in ``defaults``.
     """
 
     name: str
@@ -189,6 +246,68 @@ class Variant:
     russian: bool = False
     #: the class that plays the game, set by its family (``Round(rules)`` builds it)
     round: type[Round] | None = None
+    #: the score each side starts a match with, ``starting_score(rules) -> int`` (None: 0)
+    starting_score: Callable[[Rules], int] | None = None
+    # -- capabilities: what bots, the terminal and the club may rely on, asked instead of
+    # the game's name or family
+    #: the tiles in play (None: the double-``set_max`` set; poker plays a subset)
+    tiles: tuple[Tile, ...] | None = None
+    #: whether the fewest points win a match of these rules where no losing mark says so
+    #: (the train and tree games); a match played to a ``limit`` alone is always so
+    lower_wins: Callable[[Rules], bool] | None = None
+    #: whether a round can be rebuilt from a seat's view and a guess of the hidden tiles
+    #: (``Round.from_view``), as searching bots need (not Kolbasa's blind rows)
+    determinizable: bool = True
+    #: whether a pass or a forced draw shows that the seat lacks every pip on the open ends
+    reads_ends: bool = True
+    #: whether a double may branch the layout (a spinner, a cross) or close an end, so that
+    #: the open ends cannot be followed from the moves alone past one
+    ends_branch: bool = False
+    #: whether points are scored during play (the Fives family, Telephone, Bergen)
+    scored_in_play: bool = False
+    #: whether the points a seat is left holding make it the goat (the Kozel family, Sea
+    #: Kozel, «Осёл»): heavy tiles are worth shedding early
+    goat: bool = False
+    #: whether each seat builds a train of its own (Mexican Train): a plan over many turns
+    own_trains: bool = False
+    #: how the club rates a match between people: ``skill`` (a skill rating per game), or
+    #: ``kozel``: that and, where the rules say ``rating``, Kozel's points (``kozel.md`` §10)
+    club_rating: str = "skill"
+    #: the game's own options, and the common ones it reads but players may not set
+    options: tuple[Option[Any], ...] = ()
+    #: the values of options the game reads but players may not set, where not their default
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    _declared: dict[str, Option[Any]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        declared = dict(_COMMON)
+        for option in self.options:
+            if declared.get(option.name, option) is not option:
+                raise ValueError(f"{self.name} declares option {option.name!r} twice")
+            declared[option.name] = option
+        undeclared = [k for k in (*self.defaults, *self.fixed) if k not in declared]
+        if undeclared:
+            raise ValueError(f"{self.name} takes options it does not declare: {undeclared}")
+        both = [k for k in self.fixed if k in self.defaults]
+        if both:
+            raise ValueError(f"{self.name}: options both fixed and free: {both}")
+        object.__setattr__(self, "_declared", declared)
+
+    def option(self, name: str) -> Option[Any]:
+        """The declaration of the option called ``name`` (a common one or the game's)."""
+        try:
+            return self._declared[name]
+        except KeyError:
+            raise UnknownOption(f"{self.name} has no option {name!r}") from None
+
+    def fixed_values(self) -> dict[str, Any]:
+        """The options the game reads but its players may not set, with their values."""
+        declared = (*self.options, *MARKS)
+        out = {o.name: o.default for o in declared if o.name not in self.defaults}
+        out.update(self.fixed)
+        return out
 
 
 VARIANTS: dict[str, str] = {}
@@ -196,8 +315,16 @@ ALIASES: dict[str, str] = {}
 _REGISTRY: dict[str, Variant] = {}
 
 
+#: every option of the registered games by name: one declaration for each spelling
+_DECLARED: dict[str, Option[Any]] = dict(_COMMON)
+
+
 def register(variant: Variant) -> Variant:
-    """Add a variant to the registry (its aliases too)."""
+    """Add a variant to the registry (its aliases and its options' declarations too)."""
+    for option in variant.options:
+        if _DECLARED.get(option.name, option) is not option:
+            raise ValueError(f"option {option.name!r} of {variant.name} is declared elsewhere")
+    _DECLARED.update((o.name, o) for o in variant.options)
     _REGISTRY[variant.name] = variant
     VARIANTS[variant.name] = variant.description
     for alias in variant.aliases:
@@ -241,7 +368,16 @@ def _did_you_mean(names: list[str]) -> str:
 
 @dataclass(frozen=True, eq=True)
 class Rules:
-    """Every option of one game, resolved and validated. Read options as attributes."""
+    """Every option of one game, resolved and validated. Read a game's own option with its
+    declaration, ``rules[DOUBLES_PER_TURN]``; the common options are properties.
+
+    >>> from bazar.games.line.options import DOUBLES_PER_TURN
+    >>> rules("osel")[DOUBLES_PER_TURN], rules("classic")[DOUBLES_PER_TURN], rules("kozel").limit
+    (4, 1, 101)
+    >>> rules("poker")[DOUBLES_PER_TURN]  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    bazar.UnknownOption: poker has no option 'doubles_per_turn'; its options: players, set_max, ...
+    """
 
     name: str
     players: int
@@ -250,11 +386,68 @@ class Rules:
     _given: tuple[tuple[str, Any], ...] = field(repr=False, compare=False)
     _lookup: dict[str, Any] = field(repr=False, compare=False, hash=False)
 
-    def __getattr__(self, name: str) -> Any:
+    def __getitem__(self, option: Option[T]) -> T:
+        """The value of ``option``; :class:`UnknownOption` where the game does not take it."""
         try:
-            return object.__getattribute__(self, "_lookup")[name]
+            value: T = self._lookup[option.name]
         except KeyError:
-            raise AttributeError(f"{self.name} has no option {name!r}") from None
+            names = ", ".join(self._lookup)
+            raise UnknownOption(
+                f"{self.name} has no option {option.name!r}; its options: {names}"
+            ) from None
+        return value
+
+    @property
+    def set_max(self) -> int:
+        return self[SET_MAX]
+
+    @property
+    def hand_size(self) -> int:
+        return self[HAND_SIZE]
+
+    @property
+    def draw(self) -> bool:
+        return self[DRAW]
+
+    @property
+    def bazar_reserve(self) -> int:
+        return self[BAZAR_RESERVE]
+
+    @property
+    def first_lead(self) -> str:
+        return self[FIRST_LEAD]
+
+    @property
+    def later_lead(self) -> str:
+        return self[LATER_LEAD]
+
+    @property
+    def after_block_lead(self) -> str | None:
+        return self[AFTER_BLOCK_LEAD]
+
+    @property
+    def after_tie_lead(self) -> str | None:
+        return self[AFTER_TIE_LEAD]
+
+    @property
+    def scoring(self) -> str:
+        return self[SCORING]
+
+    @property
+    def block_award(self) -> str:
+        return self[BLOCK_AWARD]
+
+    @property
+    def double_blank_value(self) -> int:
+        return self[DOUBLE_BLANK_VALUE]
+
+    @property
+    def target(self) -> int | None:
+        return self[TARGET]
+
+    @property
+    def limit(self) -> int | None:
+        return self[LIMIT]
 
     @property
     def variant(self) -> Variant:
@@ -274,6 +467,20 @@ class Rules:
         if not self.teams:
             return seat
         return seat % 2
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile the game is played with."""
+        return self.variant.tiles or tile_set(self.set_max)
+
+    @property
+    def lower_wins(self) -> bool:
+        """Whether fewer points are better in this match: it is lost at a ``limit``, or the
+        game counts the fewest points over the rounds (``Variant.lower_wins``)."""
+        if self.target is None and self.limit is not None:
+            return True
+        lower = self.variant.lower_wins
+        return lower is not None and lower(self)
 
     @property
     def sides(self) -> int:
@@ -318,7 +525,7 @@ class _Registry:
             )
         resolved: dict[str, Any] = {"players": players}
         for key, value in options.items():
-            resolved[key] = OPTIONS[key].check(value)
+            resolved[key] = game.option(key).check(value)
         for key, default in game.defaults.items():
             if key not in resolved:
                 resolved[key] = default(resolved) if callable(default) else default
@@ -328,7 +535,8 @@ class _Registry:
         teams = ((0, 2), (1, 3)) if resolved.get("teams") else ()
         ordered = tuple((k, resolved[k]) for k in game.defaults)
         given = (("players", players), *options.items())
-        return Rules(game.name, players, teams, ordered, given, dict(ordered))
+        lookup = {**dict(ordered), **game.fixed_values()}
+        return Rules(game.name, players, teams, ordered, given, lookup)
 
     def names(self) -> list[str]:
         """The canonical names of every variant."""
@@ -381,6 +589,6 @@ def per_players(table: Mapping[int, Any]) -> Callable[[dict[str, Any]], Any]:
     return lambda o: table[o["players"]]
 
 
-def option_doc(name: str) -> str:
-    """The glossary line of an option."""
-    return OPTIONS[name].doc
+def declared() -> dict[str, Option[Any]]:
+    """Every option of the registered games by name (the glossary, ``common.md`` §10)."""
+    return dict(_DECLARED)

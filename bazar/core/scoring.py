@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from .options import HAND_VALUES, LONE_VALUES
 from .tiles import Tile
 
 if TYPE_CHECKING:
@@ -41,14 +42,14 @@ def hand_value(rules: Rules, tiles: Iterable[Tile]) -> int:
     """What a hand counts at the end of a round: its pips, with the game's special tiles
     (``double_blank_value``; the Kozel family's ``hand_values`` and ``lone_values``)."""
     hand = tuple(tiles)
-    special = getattr(rules, "hand_values", "face")
-    if getattr(rules, "lone_values", False) or special != "face":
+    special = rules[HAND_VALUES]
+    if rules[LONE_VALUES] or special != "face":
         lone = _LONE.get(special if special != "face" else "lone_values", {})
         key = frozenset(t.index for t in hand)
         if key in lone:
             return lone[key]
     values = _ANYWHERE.get(special, {})
-    blank = getattr(rules, "double_blank_value", 0)
+    blank = rules.double_blank_value
     if blank:
         values = {**values, 0: blank}
     total = 0
@@ -99,12 +100,12 @@ def award(rules: Rules, outcome: Outcome) -> list[int]:
             for seat in rules.teams[winner]:
                 hands[seat] = []
         values = side_values(rules, hands)
-        if getattr(rules, "scoring", "positive") == "penalty":
+        if rules.scoring == "penalty":
             return values
         points[winner] = sum(values) - values[winner]
         return points
     values = side_values(rules, outcome.remaining)
-    if getattr(rules, "scoring", "positive") == "penalty" or rules.block_award == "own_pips":
+    if rules.scoring == "penalty" or rules.block_award == "own_pips":
         return values
     lightest = fish_winner(rules, outcome)
     if lightest is None:

@@ -1,7 +1,7 @@
 """GameColony's table listings (``200pt/Drw``, ``125pt/5+O``): the notation behind
 ``bazar.rules.from_notation`` and ``Rules.notation()``.
 
->>> str(parse("125pt/5+O")), parse("125pt/5+O").spinner
+>>> str(parse("125pt/5+O")), parse("125pt/5+O")[SPINNER]
 ('five-up (2 players)', True)
 >>> format(parse("200pt/Drw"))
 '200pt/Drw'
@@ -13,6 +13,8 @@ import re
 from typing import Any
 
 from bazar.core.rules import Rules, rules
+
+from .cross.options import SPINNER
 
 __all__ = ["format", "parse"]
 
@@ -52,7 +54,7 @@ def format(r: Rules, spaced: bool = False) -> str:
     if not 100 <= (r.target or 0) <= 500:
         raise ValueError(f"a GameColony listing has a target from 100 to 500, not {r.target}")
     flags = ""
-    if getattr(r, "spinner", False):
+    if codes[r.name] == "5" and r[SPINNER]:
         flags += "+"
     if r.first_lead == "random":
         flags += "*"

@@ -25,9 +25,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from bazar.core.moves import Move
+from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import PASS, STOP, Deal, Round, Undo, shuffled
-from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.rules import Option, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
 if TYPE_CHECKING:
@@ -36,46 +37,55 @@ if TYPE_CHECKING:
 
 __all__ = ["KolbasaRound", "decide", "settle"]
 
-for _option in [
-    Option(
-        "opening",
-        "enum",
-        "how the start double is found: the players turn over their front tiles in turn",
-        values=("alternate_reveal",),
-    ),
-    Option("cutting", "bool", "a tile that fits a joint may cut the sausage"),
-    Option("cut_with_singles", "bool", "a non-double carrying a joint's number may cut too"),
-    Option(
-        "use_is_compulsory",
-        "bool",
-        "a usable tile must be used (else sending it back is the move stop)",
-    ),
-    Option(
-        "continue_after_cut",
-        "bool",
-        "after a cut the same player turns over his next tile and goes on",
-    ),
-    Option(
-        "cut_piece_to",
-        "enum",
-        "who receives the cut-off part of the sausage",
-        values=("opponent", "next_player"),
-    ),
-    Option("stop_at", "int", "a player whose row has this many tiles or fewer wins", low=0),
-    Option(
-        "deadlock_rule",
-        "enum",
-        "who wins a blocked game: the fewest tiles",
-        values=("fewest_tiles",),
-    ),
-    Option(
-        "max_reveals",
-        "int",
-        "the reveals (opening included) after which the game ends as a deadlock",
-        low=1,
-    ),
-]:
-    OPTIONS[_option.name] = _option
+OPENING: Option[str] = Option(
+    "opening",
+    "enum",
+    "how the start double is found: the players turn over their front tiles in turn",
+    "alternate_reveal",
+    values=("alternate_reveal",),
+)
+CUTTING: Option[bool] = Option(
+    "cutting", "bool", "a tile that fits a joint may cut the sausage", True
+)
+CUT_WITH_SINGLES: Option[bool] = Option(
+    "cut_with_singles", "bool", "a non-double carrying a joint's number may cut too", True
+)
+USE_IS_COMPULSORY: Option[bool] = Option(
+    "use_is_compulsory",
+    "bool",
+    "a usable tile must be used (else sending it back is the move stop)",
+    True,
+)
+CONTINUE_AFTER_CUT: Option[bool] = Option(
+    "continue_after_cut",
+    "bool",
+    "after a cut the same player turns over his next tile and goes on",
+    True,
+)
+CUT_PIECE_TO: Option[str] = Option(
+    "cut_piece_to",
+    "enum",
+    "who receives the cut-off part of the sausage",
+    "opponent",
+    values=("opponent", "next_player"),
+)
+STOP_AT: Option[int] = Option(
+    "stop_at", "int", "a player whose row has this many tiles or fewer wins", 0, low=0
+)
+DEADLOCK_RULE: Option[str] = Option(
+    "deadlock_rule",
+    "enum",
+    "who wins a blocked game: the fewest tiles",
+    "fewest_tiles",
+    values=("fewest_tiles",),
+)
+MAX_REVEALS: Option[int] = Option(
+    "max_reveals",
+    "int",
+    "the reveals (opening included) after which the game ends as a deadlock",
+    10000,
+    low=1,
+)
 
 #: attaching: the sausage's one open end
 OPEN_END = "R"
@@ -186,7 +196,7 @@ class KolbasaRound(Round):
         if not any(t.is_double for row in self._rows for t in row):
             self._finish("deadlock", "no_double")
             return
-        cap = self.rules.max_reveals
+        cap = self.rules[MAX_REVEALS]
         while len(self._opening_reveals) < cap:
             row = self._rows[seat]
             tile = row.pop(0)
@@ -195,7 +205,7 @@ class KolbasaRound(Round):
                 self._sausage.append((tile, tile.high, tile.high))
                 self._starter = seat
                 self._turn = (seat + 1) % self.players
-                if len(row) <= self.rules.stop_at:
+                if len(row) <= self.rules[STOP_AT]:
                     self._finish("out", "empty" if not row else "stop_at", seat)
                 return
             row.append(tile)
@@ -254,13 +264,13 @@ class KolbasaRound(Round):
         out = []
         if tile.has(self._sausage[-1][2]):
             out.append(Move.play(tile, OPEN_END))
-        if rules.cutting and (tile.is_double or rules.cut_with_singles):
+        if rules[CUTTING] and (tile.is_double or rules[CUT_WITH_SINGLES]):
             out += [
                 Move("cut", tile, str(j)) for j, x in enumerate(self.joints(), 1) if tile.has(x)
             ]
         if not out:
             return (PASS,)
-        if not rules.use_is_compulsory:
+        if not rules[USE_IS_COMPULSORY]:
             out.append(STOP)
         return tuple(out)
 
@@ -287,17 +297,17 @@ class KolbasaRound(Round):
         self._stack.append(KolbasaUndo(move, seat, unused, piece))
         if move.kind in ("play", "cut"):
             self._unused = [0] * self.players
-            if len(row) <= rules.stop_at:
+            if len(row) <= rules[STOP_AT]:
                 self._finish("out", "empty" if not row else "stop_at", seat)
                 return
-            if move.kind == "cut" and not rules.continue_after_cut:
+            if move.kind == "cut" and not rules[CONTINUE_AFTER_CUT]:
                 self._turn = (seat + 1) % self.players
         elif all(n >= len(r) for n, r in zip(self._unused, self._rows, strict=True)):
             self._finish("deadlock", "blocked")
             return
         else:
             self._turn = (seat + 1) % self.players
-        if self.reveals >= rules.max_reveals:
+        if self.reveals >= rules[MAX_REVEALS]:
             self._finish("deadlock", "cap")
 
     def _receiver(self, seat: int) -> int:
@@ -498,5 +508,19 @@ register(
         decide=decide,
         russian=True,
         round=KolbasaRound,
+        options=(
+            *HAND,
+            OPENING,
+            CUTTING,
+            CUT_WITH_SINGLES,
+            USE_IS_COMPULSORY,
+            CONTINUE_AFTER_CUT,
+            CUT_PIECE_TO,
+            STOP_AT,
+            DEADLOCK_RULE,
+            MAX_REVEALS,
+        ),
+        determinizable=False,
+        reads_ends=False,
     )
 )

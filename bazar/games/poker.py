@@ -34,9 +34,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
+from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import Deal, Round, Undo, shuffled
-from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.rules import Option, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 
 if TYPE_CHECKING:
@@ -66,34 +67,38 @@ COMBINATIONS = (
 _PAIR, _FLUSH, _THREE, _FOUR_STRAIGHT, _FULL = 1, 2, 3, 4, 5
 _FIVE_STRAIGHT, _FOUR_KIND, _SIX_STRAIGHT, _ROYAL = 6, 7, 8, 9
 
-for _option in [
-    Option(
-        "betting",
-        "enum",
-        "one betting round (straight), or antes only and an immediate showdown (none)",
-        values=("straight", "none"),
-    ),
-    Option("ante", "int", "each player's stake paid into the pot before a deal", low=0),
-    Option("bet_min", "int", "the smallest bet or raise", low=1),
-    Option("bet_max", "int", "the largest bet or raise", low=1),
-    Option("max_raises", "int", "raises per hand", low=0),
-    Option("starting_chips", "int", "each player's chips at the start", low=1),
-    Option(
-        "straight_definitions",
-        "enum",
-        "which runs count as straights: the seed's, or "
-        "pagat's five-tile runs in the suits of four, five and six",
-        values=("seed", "pagat"),
-    ),
-    Option(
-        "high_hand",
-        "enum",
-        "how hands with no combination compare: total pips, or the highest tile first",
-        values=("total_pips", "highest_tile"),
-    ),
-    Option("deals", "int", "deals in a match", low=1),
-]:
-    OPTIONS[_option.name] = _option
+BETTING: Option[str] = Option(
+    "betting",
+    "enum",
+    "one betting round (straight), or antes only and an immediate showdown (none)",
+    "straight",
+    values=("straight", "none"),
+)
+ANTE: Option[int] = Option(
+    "ante", "int", "each player's stake paid into the pot before a deal", 1, low=0
+)
+BET_MIN: Option[int] = Option("bet_min", "int", "the smallest bet or raise", 1, low=1)
+BET_MAX: Option[int] = Option("bet_max", "int", "the largest bet or raise", 5, low=1)
+MAX_RAISES: Option[int] = Option("max_raises", "int", "raises per hand", 3, low=0)
+STARTING_CHIPS: Option[int] = Option(
+    "starting_chips", "int", "each player's chips at the start", 100, low=1
+)
+STRAIGHT_DEFINITIONS: Option[str] = Option(
+    "straight_definitions",
+    "enum",
+    "which runs count as straights: the seed's, or "
+    "pagat's five-tile runs in the suits of four, five and six",
+    "seed",
+    values=("seed", "pagat"),
+)
+HIGH_HAND: Option[str] = Option(
+    "high_hand",
+    "enum",
+    "how hands with no combination compare: total pips, or the highest tile first",
+    "total_pips",
+    values=("total_pips", "highest_tile"),
+)
+DEALS: Option[int] = Option("deals", "int", "deals in a match", 10, low=1)
 
 
 # -- ranking hands (§3-5) -------------------------------------------------------------------
@@ -262,7 +267,7 @@ class PokerRound(Round):
             raise ValueError("poker has no forced lead")
         players = self.players
         chips = self.ledger.scores
-        ante: int = self.rules.ante
+        ante: int = self.rules[ANTE]
         if dealt is None:
             active = [c >= ante for c in chips]
             self.dealer = self._find_dealer(active, self.dealer, leader, rng)
@@ -292,7 +297,7 @@ class PokerRound(Round):
         self._to_act = sum(active)
         if sum(active) < 2:
             self._over = "fold"
-        elif self.rules.betting == "none":
+        elif self.rules[BETTING] == "none":
             self._over = "showdown"
 
     def _lead(
@@ -407,14 +412,14 @@ class PokerRound(Round):
         out: list[Move] = []
         if not self._bet:
             out.append(CHECK)
-            top = min(rules.bet_max, purse - self._put[seat])
-            out += [Move("bet", value=n) for n in range(rules.bet_min, top + 1)]
+            top = min(rules[BET_MAX], purse - self._put[seat])
+            out += [Move("bet", value=n) for n in range(rules[BET_MIN], top + 1)]
         else:
             if purse >= self._high:
                 out.append(CALL)
-            if self._raises < rules.max_raises:
-                top = min(rules.bet_max, purse - self._high)
-                out += [Move("raise", value=n) for n in range(rules.bet_min, top + 1)]
+            if self._raises < rules[MAX_RAISES]:
+                top = min(rules[BET_MAX], purse - self._high)
+                out += [Move("raise", value=n) for n in range(rules[BET_MIN], top + 1)]
         out.append(FOLD)
         return tuple(out)
 
@@ -460,7 +465,7 @@ class PokerRound(Round):
         """Each seat's rank (None for a seat out of the deal)."""
         rules = self.rules
         return [
-            rank(tiles_of(h), rules.straight_definitions, rules.high_hand) if h else None
+            rank(tiles_of(h), rules[STRAIGHT_DEFINITIONS], rules[HIGH_HAND]) if h else None
             for h in self._hands
         ]
 
@@ -583,8 +588,8 @@ def decide(ledger: Ledger) -> MatchResult | None:
     with the most chips win, those with the fewest lose (ties share; nobody loses when all
     are equal)."""
     rules = ledger.rules
-    payers = sum(c >= rules.ante for c in ledger.scores)
-    if ledger.rounds < rules.deals and payers >= 2:
+    payers = sum(c >= rules[ANTE] for c in ledger.scores)
+    if ledger.rounds < rules[DEALS] and payers >= 2:
         return None
     return ledger.by_totals(highest=True)
 
@@ -627,5 +632,20 @@ register(
         settle=settle,
         decide=decide,
         round=PokerRound,
+        options=(
+            *HAND,
+            BETTING,
+            ANTE,
+            BET_MIN,
+            BET_MAX,
+            MAX_RAISES,
+            STARTING_CHIPS,
+            STRAIGHT_DEFINITIONS,
+            HIGH_HAND,
+            DEALS,
+        ),
+        starting_score=lambda r: r[STARTING_CHIPS],
+        tiles=POKER_SET,
+        reads_ends=False,
     )
 )

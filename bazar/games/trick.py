@@ -30,9 +30,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
+from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import PASS, Deal, Round, Undo, final_turn, shuffled
-from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.rules import Option, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 
 if TYPE_CHECKING:
@@ -41,25 +42,28 @@ if TYPE_CHECKING:
 
 __all__ = ["TARGET", "TrickRound", "count_value", "decide", "settle", "suit_of", "trick_winner"]
 
-for _option in [
-    Option(
-        "all_pass",
-        "enum",
-        "when all four pass: the dealer must bid (30 or more), or the "
-        "hand is thrown in and the next dealer deals",
-        values=("dealer_forced_30", "redeal"),
-    ),
-    Option(
-        "follow_rule",
-        "enum",
-        "which tiles follow the led suit: any non-trump carrying its "
-        "number, or only those whose higher half it is",
-        values=("contains_suit", "high_half"),
-    ),
-    Option("allow_follow_me", "bool", "the bidder may name no trumps (follow me)"),
-    Option("allow_doubles_trump", "bool", "the bidder may name the doubles as trumps"),
-]:
-    OPTIONS[_option.name] = _option
+ALL_PASS: Option[str] = Option(
+    "all_pass",
+    "enum",
+    "when all four pass: the dealer must bid (30 or more), or the "
+    "hand is thrown in and the next dealer deals",
+    "dealer_forced_30",
+    values=("dealer_forced_30", "redeal"),
+)
+FOLLOW_RULE: Option[str] = Option(
+    "follow_rule",
+    "enum",
+    "which tiles follow the led suit: any non-trump carrying its "
+    "number, or only those whose higher half it is",
+    "contains_suit",
+    values=("contains_suit", "high_half"),
+)
+ALLOW_FOLLOW_ME: Option[bool] = Option(
+    "allow_follow_me", "bool", "the bidder may name no trumps (follow me)", False
+)
+ALLOW_DOUBLES_TRUMP: Option[bool] = Option(
+    "allow_doubles_trump", "bool", "the bidder may name the doubles as trumps", False
+)
 
 #: The winning mark of the game (§8).
 TARGET = 250
@@ -299,21 +303,21 @@ class TrickRound(Round):
         if self._phase == _BIDDING:
             low = max(MIN_BID, self._high + 1)
             out = [Move("bid", value=n) for n in range(low, MAX_BID + 1)]
-            forced = self._bids == 3 and self._bidder < 0 and rules.all_pass == "dealer_forced_30"
+            forced = self._bids == 3 and self._bidder < 0 and rules[ALL_PASS] == "dealer_forced_30"
             if not forced:
                 out.append(PASS)
             return tuple(out)
         if self._phase == _TRUMPS:
             out = [Move("trumps", value=s) for s in range(7)]
-            if rules.allow_follow_me:
+            if rules[ALLOW_FOLLOW_ME]:
                 out.append(Move("trumps", value=FOLLOW_ME))
-            if rules.allow_doubles_trump:
+            if rules[ALLOW_DOUBLES_TRUMP]:
                 out.append(Move("trumps", value=DOUBLES))
             return tuple(out)
         hand = self._hands[self._turn]
         if self._trick:
             led = self._trick[0][1]
-            follow = _follow_masks(self._trumps, rules.follow_rule)[suit_of(led, self._trumps)]
+            follow = _follow_masks(self._trumps, rules[FOLLOW_RULE])[suit_of(led, self._trumps)]
             hand = hand & follow or hand
         return tuple(Move.play(t) for t in tiles_of(hand))
 
@@ -356,7 +360,7 @@ class TrickRound(Round):
                 self._turn = (seat + 1) % players
                 return
             tiles = tuple(t for _, t in trick)
-            winner = trick[trick_winner(tiles, self._trumps, self.rules.follow_rule)][0]
+            winner = trick[trick_winner(tiles, self._trumps, self.rules[FOLLOW_RULE])][0]
             points = 1 + sum(count_value(t) for t in tiles)
             self._tricks.append((trick[0][0], winner, tiles, points))
             self._trick = ()
@@ -521,5 +525,7 @@ register(
         settle=settle,
         decide=decide,
         round=TrickRound,
+        options=(*HAND, ALL_PASS, FOLLOW_RULE, ALLOW_FOLLOW_ME, ALLOW_DOUBLES_TRUMP),
+        reads_ends=False,
     )
 )

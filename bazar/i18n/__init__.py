@@ -558,7 +558,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
 }
 
-#: The glossary of options (``rules.OPTIONS[name].doc``) in Russian.
+#: The glossary of options (``Option.doc``) in Russian.
 _OPTION_DOCS_RU: dict[str, str] = {
     "spinner": "первый выложенный дубль — «спиннер» (крест)",
     "spinner_count": "как считается открытый спиннер, когда обе его стороны закрыты",
@@ -698,12 +698,12 @@ def has(key: str) -> bool:
 
 
 def option_doc(name: str, lang: str) -> str:
-    """What an option means, from the glossary of :mod:`bazar.rules`."""
-    from bazar.core.rules import OPTIONS
+    """What an option means, from its declaration (:func:`bazar.core.rules.declared`)."""
+    from bazar.core.rules import declared
 
     if lang == "ru" and name in _OPTION_DOCS_RU:
         return _OPTION_DOCS_RU[name]
-    option = OPTIONS.get(name)
+    option = declared().get(name)
     return option.doc if option is not None else ""
 
 

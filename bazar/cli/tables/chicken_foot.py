@@ -9,6 +9,7 @@ from rich.text import Text
 from bazar.cli.console import styled_tiles, tile_str, tile_text
 from bazar.core.moves import Move
 from bazar.core.view import View
+from bazar.games.trains.chicken_foot import ENGINE_ARMS_REQUIRED
 from bazar.i18n import t
 
 from .trains import RoundsTable, tail
@@ -35,7 +36,7 @@ class TreeTable(RoundsTable):
         extra = view.extra
         branches: dict[str, list[str]] = view.board["branches"]
         arms = sum(1 for b in branches if "." not in b)
-        required = view.rules.engine_arms_required
+        required = view.rules[ENGINE_ARMS_REQUIRED]
         engine = tile_text(view.board["engine"])
         talk.say(
             styled_tiles(t("tree.engine", lang, tile=engine.plain, arms=arms, required=required))

@@ -10,7 +10,7 @@ from bazar.core.moves import Move
 from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.view import View
-from bazar.games.poker import rank
+from bazar.games.poker import ANTE, DEALS, HIGH_HAND, STARTING_CHIPS, STRAIGHT_DEFINITIONS, rank
 from bazar.i18n import t
 
 from .base import GameTable
@@ -23,10 +23,10 @@ class PokerTable(GameTable):
     """The pot, each stake, the chips left, the hand and its combination."""
 
     def goal(self, rules: Rules, lang: str) -> str:
-        return t("play.goal.poker", lang, deals=rules.deals, chips=rules.starting_chips)
+        return t("play.goal.poker", lang, deals=rules[DEALS], chips=rules[STARTING_CHIPS])
 
     def mark(self, rules: Rules, lang: str) -> str | None:
-        return t("round.chips", lang, deals=rules.deals)
+        return t("round.chips", lang, deals=rules[DEALS])
 
     def start(self, talk: Narrator, rnd: Round) -> None:
         extra = rnd.view(None).extra
@@ -36,7 +36,7 @@ class PokerTable(GameTable):
                 talk.lang,
                 name=talk.names[extra["dealer"]],
                 first=talk.names[extra["leader"]],
-                ante=rnd.rules.ante,
+                ante=rnd.rules[ANTE],
             )
         )
         for seat in extra["out"]:
@@ -59,7 +59,7 @@ class PokerTable(GameTable):
         text = talk.hand_text(view)
         if view.hand and len(view.hand) == 5:
             rules = view.rules
-            worth = rank(view.hand, rules.straight_definitions, rules.high_hand).name
+            worth = rank(view.hand, rules[STRAIGHT_DEFINITIONS], rules[HIGH_HAND]).name
             text.append(f" — {t('poker.rank.' + worth, lang)}", style="bold")
         talk.say(text)
         me = view.seat

@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 def _rounds_goal(rules: Rules, lang: str) -> str:
     """What a match of one round per double is played for (Mexican Train, Chicken Foot)."""
     top = rules.set_max
-    if getattr(rules, "limit", None) is not None:
+    if rules.limit is not None:
         who = t("play.goal.reach", lang, limit=rules.limit)
-    elif getattr(rules, "scoring", "penalty") == "positive":
-        who = t("play.goal.most", lang)
-    else:
+    elif rules.lower_wins:
         who = t("play.goal.fewest", lang)
+    else:
+        who = t("play.goal.most", lang)
     return t("play.goal.rounds", lang, rounds=top + 1, top=top, who=who)
 
 

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.rules import OPTIONS, Option, Variant, per_players, register
+from bazar.core.options import HAND
+from bazar.core.rules import Option, Variant, per_players, register
 from bazar.core.scoring import hand_value
 from bazar.games.cross.round import CrossRound
+from bazar.games.line.options import LINE
 
 from .fives import decide
+from .options import CROSS_ROUND
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger
@@ -33,25 +36,25 @@ if TYPE_CHECKING:
 
 __all__ = ["block_winner", "score_play", "settle"]
 
-for _option in [
-    Option(
-        "draw_mode",
-        "enum",
-        "draw until a playable tile appears, or one tile per turn",
-        values=("until_playable", "one_per_turn"),
-    ),
-    Option("lead_double_points", "int", "points for leading a double", low=0),
-    Option("double_header_points", "int", "points when both ends show the same number", low=0),
-    Option("triple_header_points", "int", "points when equal ends include a double", low=0),
-    Option("out_points", "int", "points for going out", low=0),
-    Option("block_points", "int", "points for winning a blocked hand", low=0),
-    Option(
-        "no_overshoot_headers",
-        "bool",
-        "a player within 2 (3) points of the target scores only 1 (2) for a header (Celko)",
-    ),
-]:
-    OPTIONS[_option.name] = _option
+LEAD_DOUBLE_POINTS: Option[int] = Option(
+    "lead_double_points", "int", "points for leading a double", 2, low=0
+)
+DOUBLE_HEADER_POINTS: Option[int] = Option(
+    "double_header_points", "int", "points when both ends show the same number", 2, low=0
+)
+TRIPLE_HEADER_POINTS: Option[int] = Option(
+    "triple_header_points", "int", "points when equal ends include a double", 3, low=0
+)
+OUT_POINTS: Option[int] = Option("out_points", "int", "points for going out", 2, low=0)
+BLOCK_POINTS: Option[int] = Option(
+    "block_points", "int", "points for winning a blocked hand", 2, low=0
+)
+NO_OVERSHOOT_HEADERS: Option[bool] = Option(
+    "no_overshoot_headers",
+    "bool",
+    "a player within 2 (3) points of the target scores only 1 (2) for a header (Celko)",
+    False,
+)
 
 
 def score_play(rnd: CrossRound) -> int:
@@ -63,12 +66,14 @@ def score_play(rnd: CrossRound) -> int:
         return 0
     doubles = rnd.is_double_end("L") + rnd.is_double_end("R")
     if doubles == 2:
-        return int(rules.lead_double_points)
-    points = int(rules.triple_header_points if doubles else rules.double_header_points)
-    if rules.no_overshoot_headers and points:
+        return int(rules[LEAD_DOUBLE_POINTS])
+    points = int(rules[TRIPLE_HEADER_POINTS] if doubles else rules[DOUBLE_HEADER_POINTS])
+    if rules[NO_OVERSHOOT_HEADERS] and points:
         seat = rnd.history()[-1][0]
         now = rnd.ledger.scores[seat] + sum(p for s, p in rnd.scoring() if s == seat)
-        short = rules.target - now
+        target = rules.target
+        assert target is not None  # Bergen is played to a target (its checks)
+        short = target - now
         if short <= 2:
             points = min(points, 1)
         elif short <= 3:
@@ -105,11 +110,11 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     for seat, points in outcome.scoring:
         scores[seat] += points
     if outcome.reason == "out" and outcome.out_seat is not None:
-        scores[outcome.out_seat] += rules.out_points
+        scores[outcome.out_seat] += rules[OUT_POINTS]
     elif outcome.reason == "fish":
         winner = block_winner(rules, outcome)
         if winner is not None:
-            scores[winner] += rules.block_points
+            scores[winner] += rules[BLOCK_POINTS]
     return ledger.replace(scores=scores)
 
 
@@ -151,5 +156,18 @@ register(
         checks=(_check,),
         aliases=("берген",),
         round=CrossRound,
+        options=(
+            *LINE,
+            *HAND,
+            *CROSS_ROUND,
+            LEAD_DOUBLE_POINTS,
+            DOUBLE_HEADER_POINTS,
+            TRIPLE_HEADER_POINTS,
+            OUT_POINTS,
+            BLOCK_POINTS,
+            NO_OVERSHOOT_HEADERS,
+        ),
+        ends_branch=True,
+        scored_in_play=True,
     )
 )

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.options import HAND
+from bazar.core.rules import Option, Variant, register
 from bazar.core.scoring import round_to, side_values
 from bazar.games.cross.round import CrossRound
+from bazar.games.line.options import LINE
 
+from .options import CROSS_ROUND, EXACT_TARGET, WIN_CHECK
 from .round import count_ends
 
 if TYPE_CHECKING:
@@ -29,40 +32,41 @@ if TYPE_CHECKING:
 
     from .round import CrossRound
 
-__all__ = ["bonus", "decide", "score_play", "settle"]
+__all__ = [
+    "BASE",
+    "BONUS_DIVIDE",
+    "DIVIDE_IN_PLAY",
+    "LOSERS_SUBTRACT",
+    "bonus",
+    "decide",
+    "score_play",
+    "settle",
+]
 
-for _option in [
-    Option("spinner", "bool", "the first double played is a spinner (a cross)"),
-    Option(
-        "spinner_count",
-        "enum",
-        "how an uncovered spinner counts once both its sides are covered",
-        values=("covered_only", "open_arms"),
-    ),
-    Option("base", "int", "the number whose multiples score during play", values=(3, 5)),
-    Option("divide_in_play", "bool", "in-play points are the count divided by base"),
-    Option("bonus_divide", "bool", "the end-of-hand bonus, rounded to base, is divided by base"),
-    Option("win_check", "enum", "when the target is checked", values=("immediate", "end_of_hand")),
-    Option(
-        "exact_target", "bool", "the target must be hit exactly; an overshooting score is not taken"
-    ),
-    Option(
-        "losers_subtract",
-        "bool",
-        "at the end of a hand every side subtracts its own "
-        "rounded pips instead of the winner's bonus",
-    ),
-]:
-    OPTIONS[_option.name] = _option
+BASE: Option[int] = Option(
+    "base", "int", "the number whose multiples score during play", 5, values=(3, 5)
+)
+DIVIDE_IN_PLAY: Option[bool] = Option(
+    "divide_in_play", "bool", "in-play points are the count divided by base", False
+)
+BONUS_DIVIDE: Option[bool] = Option(
+    "bonus_divide", "bool", "the end-of-hand bonus, rounded to base, is divided by base", False
+)
+LOSERS_SUBTRACT: Option[bool] = Option(
+    "losers_subtract",
+    "bool",
+    "at the end of a hand every side subtracts its own rounded pips instead of the winner's bonus",
+    False,
+)
 
 
 def score_play(rnd: CrossRound) -> int:
     """The points of the turn just played: the count when it is a multiple of ``base``."""
     rules = rnd.rules
     count = count_ends(rnd)
-    if count <= 0 or count % rules.base:
+    if count <= 0 or count % rules[BASE]:
         return 0
-    return count // rules.base if rules.divide_in_play else count
+    return count // rules[BASE] if rules[DIVIDE_IN_PLAY] else count
 
 
 def _winner(rules: Rules, outcome: Outcome, values: list[int]) -> list[int]:
@@ -76,12 +80,12 @@ def _winner(rules: Rules, outcome: Outcome, values: list[int]) -> list[int]:
 def bonus(rules: Rules, outcome: Outcome) -> list[int]:
     """The end-of-hand points of each side (``fives.md`` §7)."""
     hands = [list(h or ()) for h in outcome.remaining]
-    base, divide = rules.base, rules.bonus_divide
+    base, divide = rules[BASE], rules[BONUS_DIVIDE]
     sides = rules.sides
     if outcome.reason not in ("out", "fish"):
         return [0] * sides
     values = side_values(rules, hands)
-    if rules.losers_subtract:
+    if rules[LOSERS_SUBTRACT]:
         return [-(round_to(v, base) // base if divide else round_to(v, base)) for v in values]
     if outcome.out_seat is not None and rules.teams:
         for seat in rules.teams[rules.side_of(outcome.out_seat)]:
@@ -114,7 +118,8 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     for seat, points in outcome.scoring:
         scores[rules.side_of(seat)] += points
     for side, points in enumerate(bonus(rules, outcome)):
-        if rules.exact_target and rules.target is not None and scores[side] + points > rules.target:
+        target = rules.target
+        if rules[EXACT_TARGET] and target is not None and scores[side] + points > target:
             continue
         scores[side] += points
     return ledger.replace(scores=scores)
@@ -125,11 +130,12 @@ def decide(ledger: Ledger) -> MatchResult | None:
     after each hand, when the highest score wins and a tie at the top plays another hand.
     Telephone and Bergen decide alike (they have no ``exact_target``)."""
     rules = ledger.rules
-    if rules.win_check == "end_of_hand" and ledger.get("in_play"):
+    if rules[WIN_CHECK] == "end_of_hand" and ledger.get("in_play"):
         return None
     best = max(ledger.scores)
-    exact = getattr(rules, "exact_target", False)
-    if best < rules.target or (exact and best != rules.target):
+    target = rules.target
+    assert target is not None  # every game that decides so takes one (its checks)
+    if best < target or (rules[EXACT_TARGET] and best != target):
         return None
     top = [side for side, s in enumerate(ledger.scores) if s == best]
     if len(top) > 1:
@@ -185,6 +191,9 @@ _FAMILY: dict[str, Any] = {
     "decide": decide,
     "score": score_play,
     "checks": (_check,),
+    "options": (*LINE, *HAND, *CROSS_ROUND, BASE, DIVIDE_IN_PLAY, BONUS_DIVIDE, LOSERS_SUBTRACT),
+    "ends_branch": True,
+    "scored_in_play": True,
 }
 
 _PAGAT = _preset(

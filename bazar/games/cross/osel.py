@@ -20,29 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.rules import Variant, register
 from bazar.games.cross.round import CrossRound
+from bazar.games.line.kozel import KOZEL, _kozel, decide, settle
 from bazar.games.line.kozel import _check as _kozel_check
-from bazar.games.line.kozel import _kozel, decide, settle
+
+from .options import CROSS_ROUND
 
 __all__: list[str] = []
-
-for _option in [
-    Option(
-        "cross",
-        "enum",
-        "the first double left open branches four ways, or there is no cross",
-        values=("first_open_double", "none"),
-    ),
-    Option("closing", "bool", "a player who lays a double may close it (the move close)"),
-    Option("lead_may_be_closed", "bool", "the lead tile may be closed"),
-    Option(
-        "sealed_layout_ends_round",
-        "bool",
-        "a move that leaves no open end ends the round as a fish",
-    ),
-]:
-    OPTIONS[_option.name] = _option
 
 
 def _check(o: dict[str, Any]) -> None:
@@ -74,5 +59,9 @@ register(
         aliases=("осёл", "осел", "donkey"),
         russian=True,
         round=CrossRound,
+        options=(*KOZEL, *CROSS_ROUND),
+        ends_branch=True,
+        club_rating="kozel",
+        goat=True,
     )
 )

@@ -31,6 +31,18 @@ from bazar.core.round import DRAW, PASS, STOP, Deal
 from bazar.core.tiles import Tile, TileLike
 from bazar.games.line.round import LineRound, LineUndo
 
+from .options import (
+    CLOSING,
+    CROSS,
+    DRAW_MODE,
+    EXACT_TARGET,
+    LEAD_MAY_BE_CLOSED,
+    SEALED_LAYOUT_ENDS_ROUND,
+    SPINNER,
+    SPINNER_COUNT,
+    WIN_CHECK,
+)
+
 if TYPE_CHECKING:
     from bazar.core.view import View
 
@@ -106,13 +118,11 @@ class CrossRound(LineRound):
     ) -> None:
         super()._deal(rng, dealt, leader, lead)
         rules = self.rules
-        self._cross = bool(getattr(rules, "spinner", False)) or (
-            getattr(rules, "cross", "none") == "first_open_double"
-        )
-        self._closing = bool(getattr(rules, "closing", False))
-        self._lead_closable = bool(getattr(rules, "lead_may_be_closed", False))
-        self._seal = bool(getattr(rules, "sealed_layout_ends_round", False))
-        self._one_draw = getattr(rules, "draw_mode", "until_playable") == "one_per_turn"
+        self._cross = rules[SPINNER] or rules[CROSS] == "first_open_double"
+        self._closing = rules[CLOSING]
+        self._lead_closable = rules[LEAD_MAY_BE_CLOSED]
+        self._seal = rules[SEALED_LAYOUT_ENDS_ROUND]
+        self._one_draw = rules[DRAW_MODE] == "one_per_turn"
         self._score_turn = rules.variant.score
         self._all_doubles = sum(self._t.doubles)
         # the layout: arm end pips (-1 no arm), arm lengths, arm ending in a double, dead arms
@@ -283,15 +293,13 @@ class CrossRound(LineRound):
             return
         rules = self.rules
         side = rules.side_of(seat)
-        target = getattr(rules, "target", None)
+        target = rules.target
         if target is not None:
             now = self.ledger.scores[side] + self._side_points(side)
-            if getattr(rules, "exact_target", False) and now + points > target:
+            if rules[EXACT_TARGET] and now + points > target:
                 return
             self._events.append((seat, points))
-            if getattr(rules, "win_check", "end_of_hand") == "immediate" and (
-                now + points >= target
-            ):
+            if rules[WIN_CHECK] == "immediate" and (now + points >= target):
                 self._over = "target"
             return
         self._events.append((seat, points))
@@ -516,6 +524,6 @@ def count_ends(rnd: CrossRound) -> int:
     total = sum(value(a) for a in covered)
     if len(covered) <= 1:
         return 2 * rnd._spin + total
-    if getattr(rnd.rules, "spinner_count", "covered_only") == "open_arms":
+    if rnd.rules[SPINNER_COUNT] == "open_arms":
         total += rnd._spin * (4 - len(covered))
     return total

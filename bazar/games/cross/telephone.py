@@ -18,11 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.options import HAND
+from bazar.core.rules import Option, Variant, register
 from bazar.core.scoring import ceil_div, fish_winner, round_to, side_values
 from bazar.games.cross.round import CrossRound
+from bazar.games.line.options import LINE
 
-from .fives import decide
+from .fives import DIVIDE_IN_PLAY, decide
+from .options import CROSS_ROUND
 from .round import count_ends
 
 if TYPE_CHECKING:
@@ -34,11 +37,12 @@ if TYPE_CHECKING:
 
 __all__ = ["bonus", "score_play", "settle"]
 
-OPTIONS["bonus_rounding"] = Option(
+BONUS_ROUNDING: Option[str] = Option(
     "bonus_rounding",
     "enum",
     "the bonus is the others' pips / 5 rounded up (ceil) or to the "
     "nearest (nearest: rounded to 5 first)",
+    "ceil",
     values=("ceil", "nearest"),
 )
 
@@ -49,7 +53,7 @@ def score_play(rnd: CrossRound) -> int:
     count = count_ends(rnd)
     if count <= 0 or count % 5:
         return 0
-    return count // 5 if rnd.rules.divide_in_play else count
+    return count // 5 if rnd.rules[DIVIDE_IN_PLAY] else count
 
 
 def bonus(rules: Rules, outcome: Outcome) -> list[int]:
@@ -80,7 +84,7 @@ def bonus(rules: Rules, outcome: Outcome) -> list[int]:
         total = sum(values) - values[winner]
         if rules.block_award == "difference":
             total -= values[winner]
-    if rules.bonus_rounding == "ceil":
+    if rules[BONUS_ROUNDING] == "ceil":
         points[winner] = ceil_div(total, 5)
     else:
         points[winner] = round_to(total, 5) // 5
@@ -137,6 +141,9 @@ register(
         score=score_play,
         checks=(_check,),
         aliases=("телефон", "домики"),
+        options=(*LINE, *HAND, *CROSS_ROUND, DIVIDE_IN_PLAY, BONUS_ROUNDING),
+        ends_branch=True,
+        scored_in_play=True,
         russian=True,
         round=CrossRound,
     )

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bazar.core.options import HAND
 from bazar.core.rules import Variant, register
 from bazar.games.line.round import LineRound
+
+from .options import LINE
 
 __all__: list[str] = []
 
@@ -92,6 +95,7 @@ register(
         2,
         _gamecolony("block", draw=False),
         checks=_LINE_CHECKS,
+        options=(*LINE, *HAND),
         aliases=("блок",),
         round=LineRound,
     )
@@ -106,6 +110,7 @@ register(
         2,
         _gamecolony("draw", draw=True),
         checks=_LINE_CHECKS,
+        options=(*LINE, *HAND),
         aliases=("базар",),
         round=LineRound,
     )
@@ -120,6 +125,7 @@ register(
         2,
         _classic(penalty=False),
         checks=_LINE_CHECKS,
+        options=(*LINE, *HAND),
         russian=True,
         aliases=("домино", "классика", "классическое"),
         round=LineRound,
@@ -135,6 +141,7 @@ register(
         2,
         _classic(penalty=True),
         checks=_LINE_CHECKS,
+        options=(*LINE, *HAND),
         russian=True,
         aliases=("штрафное",),
         round=LineRound,

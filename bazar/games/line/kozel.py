@@ -19,89 +19,91 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.options import HAND
+from bazar.core.rules import SCORING, Option, Variant, register
 from bazar.core.scoring import award, hand_value
 from bazar.games.line.round import LineRound
+
+from .options import LINE
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.outcome import Outcome
     from bazar.core.rules import Rules
 
-__all__ = ["decide", "record_award", "settle"]
+__all__ = [
+    "EGGS",
+    "FINISH_BONUS",
+    "FINISH_BONUS_ON_FISH",
+    "FISH_MODE",
+    "GENERAL_EFFECT",
+    "KOZEL",
+    "LEAD_BONUS",
+    "OPEN_THRESHOLD",
+    "RATING",
+    "decide",
+    "record_award",
+    "settle",
+]
 
-for _option in [
-    Option(
-        "redeal_min_doubles",
-        "int_or_none",
-        "a hand with this many doubles forces a redeal",
-        low=3,
-        high=7,
-    ),
-    Option(
-        "redeal_min_suit",
-        "int_or_none",
-        "a hand with this many tiles of one suit forces a redeal",
-        low=4,
-        high=7,
-    ),
-    Option("zero_zero_may_lead", "bool", "0-0 may be led"),
-    Option(
-        "later_lead_must_double",
-        "bool",
-        "the later leader must lead a double other than 0-0 / 6-6 if he holds one",
-    ),
-    Option(
-        "doubles_per_turn",
-        "int",
-        "the most doubles one player may lay in one turn, each on another end",
-        low=1,
-        high=4,
-    ),
-    Option(
-        "early_fish",
-        "enum",
-        "a fish only when nobody can move (standard), or as soon as the "
-        "table proves the layout dead",
-        values=("standard", "dead_layout"),
-    ),
-    Option(
-        "hand_values",
-        "enum",
-        "the special tile values of a hand",
-        values=("face", "lone_00_10", "lone_66_50_00_25", "00_25", "00_25_66_50"),
-    ),
-    Option(
-        "open_threshold",
-        "int_or_none",
-        "the smallest single-round award that opens an account; smaller awards are remembered",
-        low=1,
-    ),
-    Option(
-        "fish_mode",
-        "enum",
-        "how a fish is scored",
-        values=("for_everyone", "for_one", "side_more_takes_all", "lowest_wins"),
-    ),
-    Option("eggs", "bool", "the points of a tied fish go to a later round's single top loser"),
-    Option(
-        "lead_bonus",
-        "pair_or_none",
-        "added to the losing side when the round was led with 6-6 / 0-0",
-    ),
-    Option(
-        "finish_bonus",
-        "pair_or_none",
-        "added to the losing side when the round-ending tile is 6-6 / 0-0",
-    ),
-    Option("finish_bonus_on_fish", "bool", "finish_bonus applies to the fisher's tile too"),
-    Option("general_officer", "bool", "laying 6-6 then 0-0 to go out is a General, 0-0 an Officer"),
-    Option(
-        "general_effect", "enum", "what a General finish does", values=("match_win", "title_only")
-    ),
-    Option("rating", "bool", "the online rating formulas apply (kozel.md §10)"),
-]:
-    OPTIONS[_option.name] = _option
+OPEN_THRESHOLD: Option[int | None] = Option(
+    "open_threshold",
+    "int_or_none",
+    "the smallest single-round award that opens an account; smaller awards are remembered",
+    13,
+    low=1,
+)
+FISH_MODE: Option[str] = Option(
+    "fish_mode",
+    "enum",
+    "how a fish is scored",
+    "for_everyone",
+    values=("for_everyone", "for_one", "side_more_takes_all", "lowest_wins"),
+)
+EGGS: Option[bool] = Option(
+    "eggs", "bool", "the points of a tied fish go to a later round's single top loser", True
+)
+LEAD_BONUS: Option[tuple[int, int] | None] = Option(
+    "lead_bonus",
+    "pair_or_none",
+    "added to the losing side when the round was led with 6-6 / 0-0",
+    None,
+)
+FINISH_BONUS: Option[tuple[int, int] | None] = Option(
+    "finish_bonus",
+    "pair_or_none",
+    "added to the losing side when the round-ending tile is 6-6 / 0-0",
+    None,
+)
+FINISH_BONUS_ON_FISH: Option[bool] = Option(
+    "finish_bonus_on_fish", "bool", "finish_bonus applies to the fisher's tile too", True
+)
+GENERAL_EFFECT: Option[str] = Option(
+    "general_effect",
+    "enum",
+    "what a General finish does",
+    "match_win",
+    values=("match_win", "title_only"),
+)
+RATING: Option[bool] = Option(
+    "rating", "bool", "the online rating formulas apply (kozel.md §10)", False
+)
+
+#: every option the Kozel family reads: the line engine's, the hand count's, and its own
+#: (``scoring`` is fixed: the award it records is the others' pips)
+KOZEL: tuple[Option[Any], ...] = (
+    *LINE,
+    *HAND,
+    SCORING,
+    OPEN_THRESHOLD,
+    FISH_MODE,
+    EGGS,
+    LEAD_BONUS,
+    FINISH_BONUS,
+    FINISH_BONUS_ON_FISH,
+    GENERAL_EFFECT,
+    RATING,
+)
 
 
 # -- settlement (kozel.md §8) -------------------------------------------------------------------
@@ -117,7 +119,7 @@ def record_award(
 ) -> None:
     """Record ``points`` for ``side``: into an open account, or opening it with the remembered
     points when one round's award reaches ``open_threshold``, else remembered (§8.1)."""
-    threshold = rules.open_threshold
+    threshold = rules[OPEN_THRESHOLD]
     if opened[side]:
         scores[side] += points
     elif threshold is None or points >= threshold:
@@ -142,13 +144,14 @@ def _bonus(rules: Rules, outcome: Outcome) -> int:
     total = 0
     specials = {"6-6": 0, "0-0": 1}
     lead = str(outcome.lead) if outcome.lead is not None else None
-    if rules.lead_bonus and lead in specials:
-        total += rules.lead_bonus[specials[lead]]
-    ends_it = outcome.reason == "out" or (outcome.reason == "fish" and rules.finish_bonus_on_fish)
-    if rules.finish_bonus and ends_it and outcome.last_turn:
+    lead_bonus, finish_bonus = rules[LEAD_BONUS], rules[FINISH_BONUS]
+    if lead_bonus and lead in specials:
+        total += lead_bonus[specials[lead]]
+    ends_it = outcome.reason == "out" or (outcome.reason == "fish" and rules[FINISH_BONUS_ON_FISH])
+    if finish_bonus and ends_it and outcome.last_turn:
         last = str(outcome.last_turn[-1])
         if last in specials:
-            total += rules.finish_bonus[specials[last]]
+            total += finish_bonus[specials[last]]
     return total
 
 
@@ -163,13 +166,13 @@ def _single_top(awards: Sequence[int | None]) -> int | None:
 def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     """The Kozel settlement of one round (§8.1–8.4), pure."""
     rules = ledger.rules
-    if rules.fish_mode == "lowest_wins":
+    if rules[FISH_MODE] == "lowest_wins":
         gains = award(rules, outcome)
         scores = [s + g for s, g in zip(ledger.scores, gains, strict=True)]
         return _titled(ledger, outcome, ledger.replace(scores=scores))
     scores, remembered = list(ledger.scores), list(ledger.remembered)
     opened, pot = list(ledger.opened), ledger.pot
-    eggs = rules.eggs
+    eggs = rules[EGGS]
     bonus = _bonus(rules, outcome)
     awards: list[int | None]
     if outcome.reason == "out":
@@ -183,7 +186,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
                 awards[loser] = awards[loser] + bonus  # type: ignore[operator]
     else:
         totals = _side_totals(rules, outcome)
-        mode = rules.fish_mode
+        mode = rules[FISH_MODE]
         if mode == "for_everyone":
             awards = list(totals)
         else:
@@ -216,7 +219,7 @@ def _titled(before: Ledger, outcome: Outcome, after: Ledger) -> Ledger:
         return after
     extra = dict(after.extra)
     extra["title"] = [outcome.out_seat, title]
-    if title == "general" and after.rules.general_effect == "match_win":
+    if title == "general" and after.rules[GENERAL_EFFECT] == "match_win":
         extra["general"] = after.rules.side_of(outcome.out_seat)
     return after.replace(extra=extra, rounds=after.rounds)
 
@@ -291,6 +294,9 @@ _FAMILY = {
     "decide": decide,
     "checks": (_check,),
     "russian": True,
+    "options": KOZEL,
+    "club_rating": "kozel",
+    "goat": True,
 }
 
 register(

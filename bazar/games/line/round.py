@@ -41,6 +41,18 @@ from bazar.core.rules import Rules
 from bazar.core.scoring import fish_winner
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
+from .options import (
+    DOUBLES_PER_TURN,
+    EARLY_FISH,
+    GENERAL_OFFICER,
+    HUNDRED_PRIVILEGE,
+    LATER_LEAD_MUST_DOUBLE,
+    REDEAL_MIN_DOUBLES,
+    REDEAL_MIN_SUIT,
+    SINGLE_RECORD,
+    ZERO_ZERO_MAY_LEAD,
+)
+
 if TYPE_CHECKING:
     from bazar.core.view import View
 
@@ -103,19 +115,19 @@ class LineSetup(Setup):
         self.draw: bool = rules.draw
         self.reserve: int = rules.bazar_reserve if self.draw else 0
         self.tables = LineTables.of(rules.set_max)
-        self.doubles_per_turn: int = getattr(rules, "doubles_per_turn", 1)
-        self.dead_layout: bool = getattr(rules, "early_fish", "standard") == "dead_layout"
-        self.zero_zero_may_lead: bool = getattr(rules, "zero_zero_may_lead", True)
-        self.redeal_min_doubles: int | None = getattr(rules, "redeal_min_doubles", None)
-        self.redeal_min_suit: int | None = getattr(rules, "redeal_min_suit", None)
-        self.first_lead: str = str(getattr(rules, "first_lead", "random"))
-        self.hundred_privilege: bool = getattr(rules, "hundred_privilege", False)
+        self.doubles_per_turn = rules[DOUBLES_PER_TURN]
+        self.dead_layout = rules[EARLY_FISH] == "dead_layout"
+        self.zero_zero_may_lead = rules[ZERO_ZERO_MAY_LEAD]
+        self.redeal_min_doubles = rules[REDEAL_MIN_DOUBLES]
+        self.redeal_min_suit = rules[REDEAL_MIN_SUIT]
+        self.first_lead = rules.first_lead
+        self.hundred_privilege = rules[HUNDRED_PRIVILEGE]
         #: whether any lead rule of the game draws lots (then a lot is drawn before the deal)
         self.may_lot = "lot" in (
             self.first_lead,
-            getattr(rules, "later_lead", None),
-            getattr(rules, "after_block_lead", None),
-            getattr(rules, "after_tie_lead", None),
+            rules.later_lead,
+            rules.after_block_lead,
+            rules.after_tie_lead,
         )
 
     def must_redeal(self, hands: Sequence[int]) -> bool:
@@ -251,7 +263,7 @@ class LineRound(Round):
         prev = self.previous
         if prev is None or self.number <= 1:
             return self._conf.first_lead
-        after_block = getattr(r, "after_block_lead", None)
+        after_block = r.after_block_lead
         if prev.reason == "fish" and after_block is not None:
             rule = after_block if fish_winner(r, prev) is not None else r.after_tie_lead
         else:
@@ -308,7 +320,7 @@ class LineRound(Round):
         mask = -1
         if not self._conf.zero_zero_may_lead and hand & ~1:
             mask &= ~1
-        if getattr(self.rules, "later_lead_must_double", False) and self.number > 1:
+        if self.rules[LATER_LEAD_MUST_DOUBLE] and self.number > 1:
             doubles = self._t.doubles
             plain = sum(doubles[1:-1]) & hand
             if plain:
@@ -320,7 +332,7 @@ class LineRound(Round):
         """The side that may open with a "hundred" (Sea Kozel, ``sea-kozel.md`` §2)."""
         if not self._conf.hundred_privilege or self.number <= 1:
             return None
-        key = "record_holder" if self.rules.single_record else "first_recorded"
+        key = "record_holder" if self.rules[SINGLE_RECORD] else "first_recorded"
         side: int | None = self.ledger.get(key)
         return side
 
@@ -544,7 +556,7 @@ class LineRound(Round):
         out_seat = last_seat if self._over == "out" else None
         fisher = last_seat if self._over == "fish" else None
         extra: dict[str, Any] = {}
-        if out_seat is not None and getattr(self.rules, "general_officer", False):
+        if out_seat is not None and self.rules[GENERAL_OFFICER]:
             mine = [m.tile for s, m in plays if s == out_seat]
             title = _title(mine, last_turn)  # type: ignore[arg-type]
             if title:

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.rules import OPTIONS, Option, Variant, register
+from bazar.core.options import HAND
+from bazar.core.rules import SCORING, Option, Variant, register
 from bazar.core.scoring import award, hand_value
 from bazar.games.line.round import LineRound
+
+from .kozel import FISH_MODE, OPEN_THRESHOLD
+from .options import LINE, SINGLE_RECORD
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
@@ -24,32 +28,32 @@ if TYPE_CHECKING:
 
 __all__ = ["decide", "settle"]
 
-for _option in [
-    Option("single_record", "bool", "only one player (side) may hold points at a time"),
-    Option(
-        "knock_off",
-        "enum",
-        "what another player's entry does to the record",
-        values=("wipe_all", "replace"),
-    ),
-    Option("lone_values", "bool", "a hand of exactly 0-0 = 25, 6-6 = 50, both = 75"),
-    Option("zero_zero_finish_wins", "bool", "finishing with 0-0 wins the match"),
-    Option("six_six_finish_wins", "bool", "finishing with 6-6 wins the match"),
-    Option(
-        "six_six_needs_loser_over_25",
-        "bool",
-        "the 6-6 finish wins only if some loser holds more than 25",
-    ),
-    Option(
-        "hundred_privilege",
-        "bool",
-        "the record holder may open a round with 6-6 (a hundred); declining is stop",
-    ),
-    Option(
-        "hundred_failure", "enum", "what a failed hundred costs", values=("reset", "lose_if_25")
-    ),
-]:
-    OPTIONS[_option.name] = _option
+KNOCK_OFF: Option[str] = Option(
+    "knock_off",
+    "enum",
+    "what another player's entry does to the record",
+    "wipe_all",
+    values=("wipe_all", "replace"),
+)
+ZERO_ZERO_FINISH_WINS: Option[bool] = Option(
+    "zero_zero_finish_wins", "bool", "finishing with 0-0 wins the match", True
+)
+SIX_SIX_FINISH_WINS: Option[bool] = Option(
+    "six_six_finish_wins", "bool", "finishing with 6-6 wins the match", True
+)
+SIX_SIX_NEEDS_LOSER_OVER_25: Option[bool] = Option(
+    "six_six_needs_loser_over_25",
+    "bool",
+    "the 6-6 finish wins only if some loser holds more than 25",
+    False,
+)
+HUNDRED_FAILURE: Option[str] = Option(
+    "hundred_failure",
+    "enum",
+    "what a failed hundred costs",
+    "reset",
+    values=("reset", "lose_if_25"),
+)
 
 
 def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
@@ -65,9 +69,9 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     if out_side is not None:
         final = {str(t) for t in outcome.last_turn}
         losers = [values[s] for s in seats if rules.side_of(s) != out_side]
-        bald = "0-0" in final and rules.zero_zero_finish_wins
-        six = "6-6" in final and rules.six_six_finish_wins
-        if six and rules.six_six_needs_loser_over_25:
+        bald = "0-0" in final and rules[ZERO_ZERO_FINISH_WINS]
+        six = "6-6" in final and rules[SIX_SIX_FINISH_WINS]
+        if six and rules[SIX_SIX_NEEDS_LOSER_OVER_25]:
             six = any(v > 25 for v in losers)
         if bald or six:
             won = out_side
@@ -75,7 +79,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     if hundred is not None:
         if out_side == hundred:
             won = hundred
-        elif rules.hundred_failure == "reset":
+        elif rules[HUNDRED_FAILURE] == "reset":
             scores[hundred] = 0
             if holder == hundred:
                 holder = None
@@ -102,8 +106,8 @@ def _record(
     rules: Any, scores: list[int], holder: int | None, side: int, points: int
 ) -> int | None:
     """Record a round award (§4.3); returns the record holder after it."""
-    threshold = rules.open_threshold or 0
-    if not rules.single_record:
+    threshold = rules[OPEN_THRESHOLD] or 0
+    if not rules[SINGLE_RECORD]:
         if scores[side] > 0 or points >= threshold:
             scores[side] += points
         return None
@@ -113,7 +117,7 @@ def _record(
         if holder is None:
             scores[side] = points
             return side
-        if rules.knock_off == "wipe_all":
+        if rules[KNOCK_OFF] == "wipe_all":
             scores[:] = [0] * len(scores)
             return None
         scores[holder] = 0
@@ -181,5 +185,19 @@ register(
         decide=decide,
         russian=True,
         round=LineRound,
+        options=(
+            *LINE,
+            *HAND,
+            SCORING,
+            OPEN_THRESHOLD,
+            FISH_MODE,
+            SINGLE_RECORD,
+            KNOCK_OFF,
+            ZERO_ZERO_FINISH_WINS,
+            SIX_SIX_FINISH_WINS,
+            SIX_SIX_NEEDS_LOSER_OVER_25,
+            HUNDRED_FAILURE,
+        ),
+        goat=True,
     )
 )

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from bazar.core.moves import Move
+from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import (
     DRAW,
@@ -42,11 +43,12 @@ from bazar.core.round import (
     Undo,
     shuffled,
 )
-from bazar.core.rules import OPTIONS, Option, Rules, Variant, register
+from bazar.core.rules import SCORING, Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, TileLike, mask_of
 
 from .round import (
+    ENGINE_SOURCE,
     HAND_SIZES,
     EngineRound,
     check_view,
@@ -62,68 +64,77 @@ if TYPE_CHECKING:
 
 __all__ = ["PUREMCO", "TreeRound", "decide", "highest_draw", "settle"]
 
-for _option in [
-    Option("light_hands", "bool", "Chicken Foot A: the seed's lighter hand sizes"),
-    Option(
-        "missing_engine",
-        "enum",
-        "Chicken Foot A: what happens when nobody holds the round's double",
-        values=("draw_cycles", "next_lower", "redeal"),
-    ),
-    Option(
-        "first_player",
-        "enum",
-        "with the engine placed before the deal: who plays first in round 1 (then clockwise)",
-        values=("highest_draw", "random"),
-    ),
-    Option(
-        "engine_arms_required",
-        "int",
-        "Chicken Foot: the arms the engine needs before anything else may be played",
-        low=1,
-        high=18,
-    ),
-    Option(
-        "engine_arms_max", "int", "Chicken Foot: the most arms the engine may carry", low=1, high=18
-    ),
-    Option(
-        "trains_required",
-        "int",
-        "Chicken Foot C: the trains the engine needs before free play",
-        low=2,
-        high=8,
-    ),
-    Option(
-        "engine_open_after_start",
-        "bool",
-        "Chicken Foot C: arms beyond the required ones may still be started",
-    ),
-    Option("must_play_drawn", "bool", "Chicken Foot: a drawn tile that fits must be played"),
-    Option(
-        "out_on_double_penalty",
-        "int",
-        "Chicken Foot: points charged for going out with a double",
-        low=0,
-    ),
-    Option(
-        "match_end",
-        "enum",
-        "Chicken Foot: the match ends after the scheduled rounds, "
-        "when someone reaches the limit, or whichever comes first",
-        values=("schedule", "limit", "either"),
-    ),
-    Option(
-        "announce_last_tile",
-        "bool",
-        "Chicken Foot A: a player left with one tile must announce it, or may be challenged",
-    ),
-]:
-    OPTIONS[_option.name] = _option
+LIGHT_HANDS: Option[bool] = Option(
+    "light_hands", "bool", "Chicken Foot A: the seed's lighter hand sizes", False
+)
+MISSING_ENGINE: Option[str] = Option(
+    "missing_engine",
+    "enum",
+    "Chicken Foot A: what happens when nobody holds the round's double",
+    "draw_cycles",
+    values=("draw_cycles", "next_lower", "redeal"),
+)
+FIRST_PLAYER: Option[str] = Option(
+    "first_player",
+    "enum",
+    "with the engine placed before the deal: who plays first in round 1 (then clockwise)",
+    "random",
+    values=("highest_draw", "random"),
+)
+ENGINE_ARMS_REQUIRED: Option[int] = Option(
+    "engine_arms_required",
+    "int",
+    "Chicken Foot: the arms the engine needs before anything else may be played",
+    4,
+    low=1,
+    high=18,
+)
+ENGINE_ARMS_MAX: Option[int] = Option(
+    "engine_arms_max", "int", "Chicken Foot: the most arms the engine may carry", 4, low=1, high=18
+)
+TRAINS_REQUIRED: Option[int] = Option(
+    "trains_required",
+    "int",
+    "Chicken Foot C: the trains the engine needs before free play",
+    4,
+    low=2,
+    high=8,
+)
+ENGINE_OPEN_AFTER_START: Option[bool] = Option(
+    "engine_open_after_start",
+    "bool",
+    "Chicken Foot C: arms beyond the required ones may still be started",
+    False,
+)
+MUST_PLAY_DRAWN: Option[bool] = Option(
+    "must_play_drawn", "bool", "Chicken Foot: a drawn tile that fits must be played", True
+)
+OUT_ON_DOUBLE_PENALTY: Option[int] = Option(
+    "out_on_double_penalty",
+    "int",
+    "Chicken Foot: points charged for going out with a double",
+    0,
+    low=0,
+)
+MATCH_END: Option[str] = Option(
+    "match_end",
+    "enum",
+    "Chicken Foot: the match ends after the scheduled rounds, "
+    "when someone reaches the limit, or whichever comes first",
+    "schedule",
+    values=("schedule", "limit", "either"),
+)
+ANNOUNCE_LAST_TILE: Option[bool] = Option(
+    "announce_last_tile",
+    "bool",
+    "Chicken Foot A: a player left with one tile must announce it, or may be challenged",
+    False,
+)
 
 #: Tiles dealt to each player from double-9: Puremco's table, also gamerules.com's (§3).
 PUREMCO = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5, 9: 5}
 #: Version A's lighter hands on double-9 (option ``light_hands``).
-LIGHT_HANDS = {2: 12, 3: 11, 4: 10}
+LIGHT_HAND_SIZES = {2: 12, 3: 11, 4: 10}
 #: Version A on double-12: Mexican Train's table, and 7 for 11–12 players.
 DOUBLE_12 = {**HAND_SIZES, 11: 7, 12: 7}
 
@@ -181,14 +192,14 @@ class TreeSetup(Setup):
         super().__init__(rules)
         self.tables = TreeTables.of(rules.set_max)
         self.hand_size: int = rules.hand_size
-        self.source: str = rules.engine_source
-        self.missing: str = getattr(rules, "missing_engine", "draw_cycles")
-        self.first_player: str = rules.first_player
-        self.required: int = rules.engine_arms_required
-        self.most: int = rules.engine_arms_max
-        self.must_play_drawn: bool = rules.must_play_drawn
+        self.source: str = rules[ENGINE_SOURCE]
+        self.missing = rules[MISSING_ENGINE]
+        self.first_player: str = rules[FIRST_PLAYER]
+        self.required: int = rules[ENGINE_ARMS_REQUIRED]
+        self.most: int = rules[ENGINE_ARMS_MAX]
+        self.must_play_drawn: bool = rules[MUST_PLAY_DRAWN]
         self.reserve: int = rules.bazar_reserve
-        self.announce: bool = rules.announce_last_tile
+        self.announce: bool = rules[ANNOUNCE_LAST_TILE]
 
 
 #: An open destination of the tree: (branch id, open pip, toes laid on its double or -1).
@@ -679,7 +690,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     """
     rules = ledger.rules
     gains = [hand_value(rules, h or ()) for h in outcome.remaining]
-    penalty = rules.out_on_double_penalty
+    penalty = rules[OUT_ON_DOUBLE_PENALTY]
     if (
         penalty
         and outcome.reason == "out"
@@ -698,7 +709,7 @@ def decide(ledger: Ledger) -> MatchResult | None:
     total wins, equal totals share the win."""
     rules = ledger.rules
     result = ledger.at_limit()  # None under ``schedule``, which takes no limit
-    if result is None and rules.match_end != "limit" and ledger.rounds >= rules.set_max + 1:
+    if result is None and rules[MATCH_END] != "limit" and ledger.rounds >= rules.set_max + 1:
         result = ledger.by_totals(highest=False)
     return result
 
@@ -709,8 +720,8 @@ def decide(ledger: Ledger) -> MatchResult | None:
 def _hand_size_a(o: dict[str, Any]) -> int:
     n, top = o["players"], o["set_max"]
     if top == 9:
-        if o["light_hands"] and n in LIGHT_HANDS:
-            return LIGHT_HANDS[n]
+        if o["light_hands"] and n in LIGHT_HAND_SIZES:
+            return LIGHT_HAND_SIZES[n]
         return PUREMCO[n]
     if top == 6 and n <= 3:
         return 5
@@ -791,6 +802,26 @@ _FAMILY: dict[str, Any] = {
     "checks": (_check,),
     "settle": settle,
     "decide": decide,
+    "options": (
+        *HAND,
+        SCORING,
+        ENGINE_SOURCE,
+        LIGHT_HANDS,
+        MISSING_ENGINE,
+        FIRST_PLAYER,
+        ENGINE_ARMS_REQUIRED,
+        ENGINE_ARMS_MAX,
+        TRAINS_REQUIRED,
+        ENGINE_OPEN_AFTER_START,
+        MUST_PLAY_DRAWN,
+        OUT_ON_DOUBLE_PENALTY,
+        MATCH_END,
+        ANNOUNCE_LAST_TILE,
+    ),
+    # everyone records his own pips: the fewest win
+    "fixed": {"scoring": "penalty"},
+    "lower_wins": lambda r: True,
+    "reads_ends": False,
 }
 
 register(

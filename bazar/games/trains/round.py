@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from bazar.core.moves import Move
+from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import (
     DRAW,
@@ -46,7 +47,7 @@ from bazar.core.round import (
     final_turn,
     shuffled,
 )
-from bazar.core.rules import OPTIONS, Option, Rules, Variant, register
+from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
@@ -68,48 +69,52 @@ __all__ = [
     "settle",
 ]
 
-for _option in [
-    Option(
-        "engine_source",
-        "enum",
-        "how the round's double reaches the centre",
-        values=("holder", "pre_placed", "search_draw"),
-    ),
-    Option(
-        "first_turn_multi",
-        "bool",
-        "Mexican Train: the first turn may lay several tiles on one's own train",
-    ),
-    Option(
-        "marker_removal",
-        "enum",
-        "Mexican Train: when a train's marker comes off",
-        values=("owner_plays_own", "any_play_on_train", "owner_plays_anywhere"),
-    ),
-    Option(
-        "marker_on_failed_satisfy",
-        "bool",
-        "Mexican Train: a failed duty to satisfy a double puts the marker on",
-    ),
-    Option(
-        "doubles_must_be_satisfied",
-        "bool",
-        "Mexican Train: an open double must be satisfied before any other play",
-    ),
-    Option(
-        "satisfy_order",
-        "enum",
-        "Mexican Train: open doubles are satisfied oldest first (played) or newest first",
-        values=("played", "reverse"),
-    ),
-    Option(
-        "max_doubles_per_turn",
-        "int_or_none",
-        "Mexican Train: how many doubles one turn may chain (None: unlimited)",
-        values=(1,),
-    ),
-]:
-    OPTIONS[_option.name] = _option
+ENGINE_SOURCE: Option[str] = Option(
+    "engine_source",
+    "enum",
+    "how the round's double reaches the centre",
+    "holder",
+    values=("holder", "pre_placed", "search_draw"),
+)
+FIRST_TURN_MULTI: Option[bool] = Option(
+    "first_turn_multi",
+    "bool",
+    "Mexican Train: the first turn may lay several tiles on one's own train",
+    True,
+)
+MARKER_REMOVAL: Option[str] = Option(
+    "marker_removal",
+    "enum",
+    "Mexican Train: when a train's marker comes off",
+    "owner_plays_own",
+    values=("owner_plays_own", "any_play_on_train", "owner_plays_anywhere"),
+)
+MARKER_ON_FAILED_SATISFY: Option[bool] = Option(
+    "marker_on_failed_satisfy",
+    "bool",
+    "Mexican Train: a failed duty to satisfy a double puts the marker on",
+    True,
+)
+DOUBLES_MUST_BE_SATISFIED: Option[bool] = Option(
+    "doubles_must_be_satisfied",
+    "bool",
+    "Mexican Train: an open double must be satisfied before any other play",
+    True,
+)
+SATISFY_ORDER: Option[str] = Option(
+    "satisfy_order",
+    "enum",
+    "Mexican Train: open doubles are satisfied oldest first (played) or newest first",
+    "played",
+    values=("played", "reverse"),
+)
+MAX_DOUBLES_PER_TURN: Option[int | None] = Option(
+    "max_doubles_per_turn",
+    "int_or_none",
+    "Mexican Train: how many doubles one turn may chain (None: unlimited)",
+    None,
+    values=(1,),
+)
 
 #: Tiles dealt to each player from a double-12 set (``mexican-train.md`` §2).
 HAND_SIZES = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
@@ -227,13 +232,13 @@ class TrainSetup(Setup):
         super().__init__(rules)
         self.tables = TrainTables(rules.set_max, rules.players)
         self.hand_size: int = rules.hand_size
-        self.pre_placed = rules.engine_source == "pre_placed"
-        self.first_turn_multi: bool = rules.first_turn_multi
-        self.removal: str = rules.marker_removal
-        self.marker_on_failed: bool = rules.marker_on_failed_satisfy
-        self.must_satisfy: bool = rules.doubles_must_be_satisfied
-        self.newest_first = rules.satisfy_order == "reverse"
-        limit = rules.max_doubles_per_turn
+        self.pre_placed = rules[ENGINE_SOURCE] == "pre_placed"
+        self.first_turn_multi: bool = rules[FIRST_TURN_MULTI]
+        self.removal: str = rules[MARKER_REMOVAL]
+        self.marker_on_failed: bool = rules[MARKER_ON_FAILED_SATISFY]
+        self.must_satisfy: bool = rules[DOUBLES_MUST_BE_SATISFIED]
+        self.newest_first = rules[SATISFY_ORDER] == "reverse"
+        limit = rules[MAX_DOUBLES_PER_TURN]
         self.max_doubles: int = 1_000 if limit is None else limit
 
 
@@ -811,5 +816,18 @@ register(
         settle=settle,
         decide=decide,
         round=TrainRound,
+        options=(
+            *HAND,
+            ENGINE_SOURCE,
+            FIRST_TURN_MULTI,
+            MARKER_REMOVAL,
+            MARKER_ON_FAILED_SATISFY,
+            DOUBLES_MUST_BE_SATISFIED,
+            SATISFY_ORDER,
+            MAX_DOUBLES_PER_TURN,
+        ),
+        lower_wins=lambda r: r.scoring == "penalty",
+        own_trains=True,
+        reads_ends=False,
     )
 )

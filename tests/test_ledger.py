@@ -1,16 +1,16 @@
-"""What ``MatchResult.winners`` and ``losers`` mean, in every game and every way a match ends
-(the ``MatchResult`` docstring): a table of finished ledgers, and random matches of every
-variant."""
+"""The match ledger (``bazar.core.ledger``): what ``MatchResult.winners`` and ``losers`` mean,
+in every game and every way a match ends (the ``MatchResult`` docstring), over a table of
+finished ledgers and random matches of every variant; a decided ledger settles no more."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from invariants import matches_end
+from invariants import finished, matches_end
 
 import bazar
-from bazar import Ledger
+from bazar import Ledger, MatchOver
 
 # (variant, options, ledger fields, winners, losers)
 ENDINGS: list[tuple[str, dict[str, Any], dict[str, Any], tuple[int, ...], tuple[int, ...]]] = [
@@ -91,3 +91,10 @@ def test_a_random_match_of_every_game_ends_with_a_result_that_means_what_it_says
     name: str, players: int, options: dict[str, Any], seed: int
 ) -> None:
     matches_end(bazar.rules(name, players=players, **options), seed, seed, 100_000)
+
+
+def test_a_decided_ledger_settles_nothing_more() -> None:
+    match = finished(bazar.Match(bazar.rules("block"), seed=6))
+    outcome = match.round.outcome()
+    with pytest.raises(MatchOver, match="already decided"):
+        match.ledger.settle(outcome)

@@ -1,0 +1,40 @@
+"""Matches (``bazar.core.match``): no move follows the end of a match, and an illegal move
+changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from invariants import finished, play_out, snapshot
+
+import bazar
+from bazar import IllegalMove, MatchOver
+from bazar.core import record as records
+
+GAMES = bazar.rules.names()
+
+
+def position(match: bazar.Match) -> tuple[Any, ...]:
+    """Everything observable about a match: its record, its ledger, the round's state and
+    every view."""
+    return records.dumps(match), match.ledger, snapshot(match.round)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_move_follows_the_end_of_a_match(name: str) -> None:
+    match = finished(bazar.Match(bazar.rules(name), seed=2))
+    before = position(match)
+    for move in ["6-6", "draw", "pass"]:
+        with pytest.raises(MatchOver, match="the match is over"):
+            match.push(move)
+    assert match.legal_moves() == []
+    assert position(match) == before
+
+
+def test_an_illegal_move_in_a_match_changes_nothing() -> None:
+    match = play_out(bazar.Match(bazar.rules("classic", players=3), seed=4), 0, 10)
+    before = position(match)
+    with pytest.raises(IllegalMove):
+        match.push("bid 30")
+    assert position(match) == before
