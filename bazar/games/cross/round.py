@@ -54,9 +54,10 @@ _SLOT = 4  # the free-slot entry S in per-end tables
 
 
 class CrossUndo(LineUndo):
-    """A cross move taken back: the line's record and the layout before it (arm end pips
-    and lengths, doubles and closed ends by arm, the spinner), whether the mover had drawn
-    this turn and how many scoring events there were."""
+    """A cross move taken back: the line's record and the layout before it (the line's two
+    ends, which a close or a play on an arm does not tell, arm end pips and lengths, doubles
+    and closed ends by arm, the spinner), whether the mover had drawn this turn and how many
+    scoring events there were."""
 
     __slots__ = (
         "arm_double",
@@ -67,10 +68,15 @@ class CrossUndo(LineUndo):
         "drew",
         "events",
         "lead_double",
+        "left",
+        "right",
         "spin",
         "spin_arm",
         "spin_depth",
     )
+
+    left: int
+    right: int
 
     arm_end: tuple[int, ...]
     arm_len: tuple[int, ...]
@@ -262,11 +268,16 @@ class CrossRound(LineRound):
             self._over = "fish"
             self._score(seat)
             return
-        if self._nobody_can_move() or (self._dead_layout and self._cross_dead()):
+        if self._nobody_can_move() or (self._conf.dead_layout and self._cross_dead()):
             self._over = "fish"
             self._score(seat)
             return
-        if self._dpt > 1 and tile.is_double and arm >= 0 and self._keeps_cross_turn(hand, arm):
+        if (
+            self._conf.doubles_per_turn > 1
+            and tile.is_double
+            and arm >= 0
+            and self._keeps_cross_turn(hand, arm)
+        ):
             return
         self._end_turn(seat, True)
 
@@ -353,7 +364,7 @@ class CrossRound(LineRound):
 
     def _keeps_cross_turn(self, hand: int, arm: int) -> bool:
         chain = self._chain + 1
-        if chain >= self._dpt:
+        if chain >= self._conf.doubles_per_turn:
             return False
         used = self._used | (1 << arm)
         doubles = self._t.doubles
@@ -389,6 +400,7 @@ class CrossRound(LineRound):
     def _undo(self, record: CrossUndo) -> None:  # type: ignore[override]
         # the cross round pushes only its own records
         super()._undo(record)
+        self._left, self._right = record.left, record.right
         self._arm_end, self._arm_len = list(record.arm_end), list(record.arm_len)
         self._arm_double, self._dead = record.arm_double, record.dead
         self._lead_double = record.lead_double

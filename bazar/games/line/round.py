@@ -147,20 +147,19 @@ class LineSetup(Setup):
 
 
 class LineUndo(Undo):
-    """A line move taken back: the ends before it and the turn's doubles and used ends."""
+    """A line move taken back: the turn's doubles and used ends before it. The ends before
+    it follow from the move, so the record leaves them out (one field less to build a move):
+    none before the lead, the tile's other pip on the end it went on, and a draw, a pass or
+    a stop leaves them as they were."""
 
-    __slots__ = ("chain", "left", "right", "used")
+    __slots__ = ("chain", "used")
 
-    left: int
-    right: int
     chain: int
     used: int
 
-    def __init__(self, move: Move, seat: int, left: int, right: int, chain: int, used: int) -> None:
+    def __init__(self, move: Move, seat: int, chain: int, used: int) -> None:
         self.move = move
         self.seat = seat
-        self.left = left
-        self.right = right
         self.chain = chain
         self.used = used
 
@@ -221,9 +220,6 @@ class LineRound(Round):
         self._table = 0
         self._chain = 0
         self._used = 0
-        self._dpt = setup.doubles_per_turn
-        self._dead_layout = setup.dead_layout
-        self._suit_singles = t.suit_singles
 
     def _lead(
         self,
@@ -246,8 +242,7 @@ class LineRound(Round):
             raise ValueError(f"seat {leader} leads but holds no tile")
         self.leader = leader
         self._lead_mask = lead_mask
-        self._privileged = self._privileged_side()
-        self._opening = self._opening0 = self._opening_seat()
+        self._opening = self._opening_seat()
         self._turn = leader if self._opening < 0 else self._opening
         return leader
 
@@ -338,7 +333,7 @@ class LineRound(Round):
 
     def _opening_seat(self) -> int:
         """The seat whose decision opens the round (a hundred or ``stop``), or -1."""
-        side = self._privileged
+        side = self._privileged_side()
         if side is None:
             return -1
         six = self._t.doubles[6]
@@ -456,7 +451,7 @@ class LineRound(Round):
         seat: int = self._turn  # type: ignore[assignment]
         left, right = self._left, self._right
         kind = move.kind
-        self._stack.append(LineUndo(move, seat, left, right, self._chain, self._used))
+        self._stack.append(LineUndo(move, seat, self._chain, self._used))
         if kind == "play":
             tile: Tile = move.tile  # type: ignore[assignment]
             bit = 1 << tile.index
@@ -478,10 +473,13 @@ class LineRound(Round):
             elif (
                 self._drawn >= self._drawable
                 and not self._inhand & (fits[self._left] | fits[self._right])
-            ) or (self._dead_layout and self._is_dead()):
+            ) or (self._conf.dead_layout and self._is_dead()):
                 self._over = "fish"
             elif (
-                self._dpt > 1 and tile.is_double and end is not None and self._keeps_turn(hand, end)
+                self._conf.doubles_per_turn > 1
+                and tile.is_double
+                and end is not None
+                and self._keeps_turn(hand, end)
             ):
                 pass
             else:
@@ -508,7 +506,7 @@ class LineRound(Round):
     def _keeps_turn(self, hand: int, end: str) -> bool:
         """After a double on ``end``: whether the turn stays for a further double."""
         chain = self._chain + 1
-        if chain >= self._dpt:
+        if chain >= self._conf.doubles_per_turn:
             return False
         used = self._used | (1 if end == "L" else 2)
         t = self._t
@@ -524,18 +522,24 @@ class LineRound(Round):
         left = self._left
         if left != self._right:
             return False
-        singles = self._suit_singles[left]
+        singles = self._t.suit_singles[left]
         return self._table & singles == singles
 
     def _undo(self, record: LineUndo) -> None:
         move, seat = record.move, record.seat
-        self._left, self._right, self._turn = record.left, record.right, seat
+        self._turn = seat
         self._chain, self._used = record.chain, record.used
-        if not self._stack:
-            self._opening = self._opening0
         self._over = None
-        if move.tile is not None:  # a play
-            bit = 1 << move.tile.index
+        tile = move.tile
+        if tile is not None:  # a play
+            end = move.end
+            if end is None:
+                self._left = self._right = -1
+            elif end == "L":
+                self._left = tile.high + tile.low - self._left
+            else:
+                self._right = tile.high + tile.low - self._right
+            bit = 1 << tile.index
             self._hands[seat] |= bit
             self._inhand |= bit
             self._table ^= bit
@@ -544,6 +548,8 @@ class LineRound(Round):
             bit = 1 << self._bazar[self._drawn].index
             self._hands[seat] ^= bit
             self._inhand ^= bit
+        if not self._stack:  # back at the start: the opening decision is open again
+            self._opening = self._opening_seat()
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -561,13 +567,14 @@ class LineRound(Round):
             title = _title(mine, last_turn)  # type: ignore[arg-type]
             if title:
                 extra["title"] = title
+        privileged = self._privileged_side()
         if (
-            self._privileged is not None
+            privileged is not None
             and plays
             and str(lead) == "6-6"
-            and self.rules.side_of(plays[0][0]) == self._privileged
+            and self.rules.side_of(plays[0][0]) == privileged
         ):
-            extra["hundred"] = self._privileged
+            extra["hundred"] = privileged
         return Outcome(
             self._over,  # type: ignore[arg-type]
             out_seat=out_seat,
