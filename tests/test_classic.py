@@ -146,7 +146,7 @@ def test_penalty_classic_lowest_double_leads() -> None:
 
 
 def test_penalty_classic_without_doubles_the_highest_tile_leads() -> None:
-    order = bazar.core.round.lead_order("low_doubles_high_singles")
+    order = bazar.games.line.round.lead_order("low_doubles_high_singles")
     assert [str(t) for t in order[:9]] == [
         "0-0",
         "1-1",

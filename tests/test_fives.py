@@ -8,10 +8,10 @@ import pytest
 
 import bazar
 from bazar import Ledger, Outcome, Round
-from bazar.core.round import lowest_tile_key
 from bazar.games.cross.fives import BONUS_DIVIDE
 from bazar.games.cross.options import SPINNER
 from bazar.games.cross.round import count_ends
+from bazar.games.line.round import lowest_tile_key
 
 
 def rest(*hands: list[str]) -> list[str]:

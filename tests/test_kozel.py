@@ -156,13 +156,13 @@ def test_14_8_rating_rounds_halves_away_from_zero(
 
 def test_14_9_five_doubles_or_six_of_a_suit_force_a_redeal() -> None:
     rules = online()
-    assert bazar.core.round.needs_redeal(
+    assert bazar.games.line.round.needs_redeal(
         rules, [parse_tiles(["0-0", "1-1", "2-2", "3-3", "4-4", "0-1", "2-5"])]
     )
-    assert bazar.core.round.needs_redeal(
+    assert bazar.games.line.round.needs_redeal(
         rules, [parse_tiles(["3-0", "3-1", "3-2", "3-3", "3-4", "3-5", "6-6"])]
     )
-    assert not bazar.core.round.needs_redeal(
+    assert not bazar.games.line.round.needs_redeal(
         rules, [parse_tiles(["3-0", "3-1", "3-2", "3-3", "3-4", "5-6", "6-6"])]
     )
 
@@ -170,7 +170,7 @@ def test_14_9_five_doubles_or_six_of_a_suit_force_a_redeal() -> None:
 def test_random_deals_never_hold_a_hand_that_forces_a_redeal() -> None:
     rules = online(players=2)
     for seed in range(300):
-        assert not bazar.core.round.needs_redeal(rules, Round(rules, seed=seed).hands)
+        assert not bazar.games.line.round.needs_redeal(rules, Round(rules, seed=seed).hands)
 
 
 def test_an_explicit_deal_is_played_as_given() -> None:

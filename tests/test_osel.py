@@ -9,8 +9,9 @@ import pytest
 
 import bazar
 from bazar import Ledger, Outcome, Round
-from bazar.core.options import DOUBLES_PER_TURN, HAND_VALUES
+from bazar.core.options import HAND_VALUES
 from bazar.games.line.kozel import FISH_MODE, OPEN_THRESHOLD
+from bazar.games.line.options import DOUBLES_PER_TURN
 
 
 def deal(

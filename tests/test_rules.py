@@ -11,10 +11,10 @@ import pytest
 
 import bazar
 from bazar.core import rules as rules_module
-from bazar.core.options import DOUBLES_PER_TURN, HUNDRED_PRIVILEGE, LINE
 from bazar.core.rules import TARGET, Option, Variant, declared, register
 from bazar.games.cross.fives import BASE
 from bazar.games.line.kozel import OPEN_THRESHOLD
+from bazar.games.line.options import DOUBLES_PER_TURN, HUNDRED_PRIVILEGE, LINE
 from bazar.games.poker import POKER_SET, STARTING_CHIPS
 
 PACKAGE = Path(bazar.__file__).parent

@@ -8,11 +8,11 @@ import pytest
 
 import bazar
 from bazar import Ledger, Outcome, Round
-from bazar.core.options import DOUBLES_PER_TURN
 from bazar.games.cross.fives import DIVIDE_IN_PLAY
 from bazar.games.cross.options import SPINNER, SPINNER_COUNT
 from bazar.games.cross.round import count_ends
 from bazar.games.cross.telephone import BONUS_ROUNDING, bonus
+from bazar.games.line.options import DOUBLES_PER_TURN
 
 
 def rest(*hands: list[str]) -> list[str]:

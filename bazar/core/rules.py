@@ -18,10 +18,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .errors import Names, UnknownOption, UnknownVariant, invalid
 from .tiles import SET_SIZES, Tile, tile_set
+
+if TYPE_CHECKING:
+    from .round import Round
 
 __all__ = [
     "ALIASES",
@@ -234,6 +237,8 @@ class Variant:
     score: Callable[[Any], int] | None = None
     #: whether the game is one of the Russian yards' (its terminal speaks Russian by default)
     russian: bool = False
+    #: the class that plays the game, set by its family (``Round(rules)`` builds it)
+    round: type[Round] | None = None
     #: the score each side starts a match with, ``starting_score(rules) -> int`` (None: 0)
     starting_score: Callable[[Rules], int] | None = None
     # -- capabilities: what bots, the terminal and the club may rely on, asked instead of
@@ -358,7 +363,7 @@ class Rules:
     """Every option of one game, resolved and validated. Read a game's own option with its
     declaration, ``rules[DOUBLES_PER_TURN]``; the common options are properties.
 
-    >>> from bazar.core.options import DOUBLES_PER_TURN
+    >>> from bazar.games.line.options import DOUBLES_PER_TURN
     >>> rules("osel")[DOUBLES_PER_TURN], rules("classic")[DOUBLES_PER_TURN], rules("kozel").limit
     (4, 1, 101)
     >>> rules("poker")[DOUBLES_PER_TURN]  # doctest: +ELLIPSIS

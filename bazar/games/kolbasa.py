@@ -23,19 +23,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from bazar.core.board import Board, Laid
 from bazar.core.moves import Move
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import PASS, STOP, Round, shuffled
+from bazar.core.round import PASS, STOP, Deal, Round, Undo, shuffled
 from bazar.core.rules import Option, Variant, register
-from bazar.core.tiles import Tile, tile_set
+from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
-    from bazar.core.rules import Rules
     from bazar.core.view import View
 
 __all__ = ["KolbasaBoard", "KolbasaRound", "decide", "settle"]
@@ -114,9 +113,24 @@ class KolbasaBoard(Board):
         return cls(tuple(Laid.parse(text) for text in data["sausage"]))
 
 
-# undo records: (move, seat, counts of unused reveals before it, the cut-off piece)
+#: a stretch of the sausage: each tile with its back and front half
 _Piece = tuple[tuple[Tile, int, int], ...]
-_Undo = tuple[Move, int, tuple[int, ...], _Piece]
+
+
+class KolbasaUndo(Undo):
+    """A Kolbasa move taken back: each player's count of tiles turned over unused before
+    it, and the piece a cut handed on."""
+
+    __slots__ = ("piece", "unused")
+
+    unused: tuple[int, ...]
+    piece: _Piece
+
+    def __init__(self, move: Move, seat: int, unused: tuple[int, ...], piece: _Piece) -> None:
+        self.move = move
+        self.seat = seat
+        self.unused = unused
+        self.piece = piece
 
 
 class KolbasaRound(Round):
@@ -132,88 +146,70 @@ class KolbasaRound(Round):
     when use is not compulsory) or ``pass`` (an unusable one).
     """
 
-    def __init__(
+    _stack: list[KolbasaUndo]
+
+    def _deal(
         self,
-        rules: Rules,
-        seed: int | None = None,
-        *,
-        hands: Sequence[Sequence[Tile | str]] | None = None,
-        bazar: Sequence[Tile | str] | None = None,
-        leader: int | None = None,
-        number: int = 1,
-        previous: Outcome | None = None,
-        ledger: Ledger | None = None,
-        dealer: int | None = None,
-        lead: Sequence[Tile | str] | None = None,
+        rng: random.Random,
+        dealt: Deal | None,
+        leader: int | None,
+        lead: Sequence[TileLike] | None,
     ) -> None:
         if lead is not None:
             raise ValueError("kolbasa has no forced lead: the first double starts the sausage")
-        self._setup(rules, number, previous, ledger)
-        self.seed = seed
-        self.dealer = dealer
+        self._start()
         players = self.players
-        if hands is None:
-            if bazar is not None:
-                raise ValueError("give hands with bazar, or a seed alone")
-            rng = random.Random(seed)
-            if leader is None:  # by lot, before the deal
-                leader = int(rng.random() * players)
+        if dealt is None:
+            # the lot for the first reveal is drawn before the deal
+            self._lot = int(rng.random() * players) if leader is None else 0
             deck = shuffled(tile_set(6), rng)
-            size = rules.hand_size
+            size = self.rules.hand_size
             rows = [deck[i * size : (i + 1) * size] for i in range(players)]
             aside = deck[players * size :]
         else:
-            rows, aside = self._check_rows(hands, bazar)
-            if leader is None:
-                leader = 0
-        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
-            raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
-        self.leader = leader
+            self._lot = 0
+            rows, aside = dealt
         self._dealt = tuple(tuple(r) for r in rows)
         self._rows = [list(r) for r in rows]
         self._bazar = list(aside)
-        self._open()
 
-    def _setup(
-        self, rules: Rules, number: int, previous: Outcome | None, ledger: Ledger | None
-    ) -> None:
+    def _lead(
+        self,
+        rng: random.Random,
+        leader: int | None,
+        lead: Sequence[TileLike] | None,
+        seeded: bool,
+    ) -> int:
+        """The first to turn over: as given, else by lot (seat 0 for an explicit deal); then
+        the opening is played out."""
+        self.leader = self._lot if leader is None else leader
+        self._open()
+        return self.leader
+
+    def _start(self) -> None:
         """The state before the deal: an empty table, no move made."""
-        self._begin(rules, None, number, previous, ledger, None)
-        self.players = rules.players
-        self._drawn = self._drawable = 0
-        self._lead_mask = -1
-        self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
-        self._stack: list[_Undo] = []  # type: ignore[assignment]
-        self._legal: tuple[Move, ...] | None = None
         self._sausage: list[tuple[Tile, int, int]] = []
         self._unused = [0] * self.players
         self._sent_back: list[Tile] = []
         self._opening_reveals: list[tuple[int, Tile]] = []
         self._starter: int | None = None
-        self._turn: int | None = None
+        self._turn = None
         self._finish(None, "")
 
-    def _check_rows(
-        self, hands: Sequence[Sequence[Tile | str]], bazar: Sequence[Tile | str] | None
-    ) -> tuple[list[list[Tile]], list[Tile]]:
-        players = self.players
-        if len(hands) != players:
-            raise ValueError(
-                f"kolbasa with {players} players needs {players} rows, not {len(hands)}"
-            )
-        rows = [[Tile.parse(t) for t in h] for h in hands]
-        aside = [Tile.parse(t) for t in (bazar or ())]
-        seen: set[Tile] = set()
-        for tile in (t for r in [*rows, aside] for t in r):
-            if tile.high > 6:
-                raise ValueError(f"tile {tile} is not in double-6")
-            if tile in seen:
-                raise ValueError(f"tile {tile} is dealt twice")
-            seen.add(tile)
+    def _check_deal(
+        self, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
+    ) -> Deal:
+        """Rows of the set, none empty."""
+        rows, aside = super()._check_deal(hands, bazar)
         for seat, row in enumerate(rows):
             if not row:
                 raise ValueError(f"seat {seat} has an empty row: every row needs a tile")
         return rows, aside
+
+    @property
+    def _hands(self) -> list[int]:  # type: ignore[override]
+        """The rows as bit sets: what a hand is to the base (a row is ordered, a set not)."""
+        return [mask_of(row) for row in self._rows]
 
     def _open(self) -> None:
         """The opening (§2): from the leader, each player turns over his front tile; a
@@ -281,15 +277,7 @@ class KolbasaRound(Round):
         up now counts once it is used or sent back); ``max_reveals`` caps them."""
         return len(self._opening_reveals) + len(self._base) + len(self._stack)
 
-    def history(self) -> list[tuple[int, Move, Tile | None]]:
-        return [*self._base, *((u[1], u[0], None) for u in self._stack)]
-
     # -- moves -------------------------------------------------------------------------------
-
-    def legal_moves(self) -> list[Move]:
-        """The uses of the front tile: attach ``TILE:R``, ``cut TILE:J`` by joint, then
-        ``stop`` or ``pass`` (§5a)."""
-        return super().legal_moves()
 
     def _generate(self) -> tuple[Move, ...]:
         tile = self.front()
@@ -316,7 +304,6 @@ class KolbasaRound(Round):
         tile = row.pop(0)
         unused = tuple(self._unused)
         piece: _Piece = ()
-        self._legal = None
         if move.kind == "play":
             pip = self._sausage[-1][2]
             self._sausage.append((tile, pip, tile.other(pip)))
@@ -330,7 +317,7 @@ class KolbasaRound(Round):
             row.append(tile)
             self._sent_back.append(tile)
             self._unused[seat] += 1
-        self._stack.append((move, seat, unused, piece))
+        self._stack.append(KolbasaUndo(move, seat, unused, piece))
         if move.kind in ("play", "cut"):
             self._unused = [0] * self.players
             if len(row) <= rules[STOP_AT]:
@@ -351,16 +338,11 @@ class KolbasaRound(Round):
         player in turn (``cut_piece_to``; the rules allow ``opponent`` only for two)."""
         return (seat + 1) % self.players
 
-    def pop(self) -> Move:
-        """Take back the last move and return it."""
-        if not self._stack:
-            raise IndexError("no move to take back")
-        undo = self._stack.pop()
-        move, seat, unused, piece = undo
+    def _undo(self, record: KolbasaUndo) -> None:
+        move, seat, piece = record.move, record.seat, record.piece
         self._turn = seat
-        self._unused = list(unused)
+        self._unused = list(record.unused)
         self._finish(None, "")
-        self._legal = None
         row = self._rows[seat]
         if move.kind == "play":
             row.insert(0, self._sausage.pop()[0])
@@ -372,17 +354,11 @@ class KolbasaRound(Round):
         else:
             row.insert(0, row.pop())
             self._sent_back.pop()
-        return move
 
-    def copy(self) -> KolbasaRound:
+    def copy(self) -> Self:
         """An independent copy of the game, its move stack included."""
-        twin: KolbasaRound = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin._stack = list(self._stack)
+        twin = super().copy()
         twin._rows = [list(r) for r in self._rows]
-        twin._sausage = list(self._sausage)
-        twin._unused = list(self._unused)
-        twin._sent_back = list(self._sent_back)
         return twin
 
     # -- the end -----------------------------------------------------------------------------
@@ -396,11 +372,10 @@ class KolbasaRound(Round):
             return [self._winner]
         return fewest([len(r) for r in self._rows])
 
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome:
         """``"out"`` for a row emptied (or down to ``stop_at``), ``"deadlock"`` for a blocked
         game or the reveal cap (``extra["end"]`` says which). The rows are shown."""
-        if self._over is None:
-            return None
+        assert self._over is not None
         start = next((t for _, t in self._opening_reveals if t.is_double), None)
         return Outcome(
             self._over,
@@ -448,8 +423,8 @@ class KolbasaRound(Round):
     def from_view(
         cls,
         view: View,
-        hands: Sequence[Sequence[Tile | str]],
-        bazar: Sequence[Tile | str] = (),
+        hands: Sequence[Sequence[TileLike]],
+        bazar: Sequence[TileLike] = (),
     ) -> KolbasaRound:
         """A full game consistent with ``view``: its sausage, turn and history, the given rows
         (front to back; the tile turned over must be the front of the mover's row) and the
@@ -465,7 +440,8 @@ class KolbasaRound(Round):
                     f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}"
                 )
         rnd: KolbasaRound = object.__new__(cls)
-        rnd._setup(rules, view.extra["number"], None, None)
+        rnd._begin(rules, None, view.extra["number"], None, None, None)
+        rnd._start()
         rnd._rows = [[Tile.parse(t) for t in h] for h in hands]
         rnd._dealt = tuple(tuple(r) for r in rnd._rows)
         rnd._bazar = [Tile.parse(t) for t in bazar]
@@ -554,6 +530,7 @@ register(
         settle=settle,
         decide=decide,
         russian=True,
+        round=KolbasaRound,
         options=(
             *HAND,
             OPENING,
@@ -570,5 +547,3 @@ register(
         reads_ends=False,
     )
 )
-
-Round.families["kolbasa"] = KolbasaRound

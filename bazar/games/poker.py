@@ -34,13 +34,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bazar.core.board import Board
-from bazar.core.errors import IllegalMove, Names
 from bazar.core.moves import Move
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import Round, shuffled
+from bazar.core.round import Deal, Round, Undo, shuffled
 from bazar.core.rules import Option, Variant, register
-from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
+from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
@@ -221,8 +220,29 @@ CHECK = Move("check")
 CALL = Move("call")
 FOLD = Move("fold")
 
-# undo records: (move, seat, the seat's stake, highest stake, a bet made, raises, to act)
-_Undo = tuple[Move, int, int, int, bool, int, int]
+
+class PokerUndo(Undo):
+    """A betting action taken back: the seat's stake, the highest stake, whether a bet was
+    made, the raises and the players still to act, as they were before it."""
+
+    __slots__ = ("bet", "high", "raises", "stake", "to_act")
+
+    stake: int
+    high: int
+    bet: bool
+    raises: int
+    to_act: int
+
+    def __init__(
+        self, move: Move, seat: int, stake: int, high: int, bet: bool, raises: int, to_act: int
+    ) -> None:
+        self.move = move
+        self.seat = seat
+        self.stake = stake
+        self.high = high
+        self.bet = bet
+        self.raises = raises
+        self.to_act = to_act
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,75 +272,73 @@ class PokerRound(Round):
     ascending, then ``fold``.
     """
 
-    def __init__(
+    _stack: list[PokerUndo]
+
+    def _deal(
         self,
-        rules: Rules,
-        seed: int | None = None,
-        *,
-        hands: Sequence[Sequence[Tile | str]] | None = None,
-        bazar: Sequence[Tile | str] | None = None,
-        leader: int | None = None,
-        number: int = 1,
-        previous: Outcome | None = None,
-        ledger: Ledger | None = None,
-        dealer: int | None = None,
-        lead: Sequence[Tile | str] | None = None,
+        rng: random.Random,
+        dealt: Deal | None,
+        leader: int | None,
+        lead: Sequence[TileLike] | None,
     ) -> None:
         if lead is not None:
             raise ValueError("poker has no forced lead")
-        self._begin(rules, seed, number, previous, ledger, dealer)
-        players = self.players = rules.players
+        players = self.players
         chips = self.ledger.scores
-        ante: int = rules[ANTE]
-        rng = random.Random(seed)
-        if hands is None:
-            if bazar is not None:
-                raise ValueError("give hands with bazar, or a seed alone")
+        ante: int = self.rules[ANTE]
+        if dealt is None:
             active = [c >= ante for c in chips]
-            dealer = self._find_dealer(active, dealer, leader, rng)
+            self.dealer = self._find_dealer(active, self.dealer, leader, rng)
             deck = shuffled(POKER_SET, rng)
-            dealt: list[list[Tile]] = [[] for _ in range(players)]
+            hands: list[list[Tile]] = [[] for _ in range(players)]
             for seat in (s for s in range(players) if active[s]):
-                dealt[seat], deck = deck[:5], deck[5:]
+                hands[seat], deck = deck[:5], deck[5:]
             rest = deck
         else:
-            dealt, rest = self._check_deal(hands, bazar)
-            active = [bool(h) for h in dealt]
+            hands, rest = dealt
+            active = [bool(h) for h in hands]
             for seat in range(players):
                 if active[seat] and chips[seat] < ante:
                     raise ValueError(
                         f"seat {seat} holds {chips[seat]} chips and cannot pay the ante of {ante}"
                     )
-            dealer = self._find_dealer(active, dealer, leader, None)
-        self.dealer = dealer
-        self.leader = self._next(dealer, active)
-        if leader is not None and leader != self.leader:
-            raise ValueError(f"seat {leader} cannot act first when seat {dealer} deals")
+            self.dealer = self._find_dealer(active, self.dealer, leader, None)
         self._active = tuple(active)
         self._chips = tuple(chips)
-        self._hands = [mask_of(h) for h in dealt]
+        self._hands = [mask_of(h) for h in hands]
         self._bazar = rest
-        self._drawn = self._drawable = 0
-        self._lead_mask = -1
-        self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
-        self._stack: list[_Undo] = []  # type: ignore[assignment]
-        self._legal: tuple[Move, ...] | None = None
         self._in = list(active)
         self._put = [ante if a else 0 for a in active]
         self._high = ante
         self._bet = False
         self._raises = 0
         self._to_act = sum(active)
-        self._turn: int | None = self.leader
-        self._over: str | None = None
         if sum(active) < 2:
             self._over = "fold"
-        elif rules[BETTING] == "none":
+        elif self.rules[BETTING] == "none":
             self._over = "showdown"
 
+    def _lead(
+        self,
+        rng: random.Random,
+        leader: int | None,
+        lead: Sequence[TileLike] | None,
+        seeded: bool,
+    ) -> int:
+        """The eldest, left of the dealer, acts first."""
+        dealer = self.dealer
+        assert dealer is not None
+        eldest = self._next(dealer, self._active)
+        if leader is not None and leader != eldest:
+            raise ValueError(f"seat {leader} cannot act first when seat {dealer} deals")
+        self._turn = eldest
+        return eldest
+
     def _check_deal(
-        self, hands: Sequence[Sequence[Tile | str]], bazar: Sequence[Tile | str] | None
-    ) -> tuple[list[list[Tile]], list[Tile]]:
+        self, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
+    ) -> Deal:
+        """Five tiles a hand (none for a player out of the deal), from the 20-tile set; the
+        bazar, when not given, is the tiles nobody holds."""
         players = self.players
         if len(hands) != players:
             raise ValueError(
@@ -365,10 +383,8 @@ class PokerRound(Round):
         in the deal (so that seat 0 acts first when it plays)."""
         n = self.players
         for name, seat in (("dealer", dealer), ("leader", leader)):
-            if seat is not None and (
-                isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
-            ):
-                raise ValueError(f"{name} must be a seat from 0 to {n - 1}, not {seat!r}")
+            if seat is not None:
+                self._check_seat(name, seat)
         if dealer is not None:
             return dealer
         if leader is not None:
@@ -398,23 +414,12 @@ class PokerRound(Round):
         """Nothing lies on the table in poker."""
         return PokerBoard()
 
-    def played(self) -> tuple[Tile, ...]:
-        return ()
-
-    def history(self) -> list[tuple[int, Move, Tile | None]]:
-        return [*self._base, *((u[1], u[0], None) for u in self._stack)]
-
     @property
     def pot(self) -> int:
         """The chips in the pot."""
         return sum(self._put)
 
     # -- moves -------------------------------------------------------------------------------
-
-    def legal_moves(self) -> list[Move]:
-        """The betting actions of the seat to act: ``check``, ``call``, ``bet n`` and ``raise
-        n`` by ``n`` ascending, ``fold`` (§6)."""
-        return super().legal_moves()
 
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None or self._turn is None:
@@ -436,19 +441,12 @@ class PokerRound(Round):
         out.append(FOLD)
         return tuple(out)
 
-    def _illegal(self, move: Move) -> IllegalMove:
-        if self._over is not None:
-            return IllegalMove.of("illegal_move_over", move=move)
-        legal = Names(self._legal or ()) or "none"
-        return IllegalMove.of("illegal_move", move=move, seat=self._turn, legal=legal)
-
     def _apply(self, move: Move) -> None:
         seat: int = self._turn  # type: ignore[assignment]
         put = self._put
         self._stack.append(
-            (move, seat, put[seat], self._high, self._bet, self._raises, self._to_act)
+            PokerUndo(move, seat, put[seat], self._high, self._bet, self._raises, self._to_act)
         )
-        self._legal = None
         kind = move.kind
         if kind in ("bet", "raise"):
             put[seat] = self._high + int(move.value)  # type: ignore[arg-type]
@@ -469,25 +467,15 @@ class PokerRound(Round):
         else:
             self._turn = self._next(seat, self._in)
 
-    def pop(self) -> Move:
-        """Take back the last betting action and return it."""
-        if not self._stack:
-            raise IndexError("no move to take back")
-        undo = self._stack.pop()
-        move, seat, stake, self._high, self._bet, self._raises, self._to_act = undo
-        self._put[seat] = stake
+    def _undo(self, record: PokerUndo) -> None:
+        seat = self._turn = record.seat
+        self._put[seat] = record.stake
+        self._high = record.high
+        self._bet = record.bet
+        self._raises = record.raises
+        self._to_act = record.to_act
         self._in[seat] = True
-        self._turn = seat
         self._over = None
-        self._legal = None
-        return move
-
-    def copy(self) -> PokerRound:
-        twin = super().copy()
-        assert isinstance(twin, PokerRound)
-        twin._in = list(self._in)
-        twin._put = list(self._put)
-        return twin
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -499,12 +487,10 @@ class PokerRound(Round):
             for h in self._hands
         ]
 
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome:
         """The showdown, or the pot taken by the last player in. ``points`` are each seat's
         chips won or lost; ``scoring`` is every stake paid (negative) and every share of the
         pot taken; a folded hand, and a hand that wins unchallenged, is never shown."""
-        if self._over is None:
-            return None
         n = self.players
         contenders = [s for s in range(n) if self._in[s]]
         pot = self.pot
@@ -536,7 +522,7 @@ class PokerRound(Round):
                 remaining.append(None)
         shown = [str(ranks[s]) if showdown and self._in[s] else None for s in range(n)]
         return Outcome(
-            self._over,
+            "showdown" if showdown else "fold",
             out_seat=winners[0] if len(winners) == 1 else None,
             remaining=remaining,
             points=[shares[s] - self._put[s] for s in range(n)],
@@ -550,12 +536,7 @@ class PokerRound(Round):
     def deal(self) -> dict[str, Any]:
         """The deal as a record stores it: the hands, the undealt tiles, the first to act and
         the dealer."""
-        return {
-            "hands": [[str(t) for t in tiles_of(h)] for h in self._hands],
-            "bazar": [str(t) for t in self._bazar],
-            "leader": self.leader,
-            "dealer": self.dealer,
-        }
+        return {**super().deal(), "dealer": self.dealer}
 
     def public_extra(self, seat: int | None) -> dict[str, Any]:
         """The dealer, the first to act, the pot, each seat's stake, the highest stake, the
@@ -577,8 +558,8 @@ class PokerRound(Round):
     def from_view(
         cls,
         view: View,
-        hands: Sequence[Sequence[Tile | str]],
-        bazar: Sequence[Tile | str] = (),
+        hands: Sequence[Sequence[TileLike]],
+        bazar: Sequence[TileLike] = (),
     ) -> PokerRound:
         """A full deal consistent with ``view``: the given hands (the viewer's own must match)
         and undealt tiles, the view's chips, dealer and betting."""
@@ -667,6 +648,7 @@ register(
         aliases=("покер", "domino poker"),
         settle=settle,
         decide=decide,
+        round=PokerRound,
         options=(
             *HAND,
             BETTING,
@@ -684,5 +666,3 @@ register(
         reads_ends=False,
     )
 )
-
-Round.families["poker"] = PokerRound

@@ -34,13 +34,12 @@ from bazar.core.board import Board
 from bazar.core.moves import Move
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import PASS, Round, final_turn, shuffled
+from bazar.core.round import PASS, Deal, Round, Undo, final_turn, shuffled
 from bazar.core.rules import Option, Variant, register
-from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
+from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
-    from bazar.core.rules import Rules
     from bazar.core.view import View
 
 __all__ = [
@@ -157,8 +156,38 @@ def trick_winner(
     return max(candidates, key=lambda i: _rank(tiles[i], suit, trumps))
 
 
-# undo records: (move, seat, phase, high bid, bidder, trumps, the trick before, tricks before)
-_Undo = tuple[Move, int, str, int, int, int | str | None, tuple[tuple[int, Tile], ...], int]
+class TrickUndo(Undo):
+    """A Texas 42 move taken back: the phase, the high bid and its bidder, the trumps, the
+    trick on the table and how many tricks were taken, as they were before it."""
+
+    __slots__ = ("bidder", "high", "phase", "trick", "tricks", "trumps")
+
+    phase: str
+    high: int
+    bidder: int
+    trumps: int | str | None
+    trick: tuple[tuple[int, Tile], ...]
+    tricks: int
+
+    def __init__(
+        self,
+        move: Move,
+        seat: int,
+        phase: str,
+        high: int,
+        bidder: int,
+        trumps: int | str | None,
+        trick: tuple[tuple[int, Tile], ...],
+        tricks: int,
+    ) -> None:
+        self.move = move
+        self.seat = seat
+        self.phase = phase
+        self.high = high
+        self.bidder = bidder
+        self.trumps = trumps
+        self.trick = trick
+        self.tricks = tricks
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,59 +220,42 @@ class TrickRound(Round):
     canonical order.
     """
 
-    def __init__(
+    _stack: list[TrickUndo]
+
+    def _deal(
         self,
-        rules: Rules,
-        seed: int | None = None,
-        *,
-        hands: Sequence[Sequence[Tile | str]] | None = None,
-        bazar: Sequence[Tile | str] | None = None,
-        leader: int | None = None,
-        number: int = 1,
-        previous: Outcome | None = None,
-        ledger: Ledger | None = None,
-        dealer: int | None = None,
-        lead: Sequence[Tile | str] | None = None,
+        rng: random.Random,
+        dealt: Deal | None,
+        leader: int | None,
+        lead: Sequence[TileLike] | None,
     ) -> None:
+        """The dealer: as given; before the given first bidder; left of the last hand's
+        dealer; else at random (seat 3 for an explicit deal). Seven tiles each."""
         if lead is not None:
             raise ValueError("texas-42 has no forced lead: the bidder leads any tile")
-        self._begin(rules, seed, number, previous, ledger, dealer)
-        players = self.players = rules.players
+        players = self.players
+        dealer = self.dealer
         for name, seat in (("dealer", dealer), ("leader", leader)):
-            if seat is not None and (
-                isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
-            ):
-                raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {seat!r}")
+            if seat is not None:
+                self._check_seat(name, seat)
+        previous = self.previous
         last = (previous.extra or {}).get("dealer") if previous is not None else None
         if dealer is None and leader is not None:
             dealer = (leader - 1) % players
         elif dealer is None and isinstance(last, int) and not isinstance(last, bool):
             dealer = (last + 1) % players
-        rng = random.Random(seed)
-        if hands is None:
-            if bazar is not None:
-                raise ValueError("give hands with bazar, or a seed alone")
+        if dealt is None:
             if dealer is None:
                 dealer = int(rng.random() * players)
             deck = shuffled(_TILES, rng)
-            dealt = [deck[i * 7 : (i + 1) * 7] for i in range(players)]
-            rest: list[Tile] = deck[players * 7 :]
+            hands = [deck[i * 7 : (i + 1) * 7] for i in range(players)]
+            self._bazar = deck[players * 7 :]
         else:
-            dealt, rest = self._check_deal(hands, bazar)
+            hands, self._bazar = dealt
             if dealer is None:
                 dealer = players - 1
         self.dealer = dealer
-        self.leader = (dealer + 1) % players
-        if leader is not None and leader != self.leader:
-            raise ValueError(f"seat {leader} cannot bid first when seat {dealer} deals")
-        self._dealt = tuple(tuple(sorted(h)) for h in dealt)
-        self._hands = [mask_of(h) for h in dealt]
-        self._bazar = rest
-        self._drawn = self._drawable = 0
-        self._lead_mask = -1
-        self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
-        self._stack: list[_Undo] = []  # type: ignore[assignment]
-        self._legal: tuple[Move, ...] | None = None
+        self._hands = [mask_of(h) for h in hands]
         self._phase = _BIDDING
         self._high = 0
         self._bidder = -1
@@ -251,23 +263,28 @@ class TrickRound(Round):
         self._trumps: int | str | None = None
         self._trick: tuple[tuple[int, Tile], ...] = ()
         self._tricks: list[tuple[int, int, tuple[Tile, ...], int]] = []
-        self._turn: int | None = self.leader
-        self._over: str | None = None
+
+    def _lead(
+        self,
+        rng: random.Random,
+        leader: int | None,
+        lead: Sequence[TileLike] | None,
+        seeded: bool,
+    ) -> int:
+        """Left of the dealer bids first."""
+        dealer = self.dealer
+        assert dealer is not None
+        first = (dealer + 1) % self.players
+        if leader is not None and leader != first:
+            raise ValueError(f"seat {leader} cannot bid first when seat {dealer} deals")
+        self._turn = first
+        return first
 
     def _check_deal(
-        self, hands: Sequence[Sequence[Tile | str]], bazar: Sequence[Tile | str] | None
-    ) -> tuple[list[list[Tile]], list[Tile]]:
-        if len(hands) != self.players:
-            raise ValueError(f"texas-42 needs {self.players} hands, not {len(hands)}")
-        dealt = [[Tile.parse(t) for t in h] for h in hands]
-        rest = [Tile.parse(t) for t in (bazar or ())]
-        seen: set[Tile] = set()
-        for tile in (t for h in [*dealt, rest] for t in h):
-            if tile.high > 6:
-                raise ValueError(f"tile {tile} is not in double-6")
-            if tile in seen:
-                raise ValueError(f"tile {tile} is dealt twice")
-            seen.add(tile)
+        self, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
+    ) -> Deal:
+        """A deal of the set in hands of one size (seven in a full deal)."""
+        dealt, rest = super()._check_deal(hands, bazar)
         sizes = {len(h) for h in dealt}
         if len(sizes) != 1 or not dealt[0]:
             raise ValueError(
@@ -301,9 +318,6 @@ class TrickRound(Round):
         done = tuple(t for trick in self._tricks for t in trick[2])
         return done + tuple(t for _, t in self._trick)
 
-    def history(self) -> list[tuple[int, Move, Tile | None]]:
-        return [*self._base, *((u[1], u[0], None) for u in self._stack)]
-
     def points(self) -> list[int]:
         """The hand points each side has taken so far (§6)."""
         sides = [0, 0]
@@ -312,10 +326,6 @@ class TrickRound(Round):
         return sides
 
     # -- moves -------------------------------------------------------------------------------
-
-    def legal_moves(self) -> list[Move]:
-        """Bids from the lowest allowed up then ``pass``; the trumps; the playable tiles."""
-        return super().legal_moves()
 
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None or self._turn is None:
@@ -345,7 +355,7 @@ class TrickRound(Round):
     def _apply(self, move: Move) -> None:
         seat: int = self._turn  # type: ignore[assignment]
         self._stack.append(
-            (
+            TrickUndo(
                 move,
                 seat,
                 self._phase,
@@ -356,7 +366,6 @@ class TrickRound(Round):
                 len(self._tricks),
             )
         )
-        self._legal = None
         players = self.players
         kind = move.kind
         if kind in ("bid", "pass"):
@@ -390,36 +399,27 @@ class TrickRound(Round):
             if not self._hands[winner]:
                 self._over = "tricks"
 
-    def pop(self) -> Move:
-        """Take back the last move and return it."""
-        if not self._stack:
-            raise IndexError("no move to take back")
-        undo = self._stack.pop()
-        move, seat, self._phase, self._high, self._bidder, self._trumps, self._trick, done = undo
-        del self._tricks[done:]
+    def _undo(self, record: TrickUndo) -> None:
+        seat = self._turn = record.seat
+        move = record.move
+        self._phase = record.phase
+        self._high = record.high
+        self._bidder = record.bidder
+        self._trumps = record.trumps
+        self._trick = record.trick
+        del self._tricks[record.tricks :]
         if move.kind in ("bid", "pass"):
             self._bids -= 1
         elif move.kind == "play":
             self._hands[seat] |= 1 << move.tile.index  # type: ignore[union-attr]
-        self._turn = seat
         self._over = None
-        self._legal = None
-        return move
-
-    def copy(self) -> TrickRound:
-        twin = super().copy()
-        assert isinstance(twin, TrickRound)
-        twin._tricks = list(self._tricks)
-        return twin
 
     # -- the end -----------------------------------------------------------------------------
 
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome:
         """``"tricks"`` after the seventh trick: ``points`` are the hand points each seat took
         (``scoring`` trick by trick), ``extra`` holds the bid, the bidder and the trumps.
         ``"redeal"`` when all passed under ``all_pass = "redeal"``: nothing is scored."""
-        if self._over is None:
-            return None
         n = self.players
         extra: dict[str, Any] = {"dealer": self.dealer}
         if self._over == "redeal":
@@ -445,12 +445,7 @@ class TrickRound(Round):
 
     def deal(self) -> dict[str, Any]:
         """The deal as a record stores it: the hands, the first to bid and the dealer."""
-        return {
-            "hands": [[str(t) for t in h] for h in self._dealt],
-            "bazar": [str(t) for t in self._bazar],
-            "leader": self.leader,
-            "dealer": self.dealer,
-        }
+        return {**super().deal(), "dealer": self.dealer}
 
     def public_extra(self, seat: int | None) -> dict[str, Any]:
         """The dealer, the phase, the contract, the trumps, the trick on the table (seat and
@@ -474,8 +469,8 @@ class TrickRound(Round):
     def from_view(
         cls,
         view: View,
-        hands: Sequence[Sequence[Tile | str]],
-        bazar: Sequence[Tile | str] = (),
+        hands: Sequence[Sequence[TileLike]],
+        bazar: Sequence[TileLike] = (),
     ) -> TrickRound:
         """A full hand consistent with ``view``: the given hands (the viewer's own must match)
         with the tiles each seat has played, and the view's moves replayed."""
@@ -559,9 +554,8 @@ register(
         aliases=("42", "forty-two", "техас 42"),
         settle=settle,
         decide=decide,
+        round=TrickRound,
         options=(*HAND, ALL_PASS, FOLLOW_RULE, ALLOW_FOLLOW_ME, ALLOW_DOUBLES_TRUMP),
         reads_ends=False,
     )
 )
-
-Round.families["trick"] = TrickRound

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.options import HAND, LINE
+from bazar.core.options import HAND
 from bazar.core.rules import Option, Variant, per_players, register
 from bazar.core.scoring import hand_value
+from bazar.games.cross.round import CrossRound
+from bazar.games.line.options import LINE
 
 from .fives import decide
 from .options import CROSS_ROUND
@@ -152,6 +154,7 @@ register(
         score=score_play,
         checks=(_check,),
         aliases=("берген",),
+        round=CrossRound,
         options=(
             *LINE,
             *HAND,

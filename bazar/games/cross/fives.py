@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.options import HAND, LINE
+from bazar.core.options import HAND
 from bazar.core.rules import Option, Variant, register
 from bazar.core.scoring import round_to, side_values
+from bazar.games.cross.round import CrossRound
+from bazar.games.line.options import LINE
 
 from .options import CROSS_ROUND, EXACT_TARGET, WIN_CHECK
 from .round import count_ends
@@ -183,6 +185,7 @@ def _preset(**overrides: Any) -> dict[str, Any]:
 
 
 _FAMILY: dict[str, Any] = {
+    "round": CrossRound,
     "family": "cross",
     "settle": settle,
     "decide": decide,

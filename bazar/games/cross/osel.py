@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from bazar.core.rules import Variant, register
+from bazar.games.cross.round import CrossRound
 from bazar.games.line.kozel import KOZEL, _kozel, decide, settle
 from bazar.games.line.kozel import _check as _kozel_check
 
@@ -56,6 +57,7 @@ register(
         checks=(_check,),
         aliases=("осёл", "осел", "donkey"),
         russian=True,
+        round=CrossRound,
         options=(*KOZEL, *CROSS_ROUND),
         ends_branch=True,
         club_rating="kozel",

@@ -21,13 +21,16 @@ blocks the round: score, then target, then the end of the hand.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
 from bazar.core.moves import Move
 from bazar.core.outcome import Outcome
-from bazar.core.round import DRAW, PASS, STOP, Round, _Setup
-from bazar.core.tiles import Tile
+from bazar.core.round import DRAW, PASS, STOP, Deal
+from bazar.core.tiles import Tile, TileLike
+from bazar.games.line.round import LineRound, LineUndo
 
 from .board import CrossBoard
 from .options import (
@@ -45,29 +48,92 @@ from .options import (
 if TYPE_CHECKING:
     from bazar.core.view import View
 
-__all__ = ["CrossRound", "count_ends"]
+__all__ = ["CrossRound", "CrossUndo", "count_ends"]
 
 ARMS = ("L", "R", "U", "D")
 _ARM = {"L": 0, "R": 1, "U": 2, "D": 3}
 _SLOT = 4  # the free-slot entry S in per-end tables
 
 
-class CrossRound(Round):
+class CrossUndo(LineUndo):
+    """A cross move taken back: the line's record and the layout before it (the line's two
+    ends, which a close or a play on an arm does not tell, arm end pips and lengths, doubles
+    and closed ends by arm, the spinner), whether the mover had drawn this turn and how many
+    scoring events there were."""
+
+    __slots__ = (
+        "arm_double",
+        "arm_end",
+        "arm_len",
+        "covered",
+        "dead",
+        "drew",
+        "events",
+        "lead_double",
+        "left",
+        "right",
+        "spin",
+        "spin_arm",
+        "spin_depth",
+    )
+
+    left: int
+    right: int
+
+    arm_end: tuple[int, ...]
+    arm_len: tuple[int, ...]
+    arm_double: int
+    dead: int
+    lead_double: bool
+    spin: int
+    spin_arm: int
+    spin_depth: int
+    covered: int
+    drew: bool
+    events: int
+
+    def __init__(self, move: Move, seat: int, rnd: CrossRound) -> None:
+        self.move = move
+        self.seat = seat
+        self.left = rnd._left
+        self.right = rnd._right
+        self.chain = rnd._chain
+        self.used = rnd._used
+        self.arm_end = tuple(rnd._arm_end)
+        self.arm_len = tuple(rnd._arm_len)
+        self.arm_double = rnd._arm_double
+        self.dead = rnd._dead
+        self.lead_double = rnd._lead_double
+        self.spin = rnd._spin
+        self.spin_arm = rnd._spin_arm
+        self.spin_depth = rnd._spin_depth
+        self.covered = rnd._covered
+        self.drew = rnd._drew
+        self.events = len(rnd._events)
+
+
+class CrossRound(LineRound):
     """A round on a line or a single-spinner cross, with closing doubles and in-play scores."""
 
-    # undo records: (move, seat, state snapshot)
-    _cross_stack: list[tuple[Any, ...]]
+    _stack: list[CrossUndo]  # type: ignore[assignment]
 
-    def __init__(self, rules: Any, seed: int | None = None, **kwargs: Any) -> None:
-        super().__init__(rules, seed, **kwargs)
+    def _deal(
+        self,
+        rng: random.Random,
+        dealt: Deal | None,
+        leader: int | None,
+        lead: Sequence[TileLike] | None,
+    ) -> None:
+        super()._deal(rng, dealt, leader, lead)
+        rules = self.rules
         self._cross = rules[SPINNER] or rules[CROSS] == "first_open_double"
         self._closing = rules[CLOSING]
         self._lead_closable = rules[LEAD_MAY_BE_CLOSED]
         self._seal = rules[SEALED_LAYOUT_ENDS_ROUND]
         self._one_draw = rules[DRAW_MODE] == "one_per_turn"
         self._score_turn = rules.variant.score
-        self._all_doubles = sum(_Setup.of(rules).doubles)
-        # the layout: arm end pips (-1 no arm), arm lengths, arms ending in a double, dead arms
+        self._all_doubles = sum(self._t.doubles)
+        # the layout: arm end pips (-1 no arm), arm lengths, arm ending in a double, dead arms
         self._arm_end = [-1, -1, -1, -1]
         self._arm_len = [0, 0, 0, 0]
         self._arm_double = 0
@@ -80,60 +146,8 @@ class CrossRound(Round):
         self._covered = 0
         self._drew = False
         self._events: list[tuple[int, int]] = []
-        self._cross_stack = []
 
     # -- state -------------------------------------------------------------------------------
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (
-            tuple(self._arm_end),
-            tuple(self._arm_len),
-            self._arm_double,
-            self._dead,
-            self._lead_double,
-            self._spin,
-            self._spin_arm,
-            self._spin_depth,
-            self._covered,
-            self._drew,
-            len(self._events),
-            self._opening,
-            self._chain,
-            self._used,
-            self._turn,
-            self._over,
-        )
-
-    def _restore_snapshot(self, snap: tuple[Any, ...]) -> None:
-        (
-            ends,
-            lens,
-            self._arm_double,
-            self._dead,
-            self._lead_double,
-            self._spin,
-            self._spin_arm,
-            self._spin_depth,
-            self._covered,
-            self._drew,
-            events,
-            self._opening,
-            self._chain,
-            self._used,
-            self._turn,
-            self._over,
-        ) = snap
-        self._arm_end, self._arm_len = list(ends), list(lens)
-        del self._events[events:]
-
-    def copy(self) -> CrossRound:
-        twin = super().copy()
-        assert isinstance(twin, CrossRound)
-        twin._arm_end = list(self._arm_end)
-        twin._arm_len = list(self._arm_len)
-        twin._events = list(self._events)
-        twin._cross_stack = list(self._cross_stack)
-        return twin
 
     def _free_slot(self) -> bool:
         if self._spin < 0 or self._covered >= 4:
@@ -220,10 +234,7 @@ class CrossRound(Round):
 
     def _apply(self, move: Move) -> None:
         seat: int = self._turn  # type: ignore[assignment]
-        self._legal = None
-        snap = self._snapshot()
-        self._stack.append((move, seat, self._left, self._right, -1, self._chain, self._used))
-        self._cross_stack.append(snap)
+        self._stack.append(CrossUndo(move, seat, self))
         kind = move.kind
         if kind == "draw":
             tile = self._bazar[self._drawn]
@@ -231,7 +242,6 @@ class CrossRound(Round):
             bit = 1 << tile.index
             self._hands[seat] |= bit
             self._inhand |= bit
-            self._stack[-1] = (move, seat, self._left, self._right, tile.index, 0, 0)
             self._drew = True
             if self._nobody_can_move():
                 self._over = "fish"
@@ -247,7 +257,6 @@ class CrossRound(Round):
         tile: Tile = move.tile  # type: ignore[no-redef]
         closed = kind == "close"
         bit = 1 << tile.index
-        self._stack[-1] = (move, seat, self._left, self._right, tile.index, self._chain, self._used)
         hand = self._hands[seat] ^ bit
         self._hands[seat] = hand
         self._inhand ^= bit
@@ -261,11 +270,16 @@ class CrossRound(Round):
             self._over = "fish"
             self._score(seat)
             return
-        if self._nobody_can_move() or (self._dead_layout and self._cross_dead()):
+        if self._nobody_can_move() or (self._conf.dead_layout and self._cross_dead()):
             self._over = "fish"
             self._score(seat)
             return
-        if self._dpt > 1 and tile.is_double and arm >= 0 and self._keeps_cross_turn(hand, arm):
+        if (
+            self._conf.doubles_per_turn > 1
+            and tile.is_double
+            and arm >= 0
+            and self._keeps_cross_turn(hand, arm)
+        ):
             return
         self._end_turn(seat, True)
 
@@ -352,10 +366,10 @@ class CrossRound(Round):
 
     def _keeps_cross_turn(self, hand: int, arm: int) -> bool:
         chain = self._chain + 1
-        if chain >= self._dpt:
+        if chain >= self._conf.doubles_per_turn:
             return False
         used = self._used | (1 << arm)
-        doubles = _Setup.of(self.rules).doubles
+        doubles = self._t.doubles
         for end, pip in self._open():
             if (end == "S" or not used >> _ARM[end] & 1) and hand & doubles[pip]:
                 self._chain, self._used = chain, used
@@ -376,34 +390,26 @@ class CrossRound(Round):
         pips = {pip for _, pip in self._open()}
         if not pips:
             return False
-        setup = _Setup.of(self.rules)
+        t = self._t
         for pip in pips:
-            need = setup.suit_singles[pip]
+            need = t.suit_singles[pip]
             if len(pips) > 1:
-                need |= setup.doubles[pip]
+                need |= t.doubles[pip]
             if self._table & need != need:
                 return False
         return True
 
-    def pop(self) -> Move:
-        if not self._stack:
-            raise IndexError("no move to take back")
-        move, seat, left, right, index, _, _ = self._stack.pop()
-        snap = self._cross_stack.pop()
-        self._left, self._right = left, right
-        self._legal = None
-        if move.kind in ("play", "close"):
-            bit = 1 << index
-            self._hands[seat] |= bit
-            self._inhand |= bit
-            self._table ^= bit
-        elif move is DRAW:
-            bit = 1 << index
-            self._drawn -= 1
-            self._hands[seat] ^= bit
-            self._inhand ^= bit
-        self._restore_snapshot(snap)
-        return move
+    def _undo(self, record: CrossUndo) -> None:  # type: ignore[override]
+        # the cross round pushes only its own records
+        super()._undo(record)
+        self._left, self._right = record.left, record.right
+        self._arm_end, self._arm_len = list(record.arm_end), list(record.arm_len)
+        self._arm_double, self._dead = record.arm_double, record.dead
+        self._lead_double = record.lead_double
+        self._spin, self._spin_arm = record.spin, record.spin_arm
+        self._spin_depth, self._covered = record.spin_depth, record.covered
+        self._drew = record.drew
+        del self._events[record.events :]
 
     # -- the table ---------------------------------------------------------------------------
 
@@ -455,10 +461,8 @@ class CrossRound(Round):
         """The sum of the open ends as the fives family counts it (``fives.md`` §5.1)."""
         return count_ends(self)
 
-    def outcome(self) -> Outcome | None:
-        base = super().outcome()
-        if base is None:
-            return None
+    def _outcome(self) -> Outcome:
+        base = super()._outcome()
         points = [0] * self.players
         for seat, p in self._events:
             points[seat] += p
@@ -490,9 +494,9 @@ class CrossRound(Round):
             state["drew"] = True
         return state
 
-    def _restore(self, view: View) -> None:
+    def _read_view(self, view: View) -> None:
         """Rebuild the layout and the scores of ``view`` (for :meth:`Round.from_view`)."""
-        super()._restore(view)
+        super()._read_view(view)
         self._arm_end, self._arm_len = [-1, -1, -1, -1], [0, 0, 0, 0]
         self._arm_double = self._dead = 0
         self._spin, self._spin_arm, self._covered = -1, -1, 0
@@ -536,6 +540,3 @@ def count_ends(rnd: CrossRound) -> int:
     if rnd.rules[SPINNER_COUNT] == "open_arms":
         total += rnd._spin * (4 - len(covered))
     return total
-
-
-Round.families["cross"] = CrossRound

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.options import HAND, LINE
+from bazar.core.options import HAND
 from bazar.core.rules import Option, Variant, register
 from bazar.core.scoring import ceil_div, fish_winner, round_to, side_values
+from bazar.games.cross.round import CrossRound
+from bazar.games.line.options import LINE
 
 from .fives import DIVIDE_IN_PLAY, decide
 from .options import CROSS_ROUND
@@ -142,5 +144,6 @@ register(
         ends_branch=True,
         scored_in_play=True,
         russian=True,
+        round=CrossRound,
     )
 )

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bazar.core.options import HAND, LINE
+from bazar.core.options import HAND
 from bazar.core.rules import Variant, register
+from bazar.games.line.round import LineRound
+
+from .options import LINE
 
 __all__: list[str] = []
 
@@ -93,6 +96,7 @@ register(
         checks=_LINE_CHECKS,
         options=(*LINE, *HAND),
         aliases=("блок",),
+        round=LineRound,
     )
 )
 register(
@@ -106,6 +110,7 @@ register(
         checks=_LINE_CHECKS,
         options=(*LINE, *HAND),
         aliases=("базар",),
+        round=LineRound,
     )
 )
 register(
@@ -120,6 +125,7 @@ register(
         options=(*LINE, *HAND),
         russian=True,
         aliases=("домино", "классика", "классическое"),
+        round=LineRound,
     )
 )
 register(
@@ -134,5 +140,6 @@ register(
         options=(*LINE, *HAND),
         russian=True,
         aliases=("штрафное",),
+        round=LineRound,
     )
 )

@@ -19,9 +19,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.options import HAND, LINE
+from bazar.core.options import HAND
 from bazar.core.rules import SCORING, Option, Variant, register
 from bazar.core.scoring import award, hand_value
+from bazar.games.line.round import LineRound
+
+from .options import LINE
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
@@ -286,6 +289,7 @@ def _kozel(**overrides: Any) -> dict[str, Any]:
 
 
 _FAMILY = {
+    "round": LineRound,
     "settle": settle,
     "decide": decide,
     "checks": (_check,),

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.options import HAND, LINE, SINGLE_RECORD
+from bazar.core.options import HAND
 from bazar.core.rules import SCORING, Option, Variant, register
 from bazar.core.scoring import award, hand_value
+from bazar.games.line.round import LineRound
 
 from .kozel import FISH_MODE, OPEN_THRESHOLD
+from .options import LINE, SINGLE_RECORD
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
@@ -180,6 +182,7 @@ register(
         settle=settle,
         decide=decide,
         russian=True,
+        round=LineRound,
         options=(
             *LINE,
             *HAND,

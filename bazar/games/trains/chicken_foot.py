@@ -27,23 +27,32 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, Self
 
 from bazar.core.board import Laid
 from bazar.core.moves import Move
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import Round, shuffled
+from bazar.core.round import (
+    DRAW,
+    PASS,
+    STOP,
+    Deal,
+    HistoryEntry,
+    Setup,
+    Tables,
+    Undo,
+    shuffled,
+)
 from bazar.core.rules import SCORING, Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
-from bazar.core.tiles import Tile, mask_of, tile_set
+from bazar.core.tiles import Tile, TileLike, mask_of
 
 from .board import TreeBoard
 from .round import (
     ENGINE_SOURCE,
     HAND_SIZES,
     EngineRound,
-    check_deal,
     check_view,
     deal_size,
     engine_for,
@@ -56,8 +65,6 @@ if TYPE_CHECKING:
     from bazar.core.view import View
 
 __all__ = ["PUREMCO", "TreeRound", "decide", "highest_draw", "settle"]
-
-TileLike = Tile | str
 
 LIGHT_HANDS: Option[bool] = Option(
     "light_hands", "bool", "Chicken Foot A: the seed's lighter hand sizes", False
@@ -133,9 +140,6 @@ LIGHT_HAND_SIZES = {2: 12, 3: 11, 4: 10}
 #: Version A on double-12: Mexican Train's table, and 7 for 11–12 players.
 DOUBLE_12 = {**HAND_SIZES, 11: 7, 12: 7}
 
-DRAW = Move("draw")
-PASS = Move("pass")
-STOP = Move("stop")
 SKIP = Move("skip")
 ANNOUNCE = Move("announce")
 
@@ -161,15 +165,11 @@ def highest_draw(draws: Sequence[TileLike], players: int) -> int:
     return contenders[0]
 
 
-class _Tables:
-    """Per set: which tiles fit a pip, and the interned plays on each branch id."""
-
-    _cache: ClassVar[dict[int, _Tables]] = {}
+class TreeTables(Tables):
+    """Per set: the set's tables, and the interned plays on each branch id."""
 
     def __init__(self, set_max: int) -> None:
-        tiles = tile_set(set_max)
-        self.tiles = tiles
-        self.fits = [mask_of(t for t in tiles if t.has(p)) for p in range(set_max + 1)]
+        super().__init__(set_max)
         self.on: dict[str, list[Move]] = {}
         self.last: dict[str, list[Move]] = {}
         self.challenge = [Move("challenge", value=s) for s in range(18)]
@@ -186,21 +186,13 @@ class _Tables:
             moves = self.last[end] = [Move("last", t, end) for t in self.tiles]
         return moves
 
-    @classmethod
-    def of(cls, set_max: int) -> _Tables:
-        tables = cls._cache.get(set_max)
-        if tables is None:
-            tables = cls._cache[set_max] = cls(set_max)
-        return tables
 
-
-class _Setup:
+class TreeSetup(Setup):
     """What a TreeRound reads from its rules, looked up once per Rules object."""
 
-    _cache: ClassVar[dict[int, tuple[Rules, _Setup]]] = {}
-
     def __init__(self, rules: Rules) -> None:
-        self.tables = _Tables.of(rules.set_max)
+        super().__init__(rules)
+        self.tables = TreeTables.of(rules.set_max)
         self.hand_size: int = rules.hand_size
         self.source: str = rules[ENGINE_SOURCE]
         self.missing = rules[MISSING_ENGINE]
@@ -211,23 +203,51 @@ class _Setup:
         self.reserve: int = rules.bazar_reserve
         self.announce: bool = rules[ANNOUNCE_LAST_TILE]
 
-    @classmethod
-    def of(cls, rules: Rules) -> _Setup:
-        entry = cls._cache.get(id(rules))
-        if entry is None or entry[0] is not rules:
-            if len(cls._cache) > 10_000:
-                cls._cache.clear()
-            entry = cls._cache[id(rules)] = (rules, cls(rules))
-        return entry[1]
-
 
 #: An open destination of the tree: (branch id, open pip, toes laid on its double or -1).
 Dest = tuple[str, int, int]
-# state: (turn, arms, destinations, pending foot index, drew, acted this turn,
-#         unannounced last tiles, skips, over)
-_State = tuple[int, int, tuple[Dest, ...], int, bool, bool, int, int, str | None]
-# undo record: (move, mover, tile index laid or drawn or -1, seat that drew, state before)
-_Undo = tuple[Move, int, int, int, _State]
+
+
+class TreeUndo(Undo):
+    """A Chicken Foot move taken back: the tree and the turn state as they were before it,
+    the tile it laid or drew (``index``, -1 for none) and who drew it (``drawer``: the mover,
+    or the offender of a challenge; -1 for a tile laid). A legal move is never made once the
+    round is over, so the round was not over before it."""
+
+    __slots__ = ("acted", "arms", "dests", "drawer", "drew", "foot", "index", "skips", "windows")
+
+    index: int
+    drawer: int
+    arms: int
+    dests: tuple[Dest, ...]
+    foot: int
+    drew: bool
+    acted: bool
+    windows: int
+    skips: int
+
+    def __init__(
+        self,
+        move: Move,
+        seat: int,
+        arms: int,
+        dests: tuple[Dest, ...],
+        foot: int,
+        drew: bool,
+        acted: bool,
+        windows: int,
+        skips: int,
+    ) -> None:
+        self.move = move
+        self.seat = seat
+        self.index = self.drawer = -1
+        self.arms = arms
+        self.dests = dests
+        self.foot = foot
+        self.drew = drew
+        self.acted = acted
+        self.windows = windows
+        self.skips = skips
 
 
 def grow(
@@ -274,33 +294,26 @@ class TreeRound(EngineRound):
     ``missing_engine``. ``lead=[tile]`` names an engine other than the round's double.
     """
 
-    def __init__(
+    _stack: list[TreeUndo]
+
+    def _deal(
         self,
-        rules: Rules,
-        seed: int | None = None,
-        *,
-        hands: Sequence[Sequence[TileLike]] | None = None,
-        bazar: Sequence[TileLike] | None = None,
-        leader: int | None = None,
-        number: int = 1,
-        previous: Outcome | None = None,
-        ledger: Ledger | None = None,
-        dealer: int | None = None,
-        lead: Sequence[TileLike] | None = None,
+        rng: random.Random,
+        dealt: Deal | None,
+        leader: int | None,
+        lead: Sequence[TileLike] | None,
     ) -> None:
-        self._begin(rules, seed, number, previous, ledger, dealer)
-        setup = self._opts = _Setup.of(rules)
+        rules = self.rules
+        setup = self._opts = TreeSetup.of(rules)
         t = self._tab = setup.tables
-        n = self.players = rules.players
-        engine = engine_for(rules, number, lead)
-        rng = random.Random(seed)
+        n = self.players
+        engine = engine_for(rules, self.number, lead)
+        previous = self.previous
         start = 0 if previous is None or previous.leader is None else (previous.leader + 1) % n
-        finder = start
-        if hands is None:
-            if bazar is not None:
-                raise ValueError("give hands with bazar, or a seed alone")
+        self._start = self._finder = start
+        if dealt is None:
             if setup.source == "search_draw":
-                finder = (start + shuffled(t.tiles, rng).index(engine)) % n
+                self._finder = (start + shuffled(t.tiles, rng).index(engine)) % n
             taken = setup.source != "holder"
             pool = [x for x in t.tiles if x is not engine] if taken else list(t.tiles)
             size = setup.hand_size
@@ -312,7 +325,7 @@ class TreeRound(EngineRound):
                 if placed is not None:
                     break
         else:
-            masks, rest = check_deal(rules, hands, bazar)
+            masks, rest = [mask_of(h) for h in dealt[0]], dealt[1]
             if engine.high > rules.set_max:
                 raise ValueError(f"the engine {engine} is not in double-{rules.set_max}")
             placed = self._place(masks, rest, engine)
@@ -321,31 +334,12 @@ class TreeRound(EngineRound):
                     f"nobody holds {engine} or a lower double: with missing_engine="
                     f"{setup.missing} the round is dealt again; give a deal with it"
                 )
-        assert placed is not None
-        placer, engine, searched = placed
+        self._placer, engine, searched = placed
         self._engine_tile = engine
         self._engine = engine.high
         self._bazar = rest[searched:]
         self._hands = masks
-        self._dealt = tuple(masks)
-        if leader is None:
-            if placer is not None:
-                leader = (placer + 1) % n
-            elif setup.source == "search_draw":
-                leader = finder
-            elif previous is not None and previous.leader is not None:
-                leader = start
-            elif hands is not None:
-                leader = 0
-            elif setup.first_player == "highest_draw":
-                leader = highest_draw(shuffled(self._bazar, rng), n)
-            else:
-                leader = int(rng.random() * n)
-        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
-            raise ValueError(f"leader must be a seat from 0 to {n - 1}, not {leader!r}")
-        self.leader = leader
-        self._drawable_total = max(0, len(self._bazar) - setup.reserve)
-        self._drawn = 0
+        self._drawable = max(0, len(self._bazar) - setup.reserve)
         inhand = 0
         for h in masks:
             inhand |= h
@@ -353,17 +347,38 @@ class TreeRound(EngineRound):
         self._arms = 0
         self._dests: tuple[Dest, ...] = ()
         self._foot = -1
-        self._turn: int = leader
         self._drew = False
         self._acted = False
         self._windows = 0
         self._skips = 0
-        self._over: str | None = None
-        self._undo: list[_Undo] = []
-        self._legal: tuple[Move, ...] | None = None
-        self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
         if self._is_blocked():  # an explicit deal may leave nobody a tile to start with
             self._over = "fish"
+
+    def _lead(
+        self,
+        rng: random.Random,
+        leader: int | None,
+        lead: Sequence[TileLike] | None,
+        seeded: bool,
+    ) -> int:
+        """After the engine's placer; the engine's finder (``search_draw``); after the last
+        round's first player; seat 0 of an explicit deal; else by ``first_player``."""
+        if leader is None:
+            n = self.players
+            if self._placer is not None:
+                leader = (self._placer + 1) % n
+            elif self._opts.source == "search_draw":
+                leader = self._finder
+            elif self.previous is not None and self.previous.leader is not None:
+                leader = self._start
+            elif not seeded:
+                leader = 0
+            elif self._opts.first_player == "highest_draw":
+                leader = highest_draw(shuffled(self._bazar, rng), n)
+            else:
+                leader = int(rng.random() * n)
+        self._turn = leader
+        return leader
 
     def _place(
         self, hands: list[int], bazar: list[Tile], engine: Tile
@@ -389,12 +404,6 @@ class TreeRound(EngineRound):
 
     # -- the state -------------------------------------------------------------------------
 
-    # turn, hands, bazar and bazar_size are the base class's
-
-    @property
-    def drawable(self) -> int:
-        return max(0, self._drawable_total - self._drawn)
-
     @property
     def engine(self) -> Tile:
         """The double in the centre."""
@@ -418,21 +427,14 @@ class TreeRound(EngineRound):
             out[end] = pip
         return out
 
-    @property
-    def moves(self) -> list[Move]:
-        return [m for _, m, _ in self._base] + [u[0] for u in self._undo]
-
-    def history(self) -> list[tuple[int, Move, Tile | None]]:
+    def history(self) -> list[HistoryEntry]:
         tiles = self._tab.tiles
         out = list(self._base)
-        for move, seat, index, drawer, _ in self._undo:
+        for u in self._stack:
             # a challenge's penalty tile is the offender's: the challenger's entry shows none
-            shown = tiles[index] if move is DRAW and drawer == seat else None
-            out.append((seat, move, shown))
+            shown = tiles[u.index] if u.move is DRAW and u.drawer == u.seat else None
+            out.append((u.seat, u.move, shown))
         return out
-
-    def played(self) -> tuple[Tile, ...]:
-        return tuple(m.tile for _, m, _ in self.history() if m.kind in ("play", "last") and m.tile)
 
     @property
     def board(self) -> TreeBoard:
@@ -462,22 +464,7 @@ class TreeRound(EngineRound):
         engine = Tile.of(self._engine, self._engine)
         return TreeBoard(engine, {branch: tuple(tiles) for branch, tiles in branches.items()})
 
-    def is_over(self) -> bool:
-        return self._over is not None
-
     # -- moves -----------------------------------------------------------------------------
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal move of the seat to move. Plays come first, end by end in the order of
-        :meth:`ends`, each end's tiles in canonical order; with ``announce_last_tile`` a play
-        that leaves one tile is followed by the same play announced (``last 6-4:3``). Then
-        ``draw`` or ``pass``, or ``stop`` (keeping a drawn tile, ``must_play_drawn=False``);
-        then, at the start of a turn, ``announce`` and ``challenge S``. A skipped turn has
-        only ``skip``."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        return list(legal)
 
     def _open(self) -> list[tuple[str, int]]:
         """Where a tile may go now: the pending structure alone, else every open end."""
@@ -493,7 +480,7 @@ class TreeRound(EngineRound):
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
             return ()
-        seat = self._turn
+        seat: int = self._turn  # type: ignore[assignment]
         if self._skips >> seat & 1:
             return (SKIP,)
         hand = self._hands[seat]
@@ -517,7 +504,7 @@ class TreeRound(EngineRound):
         if out:
             if self._drew and not self._opts.must_play_drawn:
                 out.append(STOP)
-        elif not self._drew and self._drawn < self._drawable_total:
+        elif not self._drew and self._drawn < self._drawable:
             out.append(DRAW)
         else:
             out.append(PASS)
@@ -529,9 +516,11 @@ class TreeRound(EngineRound):
             ]
         return tuple(out)
 
-    def _state(self) -> _State:
-        return (
-            self._turn,
+    def _apply(self, move: Move) -> None:
+        seat: int = self._turn  # type: ignore[assignment]
+        undo = TreeUndo(
+            move,
+            seat,
             self._arms,
             self._dests,
             self._foot,
@@ -539,23 +528,17 @@ class TreeRound(EngineRound):
             self._acted,
             self._windows,
             self._skips,
-            self._over,
         )
-
-    def _apply(self, move: Move) -> None:
-        seat = self._turn
-        state = self._state()
-        self._legal = None
+        self._stack.append(undo)
         kind = move.kind
         bit = 1 << seat
         if kind == "play" or kind == "last":
             tile: Tile = move.tile  # type: ignore[assignment]
             end: str = move.end  # type: ignore[assignment]
+            index = undo.index = tile.index
             self._dests, self._arms, self._foot, _ = grow(
                 self._dests, self._arms, self._engine, end, tile
             )
-            index = tile.index
-            self._undo.append((move, seat, index, -1, state))
             hand = self._hands[seat] ^ (1 << index)
             self._hands[seat] = hand
             self._inhand ^= 1 << index
@@ -571,29 +554,25 @@ class TreeRound(EngineRound):
             else:
                 self._next(seat)
         elif kind == "draw":
-            index = self._draw(seat)
+            undo.index, undo.drawer = self._draw(seat), seat
             self._drew = self._acted = True
             self._windows &= ~bit
-            self._undo.append((move, seat, index, seat, state))
             if self._is_blocked():
                 self._over = "fish"
         elif kind == "challenge":
             offender: int = move.value  # type: ignore[assignment]
+            undo.drawer = offender
             self._windows &= ~(1 << offender)
-            index = -1
-            if self._drawn < self._drawable_total:
-                index = self._draw(offender)
+            if self._drawn < self._drawable:
+                undo.index = self._draw(offender)
             else:
                 self._skips |= 1 << offender
-            self._undo.append((move, seat, index, offender, state))
             if self._is_blocked():
                 self._over = "fish"
         elif kind == "announce":
             self._windows &= ~bit
-            self._undo.append((move, seat, -1, -1, state))
         else:  # pass, stop, skip
             self._skips &= ~bit
-            self._undo.append((move, seat, -1, -1, state))
             self._next(seat)
 
     def _draw(self, seat: int) -> int:
@@ -609,7 +588,7 @@ class TreeRound(EngineRound):
 
     def _is_blocked(self) -> bool:
         """Nothing drawable and no hand holds a tile for any place one may go (§6)."""
-        if self._drawn < self._drawable_total:
+        if self._drawn < self._drawable:
             return False
         fits = self._tab.fits
         need = 0
@@ -617,40 +596,26 @@ class TreeRound(EngineRound):
             need |= fits[pip]
         return not self._inhand & need
 
-    def pop(self) -> Move:
-        """Take back the last move and return it."""
-        if not self._undo:
-            raise IndexError("no move to take back")
-        move, seat, index, drawer, state = self._undo.pop()
-        (
-            self._turn,
-            self._arms,
-            self._dests,
-            self._foot,
-            self._drew,
-            self._acted,
-            self._windows,
-            self._skips,
-            self._over,
-        ) = state
-        self._legal = None
+    def _undo(self, record: TreeUndo) -> None:
+        seat = self._turn = record.seat
+        self._arms = record.arms
+        self._dests = record.dests
+        self._foot = record.foot
+        self._drew = record.drew
+        self._acted = record.acted
+        self._windows = record.windows
+        self._skips = record.skips
+        self._over = None
+        index = record.index
         if index >= 0:
             bit = 1 << index
-            if drawer >= 0:
+            if record.drawer >= 0:
                 self._drawn -= 1
-                self._hands[drawer] ^= bit
+                self._hands[record.drawer] ^= bit
                 self._inhand ^= bit
             else:
                 self._hands[seat] |= bit
                 self._inhand |= bit
-        return move
-
-    def copy(self) -> TreeRound:
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin._hands = list(self._hands)
-        twin._undo = list(self._undo)
-        return twin
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -678,7 +643,7 @@ class TreeRound(EngineRound):
         view: View,
         hands: Sequence[Sequence[TileLike]],
         bazar: Sequence[TileLike] = (),
-    ) -> Round:
+    ) -> Self:
         """A full round consistent with ``view`` and the given hands and bazar (draw order)."""
         extra = view.extra
         check_view(view, hands, bazar)
@@ -696,7 +661,7 @@ class TreeRound(EngineRound):
                 rnd._dests, rnd._arms, rnd._foot, _ = grow(
                     rnd._dests, rnd._arms, rnd._engine, move.end, move.tile
                 )
-        rnd._drawable_total = view.drawable
+        rnd._drawable = view.drawable
         rnd._drew = extra["drew"]
         rnd._acted = extra.get("acted", False)
         rnd._windows = sum(1 << s for s in extra.get("unannounced", ()))
@@ -830,6 +795,7 @@ def _common(**preset: Any) -> dict[str, Any | Callable[[dict[str, Any]], Any]]:
 
 _NOT_HERE = object()
 _FAMILY: dict[str, Any] = {
+    "round": TreeRound,
     "family": "tree",
     "checks": (_check,),
     "settle": settle,
@@ -913,5 +879,3 @@ register(
         **_FAMILY,
     )
 )
-
-Round.families["tree"] = TreeRound

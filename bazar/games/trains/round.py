@@ -30,16 +30,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, Self
 
 from bazar.core.board import Laid
 from bazar.core.moves import Move
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import Round, final_turn, shuffled
+from bazar.core.round import (
+    DRAW,
+    PASS,
+    STOP,
+    Deal,
+    Round,
+    Setup,
+    Tables,
+    Undo,
+    final_turn,
+    shuffled,
+)
 from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
-from bazar.core.tiles import Tile, mask_of, tile_set, tiles_of
+from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
 from .board import TrainsBoard
 
@@ -50,7 +61,6 @@ if TYPE_CHECKING:
 __all__ = [
     "HAND_SIZES",
     "TrainRound",
-    "check_deal",
     "check_view",
     "deal_size",
     "decide",
@@ -61,8 +71,6 @@ __all__ = [
     "round_outcome",
     "settle",
 ]
-
-TileLike = Tile | str
 
 ENGINE_SOURCE: Option[str] = Option(
     "engine_source",
@@ -114,10 +122,6 @@ MAX_DOUBLES_PER_TURN: Option[int | None] = Option(
 #: Tiles dealt to each player from a double-12 set (``mexican-train.md`` §2).
 HAND_SIZES = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
 
-DRAW = Move("draw")
-PASS = Move("pass")
-STOP = Move("stop")
-
 
 # -- what both train games share ---------------------------------------------------------------
 
@@ -147,7 +151,7 @@ def find_engine(hands: list[int], bazar: list[Tile], engine: Tile) -> tuple[int 
     >>> tiles = [Tile.parse(t) for t in ["3-4", "12-12", "0-9", "5-5", "6-6"]]
     >>> find_engine(hands, tiles, Tile.parse("12-12"))  # seat 1 finds it; the cycle ends
     (1, 4)
-    >>> [len(tiles_of(h)) for h in hands]
+    >>> [h.bit_count() for h in hands]
     [1, 0, 1, 1]
     """
     bit = 1 << engine.index
@@ -188,16 +192,15 @@ def penalty_totals(ledger: Ledger, gains: Sequence[int]) -> Ledger:
     return ledger.replace(scores=[s + g for s, g in zip(ledger.scores, gains, strict=True)])
 
 
-class _Tables:
-    """Per (set, players): which tiles fit a pip, and the interned plays on each train."""
-
-    _cache: ClassVar[dict[tuple[int, int], _Tables]] = {}
+class TrainTables:
+    """Per set and number of players (built once per rules, by :class:`TrainSetup`): the
+    set's tables and the interned plays on each train."""
 
     def __init__(self, set_max: int, players: int) -> None:
-        tiles = tile_set(set_max)
-        self.tiles = tiles
-        self.fits = [mask_of(t for t in tiles if t.has(p)) for p in range(set_max + 1)]
-        self.doubles = mask_of(t for t in tiles if t.is_double)
+        common = Tables.of(set_max)
+        tiles = self.tiles = common.tiles
+        self.fits = common.fits
+        self.doubles = sum(common.doubles)
         self.ids = (*(str(s) for s in range(players)), "M")
         self.index = {end: i for i, end in enumerate(self.ids)}
         self.plays = [[Move.play(t, end) for t in tiles] for end in self.ids]
@@ -224,22 +227,13 @@ class _Tables:
             moves = self.on[key] = tuple(out)
         return moves
 
-    @classmethod
-    def of(cls, set_max: int, players: int) -> _Tables:
-        key = (set_max, players)
-        tables = cls._cache.get(key)
-        if tables is None:
-            tables = cls._cache[key] = cls(set_max, players)
-        return tables
 
-
-class _Setup:
+class TrainSetup(Setup):
     """What a TrainRound reads from its rules, looked up once per Rules object."""
 
-    _cache: ClassVar[dict[int, tuple[Rules, _Setup]]] = {}
-
     def __init__(self, rules: Rules) -> None:
-        self.tables = _Tables.of(rules.set_max, rules.players)
+        super().__init__(rules)
+        self.tables = TrainTables(rules.set_max, rules.players)
         self.hand_size: int = rules.hand_size
         self.pre_placed = rules[ENGINE_SOURCE] == "pre_placed"
         self.first_turn_multi: bool = rules[FIRST_TURN_MULTI]
@@ -250,35 +244,59 @@ class _Setup:
         limit = rules[MAX_DOUBLES_PER_TURN]
         self.max_doubles: int = 1_000 if limit is None else limit
 
-    @classmethod
-    def of(cls, rules: Rules) -> _Setup:
-        entry = cls._cache.get(id(rules))
-        if entry is None or entry[0] is not rules:
-            if len(cls._cache) > 10_000:
-                cls._cache.clear()
-            entry = cls._cache[id(rules)] = (rules, cls(rules))
-        return entry[1]
 
+class TrainUndo(Undo):
+    """A Mexican Train move taken back: the turn state as it was before it. What the move
+    itself changed is read back from the move: the train its tile went on and that train's
+    pip before, or the tile it drew (the last one drawn). A legal move is never made once the
+    round is over, so the round was not over before it."""
 
-# undo record: (move, seat, train, tile index, the train's end before, the state before)
-# state: (turn, markers, queue, first turns left, tiles this turn, doubles this turn,
-#         drew since the last tile, trains given a double this turn, double-topped trains, over)
-_State = tuple[int, int, tuple[int, ...], int, int, int, bool, tuple[int, ...], int, str | None]
-_Undo = tuple[Move, int, int, int, int, _State]
+    __slots__ = ("doubles", "drew", "first_left", "markers", "opened", "played", "queue", "tops")
+
+    markers: int
+    queue: tuple[int, ...]
+    first_left: int
+    played: int
+    doubles: int
+    drew: bool
+    opened: tuple[int, ...]
+    tops: int
+
+    def __init__(
+        self,
+        move: Move,
+        seat: int,
+        markers: int,
+        queue: tuple[int, ...],
+        first_left: int,
+        played: int,
+        doubles: int,
+        drew: bool,
+        opened: tuple[int, ...],
+        tops: int,
+    ) -> None:
+        self.move = move
+        self.seat = seat
+        self.markers = markers
+        self.queue = queue
+        self.first_left = first_left
+        self.played = played
+        self.doubles = doubles
+        self.drew = drew
+        self.opened = opened
+        self.tops = tops
 
 
 class EngineRound(Round):
-    """What the trains and the tree share: a round around an engine double, recorded as the
-    position after the set-up (``_dealt``, ``_engine_tile``)."""
+    """What the trains and the tree share: a round around an engine double (``_engine_tile``),
+    recorded as the position after the set-up."""
 
-    _dealt: Sequence[int]
     _engine_tile: Tile
 
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome:
         """How the round ended: ``out`` or ``fish`` (blocked; ``fisher`` laid the last tile);
         ``last_turn`` holds the tiles of the turn that went out, for the double penalty."""
-        if self._over is None:
-            return None
+        assert self._over is not None
         return round_outcome(self, self._over, self._engine_tile)
 
     # -- what seats may know ---------------------------------------------------------------
@@ -286,17 +304,10 @@ class EngineRound(Round):
     def deal(self) -> dict[str, Any]:
         """The deal after the set-up: hands and bazar as play began, the first player; the
         engine as ``lead`` when it is not the round's scheduled double."""
-        data: dict[str, Any] = {
-            "hands": [[str(t) for t in tiles_of(h)] for h in self._dealt],
-            "bazar": [str(t) for t in self._bazar],
-            "leader": self.leader,
-        }
+        data = super().deal()
         if self._engine_tile is not engine_of(self.number, self.rules.set_max):
             data["lead"] = [str(self._engine_tile)]
         return data
-
-    def lead_tiles(self) -> tuple[Tile, ...] | None:
-        return None
 
 
 class TrainRound(EngineRound):
@@ -311,51 +322,42 @@ class TrainRound(EngineRound):
     not in the bazar has it in the centre already, and ``leader`` moves first. An engine still
     in a hand is placed by its holder, one in the bazar is searched for (§4.1); ``lead=[tile]``
     names an engine other than the round's scheduled double.
+
+    ``legal_moves()`` lists the plays first, train by train in the order of :meth:`ends`
+    (the seats' trains, then ``M``), each train's tiles in canonical order; then ``draw``,
+    ``pass`` or ``stop``. A turn of several moves: the first turn's chain (§6.1), the tile
+    after a double, a draw and the drawn tile (§6.2–6.3).
     """
 
-    def __init__(
+    _stack: list[TrainUndo]
+
+    def _deal(
         self,
-        rules: Rules,
-        seed: int | None = None,
-        *,
-        hands: Sequence[Sequence[TileLike]] | None = None,
-        bazar: Sequence[TileLike] | None = None,
-        leader: int | None = None,
-        number: int = 1,
-        previous: Outcome | None = None,
-        ledger: Ledger | None = None,
-        dealer: int | None = None,
-        lead: Sequence[TileLike] | None = None,
+        rng: random.Random,
+        dealt: Deal | None,
+        leader: int | None,
+        lead: Sequence[TileLike] | None,
     ) -> None:
-        self._begin(rules, seed, number, previous, ledger, dealer)
-        setup = self._opts = _Setup.of(rules)
+        rules = self.rules
+        setup = self._opts = TrainSetup.of(rules)
         t = self._tab = setup.tables
-        n = self.players = rules.players
-        engine = self._engine_tile = engine_for(rules, number, lead)
-        rng = random.Random(seed)
-        if hands is None:
-            if bazar is not None:
-                raise ValueError("give hands with bazar, or a seed alone")
+        n = self.players
+        engine = self._engine_tile = engine_for(rules, self.number, lead)
+        if dealt is None:
             pool = [x for x in t.tiles if x is not engine] if setup.pre_placed else t.tiles
             deck = shuffled(pool, rng)
             size = setup.hand_size
             masks = [mask_of(deck[i * size : (i + 1) * size]) for i in range(n)]
             rest = deck[n * size :]
         else:
-            masks, rest = check_deal(rules, hands, bazar)
+            masks, rest = [mask_of(h) for h in dealt[0]], dealt[1]
             if engine.high > rules.set_max:
                 raise ValueError(f"the engine {engine} is not in double-{rules.set_max}")
-        placer, searched = find_engine(masks, rest, engine)
+        self._placer, searched = find_engine(masks, rest, engine)
         self._bazar = rest[searched:]
+        self._drawable = len(self._bazar)
         self._hands = masks
-        self._dealt = tuple(masks)
-        if leader is None:
-            leader = placer if placer is not None else self._rotation(rng, hands is None)
-        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
-            raise ValueError(f"leader must be a seat from 0 to {n - 1}, not {leader!r}")
-        self.leader = leader
         self._engine = engine.high
-        self._drawn = 0
         inhand = 0
         for h in masks:
             inhand |= h
@@ -369,11 +371,19 @@ class TrainRound(EngineRound):
         self._drew = False
         self._opened: tuple[int, ...] = ()
         self._tops = 0
-        self._turn: int = leader
-        self._over: str | None = None
-        self._undo: list[_Undo] = []
-        self._legal: tuple[Move, ...] | None = None
-        self._base: tuple[tuple[int, Move, Tile | None], ...] = ()
+
+    def _lead(
+        self,
+        rng: random.Random,
+        leader: int | None,
+        lead: Sequence[TileLike] | None,
+        seeded: bool,
+    ) -> int:
+        """The seat that placed the engine, else the rotation (§4.2)."""
+        if leader is None:
+            leader = self._placer if self._placer is not None else self._rotation(rng, seeded)
+        self._turn = leader
+        return leader
 
     def _rotation(self, rng: random.Random, seeded: bool) -> int:
         """Who moves first when nobody placed the engine: round 1 a random seat (seat 0 for
@@ -384,12 +394,6 @@ class TrainRound(EngineRound):
         return int(rng.random() * self.players) if seeded else 0
 
     # -- the state -------------------------------------------------------------------------
-
-    # turn, hands, bazar and bazar_size are the base class's; every bazar tile may be drawn
-
-    @property
-    def drawable(self) -> int:
-        return len(self._bazar) - self._drawn
 
     @property
     def engine(self) -> Tile:
@@ -418,20 +422,6 @@ class TrainRound(EngineRound):
         return dict(zip(self._tab.ids, self._ends, strict=True))
 
     @property
-    def moves(self) -> list[Move]:
-        return [m for _, m, _ in self._base] + [u[0] for u in self._undo]
-
-    def history(self) -> list[tuple[int, Move, Tile | None]]:
-        tiles = self._tab.tiles
-        out = list(self._base)
-        for move, seat, _, index, _, _ in self._undo:
-            out.append((seat, move, tiles[index] if move is DRAW else None))
-        return out
-
-    def played(self) -> tuple[Tile, ...]:
-        return tuple(m.tile for _, m, _ in self.history() if m.kind == "play" and m.tile)
-
-    @property
     def board(self) -> TrainsBoard:
         """The engine and every train from the engine out (``first`` toward the engine)."""
         ids = self._tab.ids
@@ -446,25 +436,12 @@ class TrainRound(EngineRound):
         engine = Tile.of(self._engine, self._engine)
         return TrainsBoard(engine, {end: tuple(tiles) for end, tiles in trains.items()})
 
-    def is_over(self) -> bool:
-        return self._over is not None
-
     # -- moves -----------------------------------------------------------------------------
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal move of the seat to move. Plays come first, train by train in the order
-        of :meth:`ends` (the seats' trains, then ``M``), each train's tiles in canonical order;
-        then ``draw``, ``pass`` or ``stop``. A turn of several moves: the first turn's chain
-        (§6.1), the tile after a double, a draw and the drawn tile (§6.2–6.3)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        return list(legal)
 
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
             return ()
-        seat = self._turn
+        seat: int = self._turn  # type: ignore[assignment]
         hand = self._hands[seat]
         t = self._tab
         fits = t.fits
@@ -496,20 +473,21 @@ class TrainRound(EngineRound):
         return (PASS,)
 
     def _apply(self, move: Move) -> None:
-        seat = self._turn
-        state = (
-            seat,
-            self._markers,
-            self._queue,
-            self._first_left,
-            self._played,
-            self._doubles,
-            self._drew,
-            self._opened,
-            self._tops,
-            self._over,
+        seat: int = self._turn  # type: ignore[assignment]
+        self._stack.append(
+            TrainUndo(
+                move,
+                seat,
+                self._markers,
+                self._queue,
+                self._first_left,
+                self._played,
+                self._doubles,
+                self._drew,
+                self._opened,
+                self._tops,
+            )
         )
-        self._legal = None
         kind = move.kind
         if kind == "play":
             tile: Tile = move.tile  # type: ignore[assignment]
@@ -519,7 +497,6 @@ class TrainRound(EngineRound):
             ends = self._ends
             before = ends[d]
             ends[d] = tile.low if before == tile.high else tile.high
-            self._undo.append((move, seat, d, index, before, state))
             hand = self._hands[seat] ^ bit
             self._hands[seat] = hand
             self._inhand ^= bit
@@ -555,9 +532,7 @@ class TrainRound(EngineRound):
             self._hands[seat] |= bit
             self._inhand |= bit
             self._drew = True
-            self._undo.append((move, seat, -1, tile.index, -1, state))
         else:  # pass, stop
-            self._undo.append((move, seat, -1, -1, -1, state))
             if kind == "pass":
                 failed_duty = self._queue and not self._first_left
                 if not failed_duty or self._opts.marker_on_failed:
@@ -611,43 +586,31 @@ class TrainRound(EngineRound):
             need |= fits[pip]
         return not self._inhand & need
 
-    def pop(self) -> Move:
-        """Take back the last move and return it."""
-        if not self._undo:
-            raise IndexError("no move to take back")
-        move, seat, d, index, before, state = self._undo.pop()
-        (
-            self._turn,
-            self._markers,
-            self._queue,
-            self._first_left,
-            self._played,
-            self._doubles,
-            self._drew,
-            self._opened,
-            self._tops,
-            self._over,
-        ) = state
-        self._legal = None
-        if d >= 0:
-            bit = 1 << index
-            self._ends[d] = before
-            self._hands[seat] |= bit
-            self._inhand |= bit
+    def _undo(self, record: TrainUndo) -> None:
+        move = record.move
+        seat = self._turn = record.seat
+        self._markers = record.markers
+        self._queue = record.queue
+        self._first_left = record.first_left
+        self._played = record.played
+        self._doubles = record.doubles
+        self._drew = record.drew
+        self._opened = record.opened
+        self._tops = record.tops
+        self._over = None
+        tile = move.tile
+        if tile is not None:
+            ends = self._ends
+            d = self._tab.index[move.end]  # type: ignore[index]
+            ends[d] = tile.low if ends[d] == tile.high else tile.high
         elif move is DRAW:
-            bit = 1 << index
             self._drawn -= 1
-            self._hands[seat] ^= bit
-            self._inhand ^= bit
-        return move
-
-    def copy(self) -> TrainRound:
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin._hands = list(self._hands)
-        twin._ends = list(self._ends)
-        twin._undo = list(self._undo)
-        return twin
+            tile = self._bazar[self._drawn]
+        else:
+            return
+        bit = 1 << tile.index
+        self._hands[seat] ^= bit
+        self._inhand ^= bit
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -674,7 +637,7 @@ class TrainRound(EngineRound):
         view: View,
         hands: Sequence[Sequence[TileLike]],
         bazar: Sequence[TileLike] = (),
-    ) -> Round:
+    ) -> Self:
         """A full round consistent with ``view`` and the given hands and bazar (draw order)."""
         extra = view.extra
         check_view(view, hands, bazar)
@@ -716,27 +679,6 @@ def engine_for(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Ti
     if len(tiles) != 1 or not tiles[0].is_double:
         raise ValueError(f"the engine (lead) is one double, not {[str(t) for t in tiles]}")
     return tiles[0]
-
-
-def check_deal(
-    rules: Rules, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
-) -> tuple[list[int], list[Tile]]:
-    """An explicit deal checked: one hand per seat, distinct tiles of the set."""
-    players = rules.players
-    if len(hands) != players:
-        raise ValueError(
-            f"{rules.name} with {players} players needs {players} hands, not {len(hands)}"
-        )
-    hand_lists = [[Tile.parse(t) for t in h] for h in hands]
-    bazar_list = [Tile.parse(t) for t in (bazar or ())]
-    seen: set[Tile] = set()
-    for tile in (t for h in [*hand_lists, bazar_list] for t in h):
-        if tile.high > rules.set_max:
-            raise ValueError(f"tile {tile} is not in double-{rules.set_max}")
-        if tile in seen:
-            raise ValueError(f"tile {tile} is dealt twice")
-        seen.add(tile)
-    return [mask_of(h) for h in hand_lists], bazar_list
 
 
 def check_view(view: View, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike]) -> None:
@@ -866,6 +808,7 @@ register(
         aliases=("мексиканский поезд", "mexican train", "мексиканский-поезд"),
         settle=settle,
         decide=decide,
+        round=TrainRound,
         options=(
             *HAND,
             ENGINE_SOURCE,
@@ -881,5 +824,3 @@ register(
         reads_ends=False,
     )
 )
-
-Round.families["trains"] = TrainRound

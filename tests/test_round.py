@@ -1,0 +1,192 @@
+"""The Round contract (DESIGN.md): every public method and property of :class:`bazar.Round`
+works on every variant, with the type it promises, and ``push`` then ``pop`` gives the
+position back exactly."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import bazar
+from bazar import Ledger, Move, Outcome, Round, Tile, View
+
+VARIANTS = bazar.rules.names()
+
+
+def tiles(value: object) -> bool:
+    return isinstance(value, tuple) and all(isinstance(t, Tile) for t in value)
+
+
+def seat_or_none(value: object) -> bool:
+    return value is None or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def json_safe(value: object) -> bool:
+    json.dumps(value)
+    return True
+
+
+def entry(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 3
+        and isinstance(value[0], int)
+        and isinstance(value[1], Move)
+        and (value[2] is None or isinstance(value[2], Tile))
+    )
+
+
+def position(name: str, moves: int) -> Round:
+    """A round of ``name`` dealt from a seed of its own, ``moves`` random moves in (fewer
+    where it ends sooner)."""
+    rng = random.Random(f"{name}:{moves}")
+    rnd = Round(bazar.rules(name), seed=rng.randrange(1 << 30))
+    for _ in range(moves):
+        if rnd.is_over():
+            break
+        rnd.push(rng.choice(rnd.legal_moves()))
+    return rnd
+
+
+def seats(rnd: Round) -> list[int | None]:
+    return [*range(rnd.players), None]
+
+
+#: each public member of Round: what calling it on a position returns, checked
+CONTRACT: dict[str, Callable[[Round], bool]] = {
+    "rules": lambda r: isinstance(r.rules, bazar.Rules),
+    "seed": lambda r: seat_or_none(r.seed),
+    "number": lambda r: isinstance(r.number, int),
+    "previous": lambda r: r.previous is None or isinstance(r.previous, Outcome),
+    "dealer": lambda r: seat_or_none(r.dealer),
+    "leader": lambda r: isinstance(r.leader, int) and 0 <= r.leader < r.players,
+    "players": lambda r: r.players == r.rules.players,
+    "turn": lambda r: r.turn is None or 0 <= r.turn < r.players,
+    "hands": lambda r: (
+        isinstance(r.hands, list) and len(r.hands) == r.players and all(map(tiles, r.hands))
+    ),
+    "bazar": lambda r: tiles(r.bazar),
+    "bazar_size": lambda r: isinstance(r.bazar_size, int) and r.bazar_size >= len(r.bazar),
+    "drawable": lambda r: isinstance(r.drawable, int) and 0 <= r.drawable <= r.bazar_size,
+    "ledger": lambda r: isinstance(r.ledger, Ledger),
+    "moves": lambda r: isinstance(r.moves, list) and all(isinstance(m, Move) for m in r.moves),
+    "history": lambda r: [m for _, m, _ in r.history()] == r.moves and all(map(entry, r.history())),
+    "played": lambda r: tiles(r.played()),
+    "scoring": lambda r: all(isinstance(s, int) and isinstance(p, int) for s, p in r.scoring()),
+    "lead_tiles": lambda r: r.lead_tiles() is None or tiles(r.lead_tiles()),
+    "is_over": lambda r: r.is_over() is (r.turn is None),
+    "outcome": lambda r: (
+        (r.outcome() is None) is (not r.is_over())
+        and (r.outcome() is None or isinstance(r.outcome(), Outcome))
+    ),
+    "legal_moves": lambda r: (
+        isinstance(r.legal_moves(), list)
+        and all(isinstance(m, Move) for m in r.legal_moves())
+        and (not r.legal_moves()) is r.is_over()
+    ),
+    "push": lambda r: all(pushed_and_popped(r, m) for m in r.legal_moves()),
+    "pop": lambda r: not r.moves or popped_and_pushed(r),
+    "copy": lambda r: type(r.copy()) is type(r) and copy_is_independent(r),
+    "view": lambda r: all(isinstance(r.view(s), View) for s in seats(r)),
+    "seen_hand": lambda r: all(
+        r.seen_hand(s) is None or tiles(r.seen_hand(s)) for s in range(r.players)
+    ),
+    "public_extra": lambda r: all(
+        isinstance(r.public_extra(s), dict) and json_safe(r.public_extra(s)) for s in seats(r)
+    ),
+    "deal": lambda r: isinstance(r.deal(), dict) and json_safe(r.deal()) and replays(r),
+    "from_view": lambda r: r.is_over() or rebuilt_from_view(r),
+    "ends": lambda r: (
+        isinstance(r.ends(), dict)
+        and all(isinstance(e, str) and isinstance(p, int) for e, p in r.ends().items())
+    ),
+    "board": lambda r: json_safe(r.view(None).to_json()["board"]),
+    "played_by": lambda r: Round.played_by(r.rules) is type(r),
+}
+
+
+def state(rnd: Round) -> list[Any]:
+    """Everything a push and a pop must leave as it was."""
+    return [
+        rnd.deal(),
+        rnd.hands,
+        rnd.legal_moves(),
+        rnd.moves,
+        [json.dumps(rnd.view(s).to_json(), sort_keys=True) for s in seats(rnd)],
+    ]
+
+
+def pushed_and_popped(rnd: Round, move: Move) -> bool:
+    before = state(rnd)
+    rnd.push(move)
+    taken = rnd.pop()
+    return taken is move and state(rnd) == before
+
+
+def popped_and_pushed(rnd: Round) -> bool:
+    before = state(rnd)
+    move = rnd.pop()
+    rnd.push(move)
+    return state(rnd) == before
+
+
+def copy_is_independent(rnd: Round) -> bool:
+    before = state(rnd)
+    twin = rnd.copy()
+    if state(twin) != before:
+        return False
+    while not twin.is_over():
+        twin.push(twin.legal_moves()[0])
+    return state(rnd) == before
+
+
+def replays(rnd: Round) -> bool:
+    """The deal, given back to the constructor with the moves, reaches the same position."""
+    inputs = {"number": rnd.number, "previous": rnd.previous, "dealer": rnd.dealer}
+    again = Round(rnd.rules, **{**inputs, **rnd.deal()}, ledger=rnd.ledger)
+    for move in rnd.moves:
+        again.push(move)
+    return state(again) == state(rnd)
+
+
+def rebuilt_from_view(rnd: Round) -> bool:
+    seat = rnd.turn
+    view = rnd.view(seat)
+    twin = Round.from_view(view, hands=rnd.hands, bazar=rnd.bazar)
+    return type(twin) is type(rnd) and twin.legal_moves() == rnd.legal_moves()
+
+
+def answers(rnd: Round, member: str) -> bool:
+    """A member without a contract of its own: it may at least be read, or called with the
+    leader's seat for each argument, without an error."""
+    value = getattr(rnd, member)
+    if callable(value):
+        value(*[rnd.leader] * len(inspect.signature(value).parameters))
+    return True
+
+
+#: the public members of Round and of the round it builds, as the class defines them
+PUBLIC = sorted({n for n in [*dir(Round), *vars(position("block", 0))] if not n.startswith("_")})
+
+
+def test_the_contract_names_every_public_member_of_round() -> None:
+    assert sorted(CONTRACT) == PUBLIC
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize("moves", [0, 3, 10_000], ids=["dealt", "three-moves-in", "over"])
+@pytest.mark.parametrize("member", PUBLIC)
+def test_every_public_member_of_round_works_on_every_variant(
+    name: str, moves: int, member: str
+) -> None:
+    rnd = position(name, moves)
+    check = CONTRACT.get(member)
+    if check is None:
+        assert answers(rnd, member), f"{name}: Round.{member} failed"
+    else:
+        assert check(rnd), f"{name}: Round.{member} broke its contract"
