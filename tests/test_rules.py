@@ -253,3 +253,16 @@ def test_no_code_outside_the_games_compares_a_variant_name_or_family() -> None:
         if checks
     }
     assert found == {}
+
+
+def test_the_variants_are_listed_family_by_family_as_the_readme_lists_them() -> None:
+    listed = [n for n in bazar.rules.names() if n != "draw-bonus"]
+    assert listed == [
+        *("block", "draw", "classic", "classic-penalty"),
+        *("kozel", "kozel-team", "kozel-goat25", "kozel-traditional", "kozel-beginner"),
+        "sea-kozel",
+        *("fives", "muggins", "five-up", "domino-five", "pyaterochka", "all-threes"),
+        *("telephone", "osel", "bergen", "kolbasa"),
+        *("mexican-train", "chicken-foot", "chicken-foot-wiki", "chicken-foot-kz"),
+        *("texas-42", "poker"),
+    ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from bazar.core.rules import rules
 
-from . import cross, gamecolony, kolbasa, line, poker, trains, trick
+# the order the families register in is the order their variants are listed in
+from . import line, cross, kolbasa, trains, trick, poker, gamecolony  # isort: skip
 
 rules.notation = gamecolony
 

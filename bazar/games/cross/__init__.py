@@ -3,6 +3,7 @@ Telephone, Osel (closing doubles) and Bergen."""
 
 from __future__ import annotations
 
-from . import bergen, fives, osel, round, telephone
+# the listing order: the Fives family, Telephone, Osel, Bergen
+from . import board, round, fives, telephone, osel, bergen  # isort: skip
 
-__all__ = ["bergen", "fives", "osel", "round", "telephone"]
+__all__ = ["bergen", "board", "fives", "osel", "round", "telephone"]
