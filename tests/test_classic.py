@@ -338,3 +338,28 @@ def test_team_out_scores_both_opponents_but_not_the_partner() -> None:
         ],
     )
     assert scores == (27 + 43, 0)
+
+
+# -- a house rule: draw-bonus (out_bonus) -------------------------------------------------------
+
+
+def test_going_out_scores_the_house_bonus_on_top_of_the_others_pips() -> None:
+    rules = bazar.rules("draw-bonus")
+    out = bazar.Outcome("out", out_seat=1, remaining=[["6-5", "3-2"], []])
+    assert bazar.Ledger.new(rules).settle(out).scores == (0, 16 + 10)
+    assert bazar.Ledger.new(rules.replace(out_bonus=25)).settle(out).scores == (0, 16 + 25)
+
+
+def test_a_fish_earns_no_house_bonus() -> None:
+    rules = bazar.rules("draw-bonus")
+    fish = bazar.Outcome("fish", remaining=[["6-5"], ["1-0"]], fisher=0)
+    plain = bazar.Ledger.new(bazar.rules("draw")).settle(fish)
+    assert bazar.Ledger.new(rules).settle(fish).scores == plain.scores == (0, 11)
+
+
+def test_the_house_bonus_is_an_option_of_draw_bonus_alone() -> None:
+    with pytest.raises(bazar.UnknownOption, match="out_bonus"):
+        bazar.rules("draw", out_bonus=10)
+    with pytest.raises(ValueError, match="from 0 to 100"):
+        bazar.rules("draw-bonus", out_bonus=500)
+    assert bazar.rules("draw-bonus").options()["out_bonus"] == 10

@@ -1,17 +1,52 @@
 """The classic line games (``classic-draw-block.md``): GameColony's Block and Draw, the
-Russian traditional domino and its penalty form."""
+Russian traditional domino and its penalty form; and ``draw-bonus``, Draw with a house rule
+(``out_bonus``), which shows how a table's own rule is added: an option, the one place that
+reads it, a preset, all in this module.
+
+>>> import bazar
+>>> r = bazar.rules("draw-bonus")
+>>> out = bazar.Outcome("out", out_seat=0, remaining=[[], ["6-5", "3-2"]])
+>>> bazar.Ledger.new(r).settle(out).scores, r[OUT_BONUS]
+((26, 0), 10)
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bazar.core.options import HAND
-from bazar.core.rules import Variant, register
+from bazar.core.rules import Option, Variant, register
+from bazar.core.scoring import award
 from bazar.games.line.round import LineRound
 
 from .options import LINE
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from bazar.core.ledger import Ledger
+    from bazar.core.outcome import Outcome
+
+__all__ = ["OUT_BONUS", "settle_with_bonus"]
+
+#: A house rule some tables play: the side that goes out scores a bonus on top of the
+#: others' pips (a fish earns none).
+OUT_BONUS: Option[int] = Option(
+    "out_bonus",
+    "int",
+    "points the side that goes out scores on top of the others' pips (a house rule)",
+    0,
+    low=0,
+    high=100,
+)
+
+
+def settle_with_bonus(ledger: Ledger, outcome: Outcome) -> Ledger:
+    """The classic settlement (:func:`~bazar.core.scoring.award`), and ``out_bonus`` more to
+    the side that went out."""
+    rules = ledger.rules
+    gains = award(rules, outcome)
+    if outcome.reason == "out" and outcome.out_seat is not None:
+        gains[rules.side_of(outcome.out_seat)] += rules[OUT_BONUS]
+    return ledger.replace(scores=[s + g for s, g in zip(ledger.scores, gains, strict=True)])
 
 
 def _gamecolony_after_block(o: dict[str, Any]) -> str:
@@ -140,6 +175,20 @@ register(
         options=(*LINE, *HAND),
         russian=True,
         aliases=("штрафное",),
+        round=LineRound,
+    )
+)
+register(
+    Variant(
+        "draw-bonus",
+        "Draw with a house rule: going out scores 10 more on top of the others' pips",
+        "classic-draw-block.md (gamecolony.draw) with the house rule out_bonus",
+        (2, 4),
+        2,
+        {**_gamecolony("draw", draw=True), "out_bonus": 10},
+        checks=_LINE_CHECKS,
+        options=(*LINE, *HAND, OUT_BONUS),
+        settle=settle_with_bonus,
         round=LineRound,
     )
 )
