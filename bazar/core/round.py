@@ -200,7 +200,9 @@ class Round:
     _drawable: int
     _turn: int | None
     _over: str | None
-    _lead_mask: int
+    #: the tiles the leader must choose from (a bit set), -1 where any tile may lead; set
+    #: by the families that force a lead
+    _lead_mask: int = -1
     _stack: list[Any]
     _legal: tuple[Move, ...] | None
     #: the moves made before the stack's, in a round rebuilt from a view (:meth:`from_view`)
@@ -269,7 +271,6 @@ class Round:
         self._ledger = ledger
         self._drawn = 0
         self._drawable = 0
-        self._lead_mask = -1
         self._over = None
         self._stack = []
         self._legal = None

@@ -248,13 +248,12 @@ class TrainUndo(Undo):
     pip before, or the tile it drew (the last one drawn). A legal move is never made once the
     round is over, so the round was not over before it."""
 
-    __slots__ = ("doubles", "drew", "first_left", "markers", "opened", "played", "queue", "tops")
+    __slots__ = ("drew", "first_left", "markers", "opened", "played", "queue", "tops")
 
     markers: int
     queue: tuple[int, ...]
     first_left: int
     played: int
-    doubles: int
     drew: bool
     opened: tuple[int, ...]
     tops: int
@@ -267,7 +266,6 @@ class TrainUndo(Undo):
         queue: tuple[int, ...],
         first_left: int,
         played: int,
-        doubles: int,
         drew: bool,
         opened: tuple[int, ...],
         tops: int,
@@ -278,7 +276,6 @@ class TrainUndo(Undo):
         self.queue = queue
         self.first_left = first_left
         self.played = played
-        self.doubles = doubles
         self.drew = drew
         self.opened = opened
         self.tops = tops
@@ -350,11 +347,11 @@ class TrainRound(EngineRound):
             masks, rest = [mask_of(h) for h in dealt[0]], dealt[1]
             if engine.high > rules.set_max:
                 raise ValueError(f"the engine {engine} is not in double-{rules.set_max}")
-        self._placer, searched = find_engine(masks, rest, engine)
+        # the seat that placed the engine moves first: _lead finds him in _turn
+        self._turn, searched = find_engine(masks, rest, engine)
         self._bazar = rest[searched:]
         self._drawable = len(self._bazar)
         self._hands = masks
-        self._engine = engine.high
         inhand = 0
         for h in masks:
             inhand |= h
@@ -364,7 +361,6 @@ class TrainRound(EngineRound):
         self._queue: tuple[int, ...] = ()
         self._first_left = n if setup.first_turn_multi else 0
         self._played = 0
-        self._doubles = 0
         self._drew = False
         self._opened: tuple[int, ...] = ()
         self._tops = 0
@@ -378,7 +374,7 @@ class TrainRound(EngineRound):
     ) -> int:
         """The seat that placed the engine, else the rotation (§4.2)."""
         if leader is None:
-            leader = self._placer if self._placer is not None else self._rotation(rng, seeded)
+            leader = self._turn if self._turn is not None else self._rotation(rng, seeded)
         self._turn = leader
         return leader
 
@@ -396,6 +392,12 @@ class TrainRound(EngineRound):
     def engine(self) -> Tile:
         """The double in the centre."""
         return self._engine_tile
+
+    @property
+    def _engine(self) -> int:
+        """The engine's pip, where every train starts (asked, not kept: an attribute fewer
+        keeps the round on CPython's fast attribute path)."""
+        return self._engine_tile.high
 
     @property
     def markers(self) -> tuple[str, ...]:
@@ -459,7 +461,7 @@ class TrainRound(EngineRound):
             if mask:
                 return t.moves_on(due, mask)
         else:
-            if self._doubles >= self._opts.max_doubles:
+            if len(self._opened) >= self._opts.max_doubles:
                 hand &= ~t.doubles
             out: tuple[Move, ...] = ()
             cached = t.on.get
@@ -483,7 +485,6 @@ class TrainRound(EngineRound):
                 self._queue,
                 self._first_left,
                 self._played,
-                self._doubles,
                 self._drew,
                 self._opened,
                 self._tops,
@@ -522,7 +523,6 @@ class TrainRound(EngineRound):
             if not hand:
                 self._over = "out"
             elif double:
-                self._doubles += 1
                 self._opened += (d,)
             else:
                 self._end_turn(seat)
@@ -561,7 +561,7 @@ class TrainRound(EngineRound):
                         queue += (d,)
                 self._queue = queue
             self._opened = ()
-        self._played = self._doubles = 0
+        self._played = 0
         self._drew = False
         self._turn = (seat + 1) % self.players
         if self._first_left:
@@ -594,7 +594,6 @@ class TrainRound(EngineRound):
         self._queue = record.queue
         self._first_left = record.first_left
         self._played = record.played
-        self._doubles = record.doubles
         self._drew = record.drew
         self._opened = record.opened
         self._tops = record.tops
@@ -627,7 +626,7 @@ class TrainRound(EngineRound):
             "unsatisfied": list(self.unsatisfied),
             "first_turns": self._first_left,
             "turn_tiles": self._played,
-            "turn_doubles": self._doubles,
+            "turn_doubles": 0 if self._first_left else len(self._opened),
             "drew": self._drew,
             "turn_opened": [ids[d] for d in self._opened],
         }
@@ -658,7 +657,6 @@ class TrainRound(EngineRound):
         rnd._queue = queue[::-1] if rnd._opts.newest_first else queue
         rnd._first_left = extra["first_turns"]
         rnd._played = extra["turn_tiles"]
-        rnd._doubles = extra["turn_doubles"]
         rnd._drew = extra["drew"]
         rnd._opened = tuple(ids[d] for d in extra["turn_opened"])
         trains = view.board["trains"]
