@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
 from bazar.core.options import HAND
@@ -51,7 +51,6 @@ from .round import (
     ENGINE_SOURCE,
     HAND_SIZES,
     EngineRound,
-    check_view,
     deal_size,
     engine_for,
     find_engine,
@@ -639,39 +638,23 @@ class TreeRound(EngineRound):
             extra["skips"] = [s for s in players if self._skips >> s & 1]
         return extra
 
-    @classmethod
-    def from_view(
-        cls,
-        view: View,
-        hands: Sequence[Sequence[TileLike]],
-        bazar: Sequence[TileLike] = (),
-    ) -> Self:
-        """A full round consistent with ``view`` and the given hands and bazar (draw order)."""
+    def _restore(self, view: View) -> None:
+        """The tree grown from the view's plays, the drawable tiles, the turn in progress
+        and the challenge windows."""
         extra = view.extra
-        check_view(view, hands, bazar)
-        rnd = cls(
-            view.rules,
-            hands=hands,
-            bazar=bazar,
-            leader=extra["leader"],
-            number=extra["number"],
-            lead=[extra["engine"]],
-        )
-        rnd._base = tuple(view.history)
         for _, move, _ in view.history:
             if move.tile is not None and move.kind in ("play", "last") and move.end is not None:
-                rnd._dests, rnd._arms, rnd._foot, _ = grow(
-                    rnd._dests, rnd._arms, rnd._engine, move.end, move.tile
+                self._dests, self._arms, self._foot, _ = grow(
+                    self._dests, self._arms, self._engine, move.end, move.tile
                 )
-        rnd._drawable = view.drawable
-        rnd._drew = extra["drew"]
-        rnd._acted = extra.get("acted", False)
-        rnd._windows = sum(1 << s for s in extra.get("unannounced", ()))
-        rnd._skips = sum(1 << s for s in extra.get("skips", ()))
-        rnd._turn = view.turn if view.turn is not None else rnd.leader
+        self._drawable = view.drawable
+        self._drew = extra["drew"]
+        self._acted = extra.get("acted", False)
+        self._windows = sum(1 << s for s in extra.get("unannounced", ()))
+        self._skips = sum(1 << s for s in extra.get("skips", ()))
+        self._turn = view.turn if view.turn is not None else self.leader
         over = view.turn is None and view.outcome is not None
-        rnd._over = view.outcome.reason if over and view.outcome is not None else None
-        return rnd
+        self._over = view.outcome.reason if over and view.outcome is not None else None
 
 
 # -- scoring and the match (§6) -------------------------------------------------------------

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from bazar.core.moves import Move
 from bazar.core.options import HAND
@@ -58,7 +58,6 @@ if TYPE_CHECKING:
 __all__ = [
     "HAND_SIZES",
     "TrainRound",
-    "check_view",
     "deal_size",
     "decide",
     "engine_for",
@@ -294,6 +293,12 @@ class EngineRound(Round):
         return round_outcome(self, self._over, self._engine_tile)
 
     # -- what seats may know ---------------------------------------------------------------
+
+    @classmethod
+    def _inputs(cls, view: View) -> dict[str, Any]:
+        """The leader, the round's number and its engine (:meth:`~bazar.Round.from_view`)."""
+        extra = view.extra
+        return {"leader": extra["leader"], "number": extra["number"], "lead": [extra["engine"]]}
 
     def deal(self) -> dict[str, Any]:
         """The deal after the set-up: hands and bazar as play began, the first player; the
@@ -631,42 +636,25 @@ class TrainRound(EngineRound):
             "turn_opened": [ids[d] for d in self._opened],
         }
 
-    @classmethod
-    def from_view(
-        cls,
-        view: View,
-        hands: Sequence[Sequence[TileLike]],
-        bazar: Sequence[TileLike] = (),
-    ) -> Self:
-        """A full round consistent with ``view`` and the given hands and bazar (draw order)."""
+    def _restore(self, view: View) -> None:
+        """The trains' ends, the markers, the doubles to satisfy and the turn in progress."""
         extra = view.extra
-        check_view(view, hands, bazar)
-        rnd = cls(
-            view.rules,
-            hands=hands,
-            bazar=bazar,
-            leader=extra["leader"],
-            number=extra["number"],
-            lead=[extra["engine"]],
-        )
-        ids = rnd._tab.index
-        rnd._base = tuple(view.history)
-        rnd._ends = [view.ends[end] for end in rnd._tab.ids]
-        rnd._markers = sum(1 << ids[m] for m in extra["markers"])
+        ids = self._tab.index
+        self._ends = [view.ends[end] for end in self._tab.ids]
+        self._markers = sum(1 << ids[m] for m in extra["markers"])
         queue = tuple(ids[d] for d in extra["unsatisfied"])
-        rnd._queue = queue[::-1] if rnd._opts.newest_first else queue
-        rnd._first_left = extra["first_turns"]
-        rnd._played = extra["turn_tiles"]
-        rnd._drew = extra["drew"]
-        rnd._opened = tuple(ids[d] for d in extra["turn_opened"])
+        self._queue = queue[::-1] if self._opts.newest_first else queue
+        self._first_left = extra["first_turns"]
+        self._played = extra["turn_tiles"]
+        self._drew = extra["drew"]
+        self._opened = tuple(ids[d] for d in extra["turn_opened"])
         trains = view.board["trains"]
-        rnd._tops = sum(
+        self._tops = sum(
             1 << ids[end] for end, tiles in trains.items() if tiles and _is_double(tiles[-1])
         )
-        rnd._turn = view.turn if view.turn is not None else rnd.leader
+        self._turn = view.turn if view.turn is not None else self.leader
         if view.turn is None and view.outcome is not None:
-            rnd._over = view.outcome.reason
-        return rnd
+            self._over = view.outcome.reason
 
 
 def _is_double(text: str) -> bool:
@@ -682,22 +670,6 @@ def engine_for(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Ti
     if len(tiles) != 1 or not tiles[0].is_double:
         raise ValueError(f"the engine (lead) is one double, not {[str(t) for t in tiles]}")
     return tiles[0]
-
-
-def check_view(view: View, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike]) -> None:
-    """Check hands and bazar against what ``view`` shows (seats, sizes, the viewer's hand)."""
-    rules = view.rules
-    if len(hands) != rules.players:
-        raise ValueError(f"the view has {rules.players} seats; {len(hands)} hands were given")
-    if len(bazar) != view.bazar_size:
-        raise ValueError(f"the view's bazar holds {view.bazar_size} tiles, not {len(bazar)}")
-    if view.seat is not None and view.hand is not None:
-        mine = tuple(sorted(Tile.parse(t) for t in hands[view.seat]))
-        if mine != tuple(sorted(view.hand)):
-            raise ValueError("the hands given do not hold the viewer's own hand")
-    for seat, size in enumerate(view.hand_sizes):
-        if len(hands[seat]) != size:
-            raise ValueError(f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}")
 
 
 def round_outcome(rnd: Round, reason: str, engine: Tile) -> Outcome:
