@@ -307,10 +307,10 @@ class TreeRound(EngineRound):
         engine = engine_for(rules, self.number, lead)
         previous = self.previous
         start = 0 if previous is None or previous.leader is None else (previous.leader + 1) % n
-        self._start = self._finder = start
+        finder = start
         if dealt is None:
             if setup.source == "search_draw":
-                self._finder = (start + shuffled(t.tiles, rng).index(engine)) % n
+                finder = (start + shuffled(t.tiles, rng).index(engine)) % n
             taken = setup.source != "holder"
             pool = [x for x in t.tiles if x is not engine] if taken else list(t.tiles)
             size = setup.hand_size
@@ -331,7 +331,13 @@ class TreeRound(EngineRound):
                     f"nobody holds {engine} or a lower double: with missing_engine="
                     f"{setup.missing} the round is dealt again; give a deal with it"
                 )
-        self._placer, engine, searched = placed
+        placer, engine, searched = placed
+        # who plays first when the set-up decides it, for _lead (None: the rules choose):
+        # the seat after the engine's placer, else the engine's finder
+        if placer is not None:
+            self._turn = (placer + 1) % n
+        else:
+            self._turn = finder if setup.source == "search_draw" else None
         self._engine_tile = engine
         self._engine = engine.high
         self._bazar = rest[searched:]
@@ -362,12 +368,11 @@ class TreeRound(EngineRound):
         round's first player; seat 0 of an explicit deal; else by ``first_player``."""
         if leader is None:
             n = self.players
-            if self._placer is not None:
-                leader = (self._placer + 1) % n
-            elif self._opts.source == "search_draw":
-                leader = self._finder
-            elif self.previous is not None and self.previous.leader is not None:
-                leader = self._start
+            previous = self.previous
+            if self._turn is not None:  # the set-up's first player (_deal)
+                leader = self._turn
+            elif previous is not None and previous.leader is not None:
+                leader = (previous.leader + 1) % n
             elif not seeded:
                 leader = 0
             elif self._opts.first_player == "highest_draw":
