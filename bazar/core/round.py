@@ -462,9 +462,10 @@ class Round:
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        if not self._stack:
-            raise IndexError("no move to take back")
-        record = self._stack.pop()
+        try:
+            record = self._stack.pop()
+        except IndexError:
+            raise IndexError("no move to take back") from None
         self._legal = None
         self._undo(record)
         return record.move  # type: ignore[no-any-return]
