@@ -1,10 +1,11 @@
 # bazar: `make run` starts the club server, `make play` a terminal game against bots,
-# `make test` runs every test.
+# `make test` runs every test, `make messages` brings the catalogues up to date with the code.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
+LOCALE  = bazar/i18n/locale
 
-.PHONY: run play test lint bench peers clean
+.PHONY: run play test lint bench peers messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +42,13 @@ bench: $(VENV)/.installed-cli
 
 peers: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/peers.py
+
+# the keys the code says (babel.cfg) into the template, new ones into each language's
+# catalogue (to translate: an empty msgstr), then the compiled .mo the package reads
+messages: $(VENV)/.installed-dev
+	$(BIN)/pybabel extract -F babel.cfg --omit-header --no-location -o $(LOCALE)/bazar.pot .
+	$(BIN)/pybabel update -i $(LOCALE)/bazar.pot -d $(LOCALE) -D bazar -w 100 --no-fuzzy-matching
+	$(BIN)/pybabel compile -d $(LOCALE) -D bazar
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

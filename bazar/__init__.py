@@ -22,6 +22,7 @@ from .core.ledger import Ledger, MatchResult
 from .core.match import Match
 from .core.moves import Move
 from .core.outcome import Outcome
+from .core.play import play
 from .core.round import Round
 from .core.rules import ALIASES, VARIANTS, Rules, rules
 from .core.tiles import Tile, tile_set
@@ -46,6 +47,7 @@ __all__ = [
     "View",
     "bots",
     "games",
+    "play",
     "rating",
     "record",
     "rules",

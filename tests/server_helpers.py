@@ -24,6 +24,7 @@ with warnings.catch_warnings():
 
 from bazar.club import create_app
 from bazar.club.settings import Settings
+from bazar.core.play import forced
 
 SECRET = "test-secret"
 #: the content type of every body posted to the API
@@ -92,6 +93,29 @@ def wait_until(condition: Any, seconds: float = 10.0) -> None:
 def is_forced(view: dict[str, Any]) -> bool:
     legal = view["legal"]
     return len(legal) == 1 and legal[0] in ("draw", "pass")
+
+
+def settled(table: Any) -> bool:
+    """Whether ``table`` waits for a person: the seat to move is no bot's and has a choice
+    (a lone draw or pass the table makes itself). Read from the test's thread, it may hold
+    while the table is still announcing the move that led there; :func:`until_pong` hears
+    the rest."""
+    match = table.match  # a copy the table never changes: one position throughout
+    if match is None or match.turn is None or match.turn in table.bots:
+        return False
+    return forced(match.legal_moves()) is None
+
+
+def until_pong(ws: Any) -> list[dict[str, Any]]:
+    """What a socket is sent before the answer to a ping sent now. The ping is read on the
+    table's event loop between two of its steps, and one step announces a move with the
+    rounds it ended and dealt: once the table is :func:`settled`, the pong comes after all
+    it has announced."""
+    ws.send_json({"type": "ping"})
+    said = []
+    while (message := ws.receive_json())["type"] != "pong":
+        said.append(message)
+    return said
 
 
 def events_of(message: dict[str, Any]) -> list[dict[str, Any]]:

@@ -182,7 +182,7 @@ def test_cf5b_the_seeds_own_foot_chicky_fours() -> None:
     hands = [["9-6", "6-4", "0-0"], ["9-3", "4-4", "1-1"], ["9-2", "3-3", "5-5"], ["9-1", "2-1"]]
     rnd = Round(wiki(4), hands=hands, bazar=["4-0", "7-7"], leader=0)
     play(rnd, "9-6:E", "9-3:E", "9-2:E", "9-1:E", "6-4:1")
-    assert rnd.board["branches"]["1"] == ["9|6", "6|4"]
+    assert list(map(str, rnd.board.branches["1"])) == ["9|6", "6|4"]
     rnd.push("4-4:1")
     assert rnd.view(2).extra["pending"] == "1"
     assert moves(rnd) == ["draw"]  # P2's 3-3 fits the arm ending 3, but the foot comes first
@@ -422,7 +422,7 @@ def test_cf14_end_ids_arms_feet_and_toes() -> None:
     play(rnd, "6-1:3", "4-1:3", "1-0:3")
     assert rnd.ends() == {"1": 3, "2": 5, "4": 8, "3.1": 6, "3.2": 4, "3.3": 0}
     assert [m for m in moves(rnd) if m.startswith("6-4")] == ["6-4:3.1", "6-4:3.2"]
-    assert rnd.board["branches"] == {
+    assert rnd.board.to_json()["branches"] == {
         "1": ["9|3"],
         "2": ["9|5"],
         "3": ["9|1", "1|1"],
@@ -481,7 +481,7 @@ def universe(rnd: Round) -> list[Move]:
     """The tiles of the player to move, announced or not, on every branch there is or was,
     on the engine and on a line's end; every tile on the engine and the open ends; every
     other move the game knows."""
-    ends = ["E", "L", *rnd.board["branches"]]
+    ends = ["E", "L", *rnd.board.branches]
     mine = rnd.hands[rnd.turn] if rnd.turn is not None else ()
     plays = [Move(kind, t, end) for t in mine for end in ends for kind in ("play", "last")]
     tiles = bazar.tile_set(rnd.rules.set_max)

@@ -1,5 +1,5 @@
-"""The terminal table of each family: every game has one, and every game can be played at the
-terminal to its end."""
+"""The terminal table of each family: every game has the one of its board's class, and every
+game can be played at the terminal to its end."""
 
 from __future__ import annotations
 
@@ -7,17 +7,48 @@ import pytest
 from cli_helpers import scripted
 
 import bazar
+from bazar import Match, Round
 from bazar.cli import TableTalk
-from bazar.cli.tables import GAME_TABLES, LineTable, table_of
+from bazar.cli.narrator import Narrator
+from bazar.cli.tables import (
+    CrossTable,
+    GameTable,
+    KolbasaTable,
+    LineTable,
+    PokerTable,
+    TrainTable,
+    TreeTable,
+    TrickTable,
+    table_of,
+)
+
+#: the table that tells the games of each family
+TABLES: dict[str, type[GameTable]] = {
+    "line": LineTable,
+    "cross": CrossTable,
+    "trains": TrainTable,
+    "tree": TreeTable,
+    "kolbasa": KolbasaTable,
+    "trick": TrickTable,
+    "poker": PokerTable,
+}
 
 
-def test_every_family_has_its_own_terminal_table() -> None:
-    families = {bazar.rules.variant(name).family for name in bazar.VARIANTS}
-    assert families <= GAME_TABLES.keys()
+@pytest.mark.parametrize("name", bazar.rules.names())
+def test_every_game_is_told_by_the_table_of_its_board(name: str) -> None:
+    rules = bazar.rules(name)
+    assert type(table_of(Round(rules, seed=1).board)) is TABLES[rules.variant.family]
 
 
-def test_a_family_without_a_table_is_told_as_a_line_game() -> None:
-    assert isinstance(table_of("no-such-family"), LineTable)
+def test_a_closed_double_lies_face_down_on_the_terminal() -> None:
+    rules = bazar.rules("osel", players=2)
+    rnd = Round(rules, hands=[["5-2", "1-0", "2-3"], ["2-2", "5-5", "4-3"]], leader=0)
+    for move in ["5-2", "close 5-5:L", "2-2:R"]:
+        rnd.push(move)
+    out, console = scripted()
+    talk = Narrator(Match(rules, seed=1), ["You", "Bot"], console, "en")
+    CrossTable().show_board(talk, rnd.view(0))
+    assert out.getvalue().splitlines()[0].endswith("[▒|▒][5|2][2|2]")
 
 
 @pytest.mark.parametrize("name", list(bazar.VARIANTS))

@@ -64,8 +64,8 @@ def test_the_free_slot_appears_once_both_sides_are_covered() -> None:
     rnd.push("5-4:S")
     assert rnd.ends() == {"L": 2, "R": 3, "U": 4, "S": 5}
     board = rnd.board
-    assert board["spinner"] == 5 and board["U"] == ["5|4"]
-    assert board["line"] == ["2|0", "0|5", "5|5", "5|3"]
+    assert board.spinner == 5 and list(map(str, board.up)) == ["5|4"]
+    assert list(map(str, board.line)) == ["2|0", "0|5", "5|5", "5|3"]
 
 
 # -- 13.2: the bonus --------------------------------------------------------------------------
@@ -349,7 +349,7 @@ def test_13_8_without_a_spinner_a_double_stays_a_plain_double() -> None:
     )
     assert counts == [10, 10, 10]
     assert set(rnd.ends()) == {"L", "R"}
-    assert rnd.board["spinner"] is None
+    assert rnd.board.spinner is None
 
 
 # -- every preset plays --------------------------------------------------------------------------

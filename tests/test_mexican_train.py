@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 import bazar
 from bazar import IllegalMove, Ledger, Match, Move, Outcome, Round, Tile, View
+from bazar.core.board import Laid
+from bazar.games.trains.board import TrainsBoard
 from bazar.games.trains.round import HAND_SIZES, TrainRound, engine_of
 
 some = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -42,8 +44,8 @@ def position(
     """A round in its normal phase (every first turn played), with engine 12-12."""
     r = rules(len(hands), **options)
     ids = [*(str(s) for s in range(len(hands))), "M"]
-    layout = {end: list(trains.get(end, [])) for end in ids}
-    ends = {end: int(tiles[-1].split("|")[1]) if tiles else 12 for end, tiles in layout.items()}
+    layout = {end: tuple(map(Laid.parse, trains.get(end, []))) for end in ids}
+    ends = {end: tiles[-1].second if tiles else 12 for end, tiles in layout.items()}
     view = View(
         seat=None,
         rules=r,
@@ -53,7 +55,7 @@ def position(
         bazar_size=len(bazar_tiles),
         drawable=len(bazar_tiles),
         ends=ends,
-        board={"engine": "12|12", "trains": layout},
+        board=TrainsBoard(Tile.parse("12-12"), layout),
         history=(),
         legal=(),
         extra={
@@ -507,9 +509,9 @@ def test_the_views_show_the_trains_markers_and_doubles_but_no_hidden_tile() -> N
     rnd = Round(rules(8), seed=4)
     invariants.play_out(rnd, 4, 40)
     view = rnd.view(None)
-    assert set(view.board["trains"]) == {*map(str, range(8)), "M"}
+    assert set(view.board.trains) == {*map(str, range(8)), "M"}
     assert view.extra["engine"] == "12-12" and view.hand is None
-    assert set(view.ends) == set(view.board["trains"])
+    assert set(view.ends) == set(view.board.trains)
 
 
 # -- the invariants of every round class ----------------------------------------------------------

@@ -83,13 +83,14 @@ def test_7_1_closing_both_ends_seals_the_layout_and_the_closer_is_the_fisher() -
     assert outcome.remaining[1] == (bazar.Tile.parse("4-3"),)
     after = Ledger.new(rnd.rules).settle(outcome)
     assert after.remembered == (1, 7, 7), "fish for everyone: each remembers his own pips"
-    assert rnd.board["line"] == ["#5|5#", "5|2", "#2|2#"]
+    assert list(map(str, rnd.board.line)) == ["5|5", "5|2", "2|2"]
+    assert rnd.board.closed == {bazar.Tile.parse("5-5"), bazar.Tile.parse("2-2")}
 
 
 def test_7_2_the_first_double_left_open_is_the_cross() -> None:
     rnd = deal([["5-2", "1-0", "2-3"], ["2-2", "5-5", "4-3"]], ["5-2", "close 5-5:L", "2-2:R"])
     assert rnd.ends() == {"R": 2}, "the 5 end is dead; the cross's free sides show 2"
-    assert rnd.board["spinner"] == 2
+    assert rnd.board.spinner == 2
     assert rnd.turn == 0
     rnd.push("2-3:R")
     assert rnd.ends() == {"R": 3, "S": 2}
@@ -98,7 +99,7 @@ def test_7_2_the_first_double_left_open_is_the_cross() -> None:
 def test_7_3_a_closed_double_kills_its_end_only() -> None:
     hands = [["3-3", "6-0"], ["3-1", "6-2"], ["1-1", "6-3"], ["4-2", "6-4"]]
     rnd = deal(hands, ["3-3"])
-    assert rnd.ends() == {"L": 3, "R": 3} and rnd.board["spinner"] == 3
+    assert rnd.ends() == {"L": 3, "R": 3} and rnd.board.spinner == 3
     rnd.push("3-1:R")
     assert rnd.ends() == {"L": 3, "R": 1}
     assert legal(rnd) == ["1-1:R", "close 1-1:R", "6-3:L"]
@@ -160,7 +161,7 @@ def test_without_closing_a_double_is_only_played() -> None:
 
 def test_without_a_cross_doubles_stay_on_the_line() -> None:
     rnd = deal([["3-3", "6-0", "3-2"], ["3-1", "6-2"]], ["3-3", "3-1:R"], cross="none")
-    assert rnd.ends() == {"L": 3, "R": 1} and rnd.board["spinner"] is None
+    assert rnd.ends() == {"L": 3, "R": 1} and rnd.board.spinner is None
     rnd.push("3-2:L")
     assert rnd.ends() == {"L": 2, "R": 1}, "no free side of 3-3 is left"
 

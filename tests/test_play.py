@@ -61,6 +61,10 @@ def test_the_loop_plays_the_match_a_hand_written_loop_plays(variant: str) -> Non
     assert result is ours.result() and ours.is_over()
 
 
+def test_the_seat_loop_is_on_the_package_face() -> None:
+    assert bazar.play is play and "play" in bazar.__all__
+
+
 def test_each_seat_is_asked_only_on_its_turn_with_its_own_view_and_legal_moves() -> None:
     rules = bazar.rules("kozel", players=4)
     match = bazar.Match(rules, seed=5)

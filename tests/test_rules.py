@@ -24,7 +24,6 @@ def _variant(**fields: Any) -> Variant:
     base: dict[str, Any] = {
         "name": "house",
         "description": "a house rule",
-        "description_ru": "домашнее правило",
         "spec": "none",
         "players": (2, 4),
         "default_players": 2,

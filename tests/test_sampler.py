@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import bazar
@@ -52,6 +52,8 @@ def played_to(variant: str, players: int, seed: int, steps: int) -> bazar.Round:
     steps=st.integers(0, 60),
     sample=st.integers(0, 10_000),
 )
+# a tight fit the quick deals kept missing (they then relaxed the constraints)
+@example(table=("block", 4), seed=206, steps=19, sample=0)
 def test_a_sampled_deal_fits_everything_the_view_shows(
     table: tuple[str, int], seed: int, steps: int, sample: int
 ) -> None:

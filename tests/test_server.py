@@ -25,13 +25,16 @@ from server_helpers import (
     make_app,
     play_together,
     play_until_end,
+    settled,
+    until_pong,
     wait_until,
 )
 
 import bazar
+from bazar import i18n
 from bazar.club import create_app
-from bazar.club.errors import ERRORS
 from bazar.club.fairness import seed_hash, verify
+from bazar.club.settings import Settings
 from bazar.club.storage import User
 from bazar.core.round import deal_seed
 
@@ -211,32 +214,29 @@ def test_bad_messages_get_an_error_to_that_client_only_and_change_nothing(db: st
 
 
 def test_a_reconnecting_client_gets_what_it_missed_and_its_hand(db: str) -> None:
-    app = make_app(db, bot_delay=0)
+    # the bots answer at once, watched or not (nobody watches while she is away)
+    app = make_app(db, bot_delay=0, settings=Settings(unwatched_bot_delay_s=0))
     with TestClient(app) as masha:
         guest(masha, "Masha")
         tid = create(masha, game="kozel", players=3, bots="greedy")["table"]["id"]
         table = app.state.club.tables[tid]
-
-        def masha_must_choose() -> bool:
-            # the bots answer at once, then the table waits for her
-            return table.match.turn == 0 and not is_forced(table.view_json(0))
-
         with masha.websocket_connect(f"/ws/{tid}") as ws:
             ws.send_json({"type": "hello", "v": 0})
-            wait_until(masha_must_choose)
-            message = ws.receive_json()
-            while message.get("v", 0) < len(table.events):
-                message = ws.receive_json()
-            seen = message["v"]
-            legal = message["view"]["legal"]
+            # the bots answer, then the table waits for her
+            wait_until(lambda: settled(table))
+            heard = [e["v"] for m in until_pong(ws) for e in events_of(m)]
+            seen = heard[-1]
+            assert heard == list(range(1, seen + 1))
+            legal = [str(m) for m in table.match.legal_moves()]
             ws.send_json({"type": "move", "move": random.Random(3).choice(legal), "v": seen})
         # she left as she moved: her move and the bots' answers are what she missed
-        wait_until(lambda: len(table.events) > seen and masha_must_choose())
+        wait_until(lambda: len(table.events) > seen and settled(table))
         with masha.websocket_connect(f"/ws/{tid}") as ws:
             ws.send_json({"type": "hello", "v": seen})
             sync = ws.receive_json()
         assert sync["type"] == "sync"
-        assert [e["v"] for e in sync["events"]] == list(range(seen + 1, len(table.events) + 1))
+        # the table waits for her again: it has announced nothing since her sync
+        assert sync["events"] == table.events[seen:] and sync["v"] == len(table.events)
         assert sync["events"][0] == {
             "t": "move",
             "seat": 0,
@@ -417,7 +417,7 @@ def test_bot_games_never_change_human_ratings(db: str) -> None:
 def refusal(response: Any) -> tuple[int, str, dict[str, Any]]:
     """A refused request's status, code and parameters (the English message is there too)."""
     body = response.json()
-    assert body["error"] == ERRORS[body["code"]].format(**body["params"])
+    assert body["error"] == i18n.t(f"club.{body['code']}", "en", **body["params"])
     return response.status_code, body["code"], body["params"]
 
 
@@ -442,21 +442,35 @@ def test_a_rated_table_is_never_quietly_made_casual(db: str) -> None:
         assert table["rated"] and [s is None for s in table["seats"]] == [False, True, True]
 
 
-def test_every_refusal_has_a_code_the_page_says_in_both_languages() -> None:
-    """The web page says a refusal by its code, in its language: i18n.js has an English and a
-    Russian text for every code, using only the parameters the server sends."""
-    text = (Path(bazar.__file__).parent / "web" / "i18n.js").read_text(encoding="utf-8")
-    pages = dict(re.findall(r'"error\.(\w+)": \[("(?:[^"\\]|\\.)*", "(?:[^"\\]|\\.)*")\]', text))
-    assert sorted(pages) == sorted(ERRORS)
+def test_every_refusal_has_a_code_the_page_says_in_both_languages(client: TestClient) -> None:
+    """The web page says a refusal by its code, in its language: the club sends it an English
+    and a Russian text of every code it refuses with (its messages are the catalogue's
+    club.CODE), using only the parameters it sends."""
+    from babel.messages.pofile import read_po
+
+    with (i18n.LOCALE / "en" / "LC_MESSAGES" / "bazar.po").open("rb") as po:
+        messages = {m.id[5:]: m.string for m in read_po(po) if str(m.id).startswith("club.")}
+    english, russian = (client.get(f"/i18n/{lang}.json").json() for lang in ("en", "ru"))
+    assert messages and sorted(k for k in russian if k.startswith("error.")) == sorted(
+        f"error.{code}" for code in messages
+    )
     formatter = string.Formatter()
-    for code, template in ERRORS.items():
-        sent = {f for _, f, _, _ in formatter.parse(template) if f}
+    for code, message in messages.items():
+        sent = {f for _, f, _, _ in formatter.parse(message) if f}
         if "reason" in sent:
             sent.add("reason_ru")  # a library error passed on, in Russian too
-        english, russian = json.loads(f"[{pages[code]}]")
-        for said in (english, russian):
-            assert set(re.findall(r"{(\w+)}", said)) <= sent, code
-        assert re.search("[а-яё]", russian + "ё") and not re.search("[а-яё]", english), code
+        for said in (english[f"error.{code}"], russian[f"error.{code}"]):
+            assert {f for _, f, _, _ in formatter.parse(said) if f} <= sent, code
+        assert re.search("[а-яё]", russian[f"error.{code}"] + "ё"), code
+        assert not re.search("[а-яё]", english[f"error.{code}"]), code
+
+
+def test_the_page_gets_its_texts_in_either_language_and_no_other(client: TestClient) -> None:
+    got = client.get("/i18n/ru.json")
+    assert got.status_code == 200 and got.json()["lobby"] == "Лобби"
+    assert "max-age" in got.headers["cache-control"]
+    assert client.get("/i18n/en.json").json()["lobby"] == "Lobby"
+    assert client.get("/i18n/de.json").status_code == 404
 
 
 def test_refusals_carry_a_code_and_parameters_over_http_and_the_socket(client: TestClient) -> None:
@@ -713,7 +727,7 @@ def test_only_a_version_the_table_has_reached_may_be_current(db: str) -> None:
 def test_a_socket_hears_nothing_before_its_sync_and_only_newer_events_after_it(db: str) -> None:
     """A socket opened while the table plays on hears no event or notice, and its move is
     refused, until its hello is answered with the sync that holds them all; after the sync
-    it hears only what is newer."""
+    it hears each newer event once, in order, and nothing it already has."""
     app = make_app(db)
     with TestClient(app) as client:
         masha, alex, watcher = Person(client, "Masha"), Person(client, "Alex"), Person(client)
@@ -722,32 +736,49 @@ def test_a_socket_hears_nothing_before_its_sync_and_only_newer_events_after_it(d
         table = app.state.club.tables[tid]
         with masha.ws(f"/ws/{tid}") as ws0, watcher.ws(f"/ws/{tid}") as spectator:
             ws0.send_json({"type": "hello", "v": 0})
-            assert ws0.receive_json()["type"] == "sync"
+            first = ws0.receive_json()
+            assert first["type"] == "sync"
             wait_until(lambda: len(table.clients) == 2)
             with alex.ws(f"/ws/{tid}") as ws1:
-                # Alex's socket is announced to Masha: a notice the spectator must not hear
+                # Alex's socket is announced to Masha (a kozel round never opens with a lone
+                # draw: nothing else happened meanwhile): a notice the spectator must not hear
                 back = {"type": "notice", "event": {"t": "reconnected", "seat": 1, "name": "Alex"}}
                 assert ws0.receive_json().items() >= back.items()
                 ws1.send_json({"type": "move", "move": "draw"})
                 refused = ws1.receive_json()
                 assert refused["type"] == "error" and "hello" in refused["message"]
-                # a move is made and announced (the table's own draws after it too)
-                mover = (ws0, ws1)[table.match.turn]
-                if mover is ws1:
-                    ws1.send_json({"type": "hello", "v": 0})
-                    assert ws1.receive_json()["type"] == "sync"
-                made = len(table.events)
-                mover.send_json(
-                    {"type": "move", "move": str(table.match.legal_moves()[0]), "v": made}
-                )
+                listening = [ws0]
+
+                def the_seat_to_choose_moves(v: int) -> None:
+                    """From version ``v``, where the table waits for that seat."""
+                    mover = (ws0, ws1)[table.match.turn]
+                    if mover not in listening:
+                        mover.send_json({"type": "hello", "v": 0})
+                        assert mover.receive_json()["type"] == "sync"
+                        listening.append(mover)
+                    move = str(table.match.legal_moves()[0])
+                    mover.send_json({"type": "move", "move": move, "v": v})
+
+                wait_until(lambda: settled(table))
+                made = max([first["v"], *(e["v"] for m in until_pong(ws0) for e in events_of(m))])
+                the_seat_to_choose_moves(made)
                 while all(e["v"] <= made for e in events_of(ws0.receive_json())):
                     pass
                 spectator.send_json({"type": "hello", "v": 0})
                 sync = spectator.receive_json()
-                assert sync["type"] == "sync" and sync["v"] == len(table.events) > made
-            # after its sync: only what is newer, not the move it already has (the table's
-            # own draws after that move may still be on their way: each is stored first, off
-            # the event loop), then Alex's leaving
-            while (gone := spectator.receive_json())["type"] == "event":
-                assert gone["v"] > sync["v"]
+                assert sync["type"] == "sync" and sync["v"] > made
+                assert [e["v"] for e in sync["events"]] == list(range(1, sync["v"] + 1))
+                # the table's own draws after that move may come after the sync, and the next
+                # move does: each time the table waits for a person again, the spectator has
+                # heard every event once, in order
+                wait_until(lambda: settled(table))
+                after = [e for m in until_pong(spectator) for e in events_of(m)]
+                assert sync["events"] + after == table.events
+                now = len(table.events)
+                the_seat_to_choose_moves(now)
+                wait_until(lambda: len(table.events) > now and settled(table))
+                after += [e for m in until_pong(spectator) for e in events_of(m)]
+                assert sync["events"] + after == table.events
+            # then Alex's leaving
+            gone = spectator.receive_json()
             assert gone["type"] == "notice" and gone["event"]["t"] == "disconnected"

@@ -119,7 +119,7 @@ def test_9_1_a_play_on_a_free_side_of_the_house_starts_the_third_arm() -> None:
     rnd.push("6-6:L")
     rnd.push("4-5:S")
     assert rnd.ends() == {"L": 6, "R": 3, "U": 5, "S": 4}
-    assert rnd.board["spinner"] == 4 and rnd.board["U"] == ["4|5"]
+    assert rnd.board.spinner == 4 and list(map(str, rnd.board.up)) == ["4|5"]
 
 
 # -- 9.2: constructed examples ------------------------------------------------------------------
@@ -129,7 +129,7 @@ def test_9_2_a_double_lead_is_the_house_and_scores_a_fifth() -> None:
     rnd, counts = played([["5-5", "6-1"], ["5-0", "2-2"]], ["5-5", "5-0:L"])
     assert counts == [10, 10]
     assert rnd.scoring() == [(0, 2), (1, 2)]
-    assert rnd.board["spinner"] == 5
+    assert rnd.board.spinner == 5
 
 
 def test_9_2_a_single_lead_scores_its_fifth() -> None:
@@ -230,7 +230,7 @@ def test_9_2_the_first_lead_follows_the_kozel_order() -> None:
     assert rnd.leader == 0 and [str(m) for m in rnd.legal_moves()] == ["2-2"]
     rnd.push("2-2")
     assert count_ends(rnd) == 4 and rnd.scoring() == []  # type: ignore[arg-type]
-    assert rnd.board["spinner"] == 2
+    assert rnd.board.spinner == 2
 
 
 def test_a_first_lead_by_lot_lets_the_leader_lead_any_tile() -> None:

@@ -29,6 +29,7 @@ import bazar  # noqa: E402
 from bazar.club import create_app  # noqa: E402
 from bazar.club.settings import Settings  # noqa: E402
 from bazar.core import record  # noqa: E402
+from bazar.core.board import Board  # noqa: E402
 
 ARGS = [
     "--no-sandbox",
@@ -103,15 +104,9 @@ def page(browser: Any) -> Iterator[Any]:
     assert not errors
 
 
-def laid(board: Any) -> int:
-    """How many tiles a view's board holds, whatever its family."""
-    if isinstance(board, (list, tuple)):
-        return len(board)
-    if "trains" in board:
-        return 1 + sum(len(t) for t in board["trains"].values())
-    if "branches" in board:
-        return 1 + sum(len(b) for b in board["branches"].values())
-    return len(board["line"]) + len(board["U"]) + len(board["D"])
+def laid(board: dict[str, Any]) -> int:
+    """How many tiles a view's board (its JSON form) holds, whatever its kind."""
+    return len(Board.from_json(board).tiles())
 
 
 def played(game: str, plies: int, seed: int = 5) -> bazar.Match:
@@ -149,7 +144,7 @@ def test_the_replay_draws_the_board_and_every_hand(server: str, page: Any, famil
     record_id = upload(server, match)
     page.goto(f"{server}/replay/{record_id}?ply={plies}")
     page.wait_for_selector(f".felt[data-ply='{plies}']")
-    assert page.locator("svg#board").get_attribute("data-family") == family
+    assert page.locator("svg#board").get_attribute("data-kind") == board["kind"] == family
     assert tiles_in(page, "layout") == laid(board)
     assert tiles_in(page, "seats") == hands
     assert page.locator("svg#board g.seats g.tile.back").count() == 0
@@ -181,10 +176,12 @@ def test_a_cross_shows_the_spinner_across_and_its_arms(server: str, page: Any) -
     )
     board = match.view(None).to_json()["board"]
     assert board == {
+        "kind": "cross",
         "line": ["2|2", "2|0", "0|5", "5|5", "5|3"],
         "spinner": 5,
         "U": ["5|1"],
         "D": [],
+        "closed": [],
     }
     page.goto(f"{server}/replay/{upload(server, match)}?ply=6")
     page.wait_for_selector(".felt[data-ply='6']")
@@ -194,6 +191,25 @@ def test_a_cross_shows_the_spinner_across_and_its_arms(server: str, page: Any) -
     assert spinner["height"] > spinner["width"]  # the spinner lies across the line
     assert up["y"] + up["height"] <= spinner["y"] + 1 and up["height"] > up["width"]
     assert left["x"] + left["width"] <= spinner["x"] + 1
+
+
+def test_a_closed_double_lies_face_down_and_an_open_one_face_up(server: str, page: Any) -> None:
+    rules = bazar.rules("osel", players=2)
+    rnd = bazar.Round(rules, hands=[["5-2", "1-0", "2-3"], ["2-2", "5-5", "4-3"]], leader=0)
+    match = bazar.Match(rules, seed=1)
+    data = json.loads(record.dumps(match))
+    data.pop("seed", None)  # a deal of our own, not the seed's
+    moves = ["5-2", "close 5-5:L", "2-2:R"]
+    match = record.from_data(
+        {**data, "rounds": [{"number": 1, "deal": rnd.deal(), "moves": moves}]}
+    )
+    board = match.view(None).to_json()["board"]
+    assert board["line"] == ["5|5", "5|2", "2|2"] and board["closed"] == ["5-5"]
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=3")
+    page.wait_for_selector(".felt[data-ply='3']")
+    closed = page.locator("svg#board g.layout g.tile.closed")
+    assert closed.count() == 1 and closed.get_attribute("data-tile") == "#5|5#"
+    assert page.locator("svg#board g.layout g.tile[data-tile='2|2']").count() == 1
 
 
 def test_a_phone_scrolls_the_board_rather_than_the_page(server: str, browser: Any) -> None:

@@ -1,17 +1,18 @@
 """Bots: players that are programs, weakest first. Each module registers its levels here.
 
+A bot is a seat of the seat loop (:func:`bazar.play`): it answers its view with a move.
+
 >>> import bazar
 >>> from bazar import bots
->>> rnd = bazar.Round(bazar.rules("block"), seed=1)
->>> players = [bots.make("greedy", seed=1), bots.make("random", seed=2)]
->>> while not rnd.is_over():
-...     view = rnd.view(rnd.turn)
-...     rnd.push(players[rnd.turn].choose(view, view.legal))
->>> rnd.outcome().reason in ("out", "fish")
-True
+>>> match = bazar.Match(bazar.rules("block"), seed=1)
+>>> result = bazar.play(match, [bots.make("greedy", seed=1), bots.make("random", seed=2)])
+>>> result.winners, match.ledger.scores
+((1,), (73, 104))
 """
 
 from __future__ import annotations
+
+from bazar.core.errors import Names
 
 from . import heuristic, mcts, simple
 from .base import BOTS, HIDDEN, Bot, UnknownBot, register, think
@@ -63,12 +64,12 @@ def make(name: str, seed: int | None = None) -> Bot:
     key, _, budget = name.strip().lower().partition("@") if isinstance(name, str) else ("", "", "")
     cls = BOTS.get(key) or HIDDEN.get(key)
     if cls is None:
-        raise UnknownBot(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+        raise UnknownBot.of("unknown_bot", name=name, known=Names(BOTS))
     if budget:
         if not getattr(cls, "takes_budget", False):
-            raise UnknownBot(f"bot {key!r} takes no budget: {name!r}")
+            raise UnknownBot.of("bot_budget", bot=key, name=name)
         try:
             return cls(seed, budget)  # type: ignore[call-arg]
         except ValueError as exc:
-            raise UnknownBot(f"bad budget in {name!r}: {exc}") from None
+            raise UnknownBot.of("bot_bad_budget", name=name, reason=exc) from None
     return cls(seed)

@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, TypeVar
 
+from bazar.core.errors import UnknownBot
 from bazar.core.moves import Move
 from bazar.core.view import View
 
@@ -22,10 +23,6 @@ __all__ = [
     "register",
     "think",
 ]
-
-
-class UnknownBot(ValueError):
-    """No bot has that name."""
 
 
 class Bot:

@@ -19,6 +19,7 @@ import shlex
 import subprocess
 from collections.abc import Sequence
 
+from bazar.core.errors import invalid
 from bazar.core.moves import Move
 from bazar.core.view import View
 
@@ -44,7 +45,7 @@ class CommandBot(Bot):
         self.command = command
         self.argv = shlex.split(command)
         if not self.argv:
-            raise ValueError("cmd: needs a program to run")
+            raise invalid("bot_command")
         self.timeout = timeout
         self._proc: subprocess.Popen[str] | None = None
 

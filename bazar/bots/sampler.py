@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from bazar.core.errors import invalid
 from bazar.core.moves import Move
 from bazar.core.outcome import Outcome
 from bazar.core.round import Round
@@ -55,22 +55,6 @@ __all__ = [
     "solve",
 ]
 
-_TILE = re.compile(r"^\s*(\d+)\s*[|\-:]\s*(\d+)\s*$")
-
-
-def _tiles_in(data: Any) -> Iterable[Tile]:
-    """Every tile written in a JSON-like board (``"6|5"``, ``"6-5"``)."""
-    if isinstance(data, str):
-        m = _TILE.match(data)
-        if m:
-            yield Tile.of(int(m.group(1)), int(m.group(2)))
-    elif isinstance(data, dict):
-        for value in data.values():
-            yield from _tiles_in(value)
-    elif isinstance(data, (list, tuple)):
-        for value in data:
-            yield from _tiles_in(value)
-
 
 def seen_tiles(view: View) -> set[Tile]:
     """The tiles ``view`` shows: its own hand, the table, every tile a move names."""
@@ -80,8 +64,7 @@ def seen_tiles(view: View) -> set[Tile]:
             seen.add(move.tile)
         if drawn is not None:
             seen.add(drawn)
-    top = view.rules.set_max
-    seen.update(t for t in _tiles_in(view.board) if t.high <= top)
+    seen.update(view.board.tiles())
     return seen
 
 
@@ -196,7 +179,89 @@ def sample_deal(
         if ok and len(left) >= view.bazar_size:
             # tiles beyond the bazar are out of play (never dealt)
             return hands, left[: view.bazar_size]
+        if attempt == tries - 1:
+            # the quick deals keep missing a tight fit: search for one before relaxing
+            found = _constrained_deal(view, pool, by_seat, order, hands, rng)
+            if found is not None:
+                return found
     raise ValueError("no deal fits the view")  # pragma: no cover - the last try always fits
+
+
+#: how many tile placements :func:`_constrained_deal` tries before it gives up
+_SEARCH_NODES = 20_000
+
+
+def _constrained_deal(
+    view: View,
+    pool: list[Tile],
+    by_seat: dict[int, list[Constraint]],
+    order: list[int],
+    hands: list[list[Tile]],
+    rng: random.Random,
+) -> tuple[list[list[Tile]], list[Tile]] | None:
+    """A deal of ``pool`` to the hidden seats that meets every constraint, found by a
+    randomised depth-first search (None if there is none within :data:`_SEARCH_NODES`): the
+    quick deals of :func:`sample_deal` fill one seat after another and can keep missing the
+    few deals a tight set of constraints leaves."""
+    left = list(pool)
+    rng.shuffle(left)
+    room = {seat: view.hand_sizes[seat] for seat in order}
+    spare = len(left) - sum(room.values())  # the bazar and the tiles out of play
+    if spare < view.bazar_size:
+        return None
+    counts = {seat: [0] * len(by_seat.get(seat, ())) for seat in order}
+    placed: dict[int, list[Tile]] = {seat: [] for seat in order}
+    pile: list[Tile] = []
+    nodes = 0
+
+    def fits(seat: int, tile: Tile) -> list[int] | None:
+        hits = [
+            k
+            for k, c in enumerate(by_seat.get(seat, ()))
+            if tile.high in c.pips or tile.low in c.pips
+        ]
+        mine = by_seat.get(seat, [])
+        return hits if all(counts[seat][k] < mine[k].draws for k in hits) else None
+
+    def place(i: int) -> bool:
+        nonlocal nodes, spare
+        if i == len(left):
+            return True
+        nodes += 1
+        if nodes > _SEARCH_NODES:
+            return False
+        tile = left[i]
+        seats = [s for s in order if room[s]]
+        rng.shuffle(seats)
+        for seat in seats:
+            hits = fits(seat, tile)
+            if hits is None:
+                continue
+            room[seat] -= 1
+            placed[seat].append(tile)
+            for k in hits:
+                counts[seat][k] += 1
+            if place(i + 1):
+                return True
+            for k in hits:
+                counts[seat][k] -= 1
+            placed[seat].pop()
+            room[seat] += 1
+        if spare:
+            spare -= 1
+            pile.append(tile)
+            if place(i + 1):
+                return True
+            pile.pop()
+            spare += 1
+        return False
+
+    if not place(0):
+        return None
+    dealt = [list(h) for h in hands]
+    for seat in order:
+        dealt[seat] = placed[seat]
+    return dealt, pile[: view.bazar_size]
 
 
 _Prepared = tuple[list[Tile] | None, list[Tile], dict[int, list[Constraint]], list[int]]
@@ -502,7 +567,7 @@ class Budget:
             playouts = Budget.parse(count, default)
             limit = Budget.parse(cap, default)
             if not playouts.playouts or playouts.ms or limit.playouts or not limit.ms:
-                raise ValueError(f"expected PLAYOUTS/TIME, such as 200/50ms, not {text!r}")
+                raise invalid("budget_form", text=text)
             return Budget(playouts.playouts, limit.ms)
         if text.endswith("ms"):
             budget = Budget(0, float(text[:-2]))
@@ -511,7 +576,7 @@ class Budget:
         else:
             budget = Budget(int(text), 0.0)
         if budget.playouts < 0 or budget.ms < 0 or not (budget.playouts or budget.ms):
-            raise ValueError(f"a budget must be positive, not {text!r}")
+            raise invalid("budget_positive", text=text)
         return budget
 
     def clock(self) -> _Clock:

@@ -8,7 +8,7 @@ table. Bad input of any kind ends with one line on stderr and exit status 2.
 
 from __future__ import annotations
 
-from .app import app, h, parse_option
+from .app import Command, app, h, parse_option
 from .arena import arena_command
 from .bench import bench, bench_command
 from .narrator import Narrator
@@ -19,13 +19,13 @@ from .serve import serve_command
 from .verify import verify_command
 
 # in the order ``bazar --help`` lists them
-app.command("rules", help=h("help.rules"))(rules_command)
-app.command("play", help=h("help.play"))(play_command)
-app.command("arena", help=h("help.arena"))(arena_command)
-app.command("replay", help=h("help.replay"))(replay_command)
-app.command("serve", help=h("help.serve"))(serve_command)
-app.command("verify", help=h("help.verify"))(verify_command)
-app.command("bench", help=h("help.bench"))(bench_command)
+app.command("rules", cls=Command, help=h("help.rules"))(rules_command)
+app.command("play", cls=Command, help=h("help.play"))(play_command)
+app.command("arena", cls=Command, help=h("help.arena"))(arena_command)
+app.command("replay", cls=Command, help=h("help.replay"))(replay_command)
+app.command("serve", cls=Command, help=h("help.serve"))(serve_command)
+app.command("verify", cls=Command, help=h("help.verify"))(verify_command)
+app.command("bench", cls=Command, help=h("help.bench"))(bench_command)
 
 
 def main() -> None:

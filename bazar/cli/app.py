@@ -12,20 +12,33 @@ from contextlib import contextmanager
 from typing import Annotated, Any, NoReturn, TypeAlias
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from bazar import i18n
 from bazar.core.rules import Rules
 from bazar.core.rules import rules as make_rules
 from bazar.core.rules import variant as find_variant
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 try:
-    from typer._click.exceptions import ClickException, NoArgsIsHelpError
+    from typer._click.exceptions import (
+        BadOptionUsage,
+        BadParameter,
+        ClickException,
+        MissingParameter,
+        NoArgsIsHelpError,
+        NoSuchOption,
+        UsageError,
+    )
 except ImportError:  # typer releases that use click itself
     from click.exceptions import (  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]
+        BadOptionUsage,
+        BadParameter,
         ClickException,
+        MissingParameter,
         NoArgsIsHelpError,
+        NoSuchOption,
+        UsageError,
     )
 
 #: The language of ``--help`` (the locale's, else English).
@@ -37,8 +50,62 @@ def h(key: str, **kw: object) -> str:
     return t(key, HELP_LANG, **kw)
 
 
+class Usage(UsageError):
+    """A usage error the command line finds itself, said from the catalogue key ``key``."""
+
+    def __init__(self, key: str, ctx: Any = None, **fields: object) -> None:
+        self.said = i18n.Message(key, **fields)
+        super().__init__(str(self.said), ctx)
+
+
+#: the catalogue key of a missing parameter, by its kind
+_MISSING = {"argument": N_("usage.missing_argument"), "option": N_("usage.missing_option")}
+
+#: the catalogue key of a value Typer could not convert, by pydantic's kind of error
+_CONVERSIONS = {"int_parsing": N_("usage.whole"), "float_parsing": N_("usage.number")}
+
+
+def _usage(error: ClickException) -> i18n.Message | None:
+    """A usage error of Typer's as a catalogue message, by its kind and the parameter it
+    names (never by its English); None where the catalogue has none."""
+    if isinstance(error, Usage):
+        return error.said
+    param = getattr(error, "param", None)
+    if isinstance(error, MissingParameter) and param is not None:
+        key = _MISSING.get(param.param_type_name)
+        return i18n.Message(key, name=repr(param.opts[0])) if key else None
+    if isinstance(error, BadParameter) and param is not None:
+        errors = getattr(error.__cause__, "errors", None)
+        kind = errors()[0]["type"] if callable(errors) else None
+        key = _CONVERSIONS.get(kind) if isinstance(kind, str) else None
+        return i18n.Message(key, name=repr(param.opts[0])) if key else None
+    if isinstance(error, NoSuchOption):
+        return i18n.Message("usage.no_option", name=error.option_name)
+    if isinstance(error, BadOptionUsage):
+        # a flag given a value is refused too, but its parser cannot be reached from here
+        return i18n.Message("usage.option_value", name=repr(error.option_name))
+    return None
+
+
+class Command(TyperCommand):
+    """Typer's command; extra arguments are refused here, from the catalogue."""
+
+    allow_extra_args = True
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        rest: list[str] = super().parse_args(ctx, args)
+        if rest and not ctx.resilient_parsing:
+            raise Usage("usage.extra", ctx, args=" ".join(rest))
+        return rest
+
+
 class _Group(TyperGroup):
     """Typer's group, with every usage error told in one line (exit 2)."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
+            raise Usage("usage.no_command", ctx, name=args[0])
+        return super().resolve_command(ctx, args)
 
     def main(  # type: ignore[override]
         self,
@@ -54,8 +121,13 @@ class _Group(TyperGroup):
             print(error.format_message())
             code = 0
         except ClickException as error:
-            message = " ".join(error.format_message().split())
-            print(f"bazar: {i18n.line('error.usage', message, guess_lang(None))}", file=sys.stderr)
+            lang, said = guess_lang(None), _usage(error)
+            if said is None or lang != "ru":
+                # Typer's own English, which names every spelling of an option
+                lang, text = "en", " ".join(error.format_message().split())
+            else:
+                text = said.say(lang)
+            print(f"bazar: {i18n.line('error.usage', text, lang)}", file=sys.stderr)
             code = error.exit_code
         except typer.Abort:
             print(file=sys.stderr)

@@ -13,7 +13,7 @@ from bazar import arena as arenas
 from bazar import bots as botlib
 from bazar import i18n
 from bazar.core.rules import Rules
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 from .app import AsJson, Lang, Options, Players, bad_input, chosen_rules, guess_lang, h, lang_option
 
@@ -85,10 +85,10 @@ def _show_report(console: Console, report: arenas.Report, lang: str) -> None:
     # an entry holding several seats of one match: its share of the matches is shown too
     shared = any(r.matches != r.games for r in report.results)
     table.add_column(t("arena.bot", lang))
-    keys = ["arena.games", "arena.win_rate", "arena.ci"]
+    keys = [N_("arena.games"), N_("arena.win_rate"), N_("arena.ci")]
     if shared:
-        keys += ["arena.match_win_rate", "arena.ci"]
-    for key in (*keys, "arena.margin", "arena.median", "arena.p95"):
+        keys += [N_("arena.match_win_rate"), N_("arena.ci")]
+    for key in (*keys, N_("arena.margin"), N_("arena.median"), N_("arena.p95")):
         table.add_column(t(key, lang), justify="right")
     for r in report.results:
         cells = [i18n.bot_name(r.bot, lang), str(r.games), f"{r.win_rate:.1%}", _interval(r.ci95)]

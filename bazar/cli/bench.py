@@ -34,18 +34,6 @@ def bench(rules: Rules, seconds: float) -> tuple[int, int, float]:
     return games, moves, clock() - start
 
 
-def _decimal(x: float, lang: str) -> str:
-    """Seconds to two places, with the decimal comma in Russian."""
-    text = f"{x:.2f}"
-    return text.replace(".", ",") if lang == "ru" else text
-
-
-def _number(n: float, lang: str) -> str:
-    """A whole number with its thousands apart: ``12,345`` (en), ``12 345`` (ru)."""
-    text = f"{n:,.0f}"
-    return text.replace(",", "\u202f") if lang == "ru" else text
-
-
 def bench_command(
     variant: Annotated[str, typer.Argument(help=h("help.variant"))] = "block",
     players: Players = None,
@@ -67,10 +55,10 @@ def bench_command(
             language,
             game=chosen.name,
             players=t("players", language, n=chosen.players),
-            games=t("rounds", language, n=games, shown=_number(games, language)),
-            moves=t("moves", language, n=moves, shown=_number(moves, language)),
-            seconds=_decimal(taken, language),
-            gps=_number(games / taken, language),
-            mps=_number(moves / taken, language),
+            games=t("rounds", language, n=games),
+            moves=t("moves", language, n=moves),
+            seconds=i18n.decimal(taken, language),
+            gps=i18n.number(games / taken, language),
+            mps=i18n.number(moves / taken, language),
         )
     )

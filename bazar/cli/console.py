@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rich.text import Text
 
+from bazar import i18n
+from bazar.core.board import Laid
 from bazar.core.rules import variant as find_variant
 from bazar.core.tiles import Tile
 
@@ -14,21 +16,24 @@ DOUBLE_STYLE = "bold magenta"
 FIT_STYLE = "bold green"
 
 
-def tile_text(tile: Tile | str, style: str | None = None) -> Text:
-    """A domino as ``[6|4]``; ``tile`` is a Tile or a board entry ``"6|4"`` (left half first)."""
-    if isinstance(tile, Tile):
-        a, b, double = tile.high, tile.low, tile.is_double
-    else:
-        if tile.startswith("#"):  # a double laid face down («Осёл»)
-            return Text("[▒|▒]", style=style or DOUBLE_STYLE)
-        left, _, right = tile.partition("|")
-        a, b, double = int(left), int(right), left == right
-    return Text(f"[{a}|{b}]", style=style or (DOUBLE_STYLE if double else TILE_STYLE))
+def tile_text(tile: Tile | Laid, style: str | None = None, face_down: bool = False) -> Text:
+    """A domino as ``[6|4]``: a Tile high half first, a tile on the table as it lies; one
+    laid face down (a closed double, «Осёл») as ``[▒|▒]``."""
+    if face_down:
+        return Text("[▒|▒]", style=style or DOUBLE_STYLE)
+    a, b = (tile.first, tile.second) if isinstance(tile, Laid) else (tile.high, tile.low)
+    return Text(f"[{a}|{b}]", style=style or (DOUBLE_STYLE if a == b else TILE_STYLE))
 
 
-def tiles_text(tiles: Sequence[Tile | str], sep: str = " ") -> Text:
-    """Dominoes side by side, or a dash for none."""
-    return Text(sep).join(tile_text(x) for x in tiles) if tiles else Text("—")
+def tiles_text(
+    tiles: Sequence[Tile | Laid], sep: str = " ", face_down: Collection[Tile] = ()
+) -> Text:
+    """Dominoes side by side, those in ``face_down`` face down, or a dash for none."""
+    if not tiles:
+        return Text("—")
+    return Text(sep).join(
+        tile_text(x, face_down=(x.tile if isinstance(x, Laid) else x) in face_down) for x in tiles
+    )
 
 
 def tile_str(tile: Tile | str) -> str:
@@ -46,6 +51,4 @@ def styled_tiles(text: str) -> Text:
 
 def title(name: str, lang: str) -> str:
     """A game's name in words: the description up to its colon."""
-    game = find_variant(name)
-    text = game.description_ru if lang == "ru" else game.description
-    return text.split(":")[0].strip()
+    return i18n.description(find_variant(name).name, lang).split(":")[0].strip()

@@ -8,17 +8,35 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
-from bazar import i18n
 from bazar.core.ledger import Ledger
 from bazar.core.match import Match
 from bazar.core.outcome import Outcome
 from bazar.core.round import Round
 from bazar.core.tiles import Tile
 from bazar.core.view import View
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 from .console import FIT_STYLE, tile_text, tiles_text
 from .tables import table_of
+
+#: how a round ends, beyond going out and the fish, in words
+_REASONS = {
+    "out": N_("reason.out"),
+    "fish": N_("reason.fish"),
+    "redeal": N_("reason.redeal"),
+    "deadlock": N_("reason.deadlock"),
+    "target": N_("reason.target"),
+    "tricks": N_("reason.tricks"),
+    "showdown": N_("reason.showdown"),
+    "fold": N_("reason.fold"),
+}
+
+
+#: the name of a match's losers where the yards give them one (``Variant.loser``)
+_LOSERS = {
+    "goat": (N_("match.goat"), N_("match.goats")),
+    "donkey": (N_("match.donkey"), N_("match.donkeys")),
+}
 
 
 class Narrator:
@@ -32,7 +50,7 @@ class Narrator:
         #: the person the story is told to (None: a spectator)
         self.seat: int | None = None
         #: how the game of this family is drawn and told
-        self.table = table_of(match.rules.variant.family)
+        self.table = table_of(match.round.board)
 
     def say(self, *parts: str | Text, style: str | None = None) -> None:
         """Print plain text (never read as Rich markup: a tile's brackets stay brackets)."""
@@ -105,8 +123,8 @@ class Narrator:
             if outcome.fisher is not None:
                 return t("round.fish", lang, name=self.names[outcome.fisher])
             return t("round.fish_plain", lang)
-        key = f"reason.{outcome.reason}"
-        return t(key, lang) if i18n.has(key) else outcome.reason
+        key = _REASONS.get(outcome.reason)
+        return t(key, lang) if key else outcome.reason
 
     def round_over(self, rnd: Round, before: Ledger, after: Ledger) -> None:
         lang = self.lang
@@ -142,11 +160,12 @@ class Narrator:
             return
         self.say(Text(t("match.over", lang), style="bold"))
         for seats, one, many in (
-            (result.winners, "match.winner", "match.winners"),
-            (result.losers, "match.loser", "match.losers"),
+            (result.winners, N_("match.winner"), N_("match.winners")),
+            (result.losers, N_("match.loser"), N_("match.losers")),
         ):
-            if self.match.rules.variant.goat and seats is result.losers:
-                one, many = "match.goat", "match.goats"
+            title = _LOSERS.get(self.match.rules.variant.loser or "")
+            if title is not None and seats is result.losers:
+                one, many = title
             if seats:
                 key = one if len(seats) == 1 else many
                 self.say(t(key, lang, names=", ".join(self.names[s] for s in seats)))

@@ -19,6 +19,7 @@ from bazar import bots as botlib
 from bazar import i18n
 from bazar.bots import Bot
 from bazar.core import record
+from bazar.core.errors import invalid
 from bazar.core.match import Match
 from bazar.core.moves import Move
 from bazar.core.play import Event, Moved, RoundEnded, RoundStarted, Seat
@@ -116,7 +117,7 @@ class TableTalk(Narrator):
     ) -> None:
         players = match.rules.players
         if not 0 <= seat < players:
-            raise i18n.Message("error.seat", seat=seat, last=players - 1)
+            raise invalid("seat", seat=seat, last=players - 1)
         level_name = i18n.bot_name(level, lang)
         names = [
             t("you", lang) if s == seat else t("bot", lang, seat=s, level=level_name)

@@ -15,7 +15,7 @@ from bazar import i18n
 from bazar.core.rules import VARIANTS, Rules
 from bazar.core.rules import rules as make_rules
 from bazar.core.rules import variant as find_variant
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 from .app import Lang, Options, Players, bad_input, guess_lang, h, lang_option, parse_option
 
@@ -48,7 +48,12 @@ def _json_value(value: Any) -> str:
 
 def _list_variants(console: Console, lang: str) -> None:
     table = Table(title=t("rules.title", lang), title_justify="left", expand=False)
-    for key in ("rules.variant", "rules.players", "rules.description", "rules.aliases"):
+    for key in (
+        N_("rules.variant"),
+        N_("rules.players"),
+        N_("rules.description"),
+        N_("rules.aliases"),
+    ):
         table.add_column(t(key, lang))
     for name in VARIANTS:
         game = find_variant(name)
@@ -56,7 +61,7 @@ def _list_variants(console: Console, lang: str) -> None:
         table.add_row(
             name,
             f"{low}–{high}",
-            Text(game.description_ru if lang == "ru" else game.description),
+            Text(i18n.description(name, lang)),
             Text(", ".join(game.aliases)),
         )
     console.print(table)
@@ -69,7 +74,7 @@ def _list_variants(console: Console, lang: str) -> None:
 def _show_rules(console: Console, chosen: Rules, lang: str, given: dict[str, Any]) -> None:
     game = chosen.variant
     low, high = game.players
-    description = game.description_ru if lang == "ru" else game.description
+    description = i18n.description(game.name, lang)
     console.print(Text(f"{game.name} — {description}", style="bold"))
     lines = [
         f"{t('rules.spec', lang)}: {game.spec}",
@@ -83,7 +88,7 @@ def _show_rules(console: Console, chosen: Rules, lang: str, given: dict[str, Any
         console.print(Text(line))
     by_players = _options_by_players(chosen, given)
     table = Table(title=t("rules.for_players", lang, players=chosen.players), title_justify="left")
-    for key in ("rules.option", "rules.value", "rules.meaning"):
+    for key in (N_("rules.option"), N_("rules.value"), N_("rules.meaning")):
         table.add_column(t(key, lang))
     for name, value in chosen.options().items():
         meaning = i18n.option_doc(name, lang)

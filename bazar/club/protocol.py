@@ -1,7 +1,7 @@
 """What a client may send the club, as typed models (pydantic): the JSON bodies of the HTTP
 API, and the messages of a table's websocket. A body or message of the wrong shape is refused
 here, in one place, with the refusal code the page says in its language (see
-:data:`~bazar.club.errors.ERRORS`); what the values mean (the rules, the seats) is for the
+the catalogue's ``club.CODE``); what the values mean (the rules, the seats) is for the
 club to judge. The models are also the protocol's reference: ``docs/protocol.md`` describes
 each message of the socket.
 
@@ -40,7 +40,7 @@ from pydantic import (
 from bazar import bots as botlib
 from bazar.core.rules import VARIANTS, nearest
 
-from .errors import ServerError
+from .errors import ServerError, refusal_code
 from .settings import Settings
 
 __all__ = [
@@ -126,7 +126,7 @@ class Body(BaseModel):
     model_config = ConfigDict(strict=True, frozen=True, extra="ignore")
 
     #: the refusal of a body that is not a JSON object
-    not_object: ClassVar[str] = "not_object"
+    not_object: ClassVar[str] = refusal_code("not_object")
 
 
 B = TypeVar("B", bound=Body)
@@ -197,7 +197,7 @@ class Guest(Body):
 class Register(Body):
     """``POST /api/register``: a new account."""
 
-    not_object: ClassVar[str] = "not_login"
+    not_object: ClassVar[str] = refusal_code("not_login")
     name: Name
     password: Annotated[str, Refuse.by("password_form")]
 
@@ -205,7 +205,7 @@ class Register(Body):
 class Login(Body):
     """``POST /api/login``: a password of the wrong shape is as wrong as a wrong one."""
 
-    not_object: ClassVar[str] = "not_login"
+    not_object: ClassVar[str] = refusal_code("not_login")
     name: Name
     password: Annotated[str, Refuse.by("wrong_login")]
 
@@ -213,7 +213,7 @@ class Login(Body):
 class Password(Body):
     """``POST /api/password``: a registered player's old password and his new one."""
 
-    not_object: ClassVar[str] = "not_password"
+    not_object: ClassVar[str] = refusal_code("not_password")
     old: Annotated[str, Refuse.by("wrong_password")]
     new: Annotated[str, Refuse.by("password_form")]
 
@@ -298,7 +298,7 @@ SocketMessage = Annotated[
 _SOCKET_MESSAGE: TypeAdapter[SocketMessage] = TypeAdapter(SocketMessage)
 
 #: the refusal of a known message whose field is wrong, by field
-_FIELD_REFUSALS = {"move": "move_form", "v": "v_form"}
+_FIELD_REFUSALS = {"move": refusal_code("move_form"), "v": refusal_code("v_form")}
 
 
 def read_message(text: str) -> SocketMessage:
@@ -313,7 +313,8 @@ def read_message(text: str) -> SocketMessage:
 
 def _refusal(error: Any) -> str:
     if error["type"] in ("union_tag_not_found", "union_tag_invalid"):
-        return "unknown_message"
+        return refusal_code("unknown_message")
     where = error["loc"]
     # (kind, field) for a field of a known kind; () for what is no message at all
-    return _FIELD_REFUSALS.get(where[1], "message_form") if len(where) > 1 else "message_form"
+    shape = refusal_code("message_form")
+    return _FIELD_REFUSALS.get(where[1], shape) if len(where) > 1 else shape

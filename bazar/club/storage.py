@@ -43,7 +43,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from . import names
-from .errors import ServerError
+from .errors import ServerError, refusal_code
 from .settings import Settings
 
 __all__ = [
@@ -522,7 +522,7 @@ class NotStored(ServerError):
     """A write the database refused again and again (locked, out of reach): nothing that
     waited for it is made. ``code`` tells whoever asked: ``db_busy`` by default (503)."""
 
-    def __init__(self, code: str = "db_busy", retry_after: int = 1) -> None:
+    def __init__(self, code: str = refusal_code("db_busy"), retry_after: int = 1) -> None:
         super().__init__(code, 503, retry_after=retry_after)
 
 
@@ -531,7 +531,7 @@ async def stored(
     write: Callable[..., T],
     *args: Any,
     about: str = "the club",
-    refusal: str = "db_busy",
+    refusal: str = refusal_code("db_busy"),
 ) -> T:
     """``write(*args)`` (a :class:`Storage` method) in a thread, off the event loop; tried
     again while the database refuses it (locked, out of reach), ``settings.db_retries``

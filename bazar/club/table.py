@@ -61,7 +61,7 @@ from bazar.core.rules import Rules
 from bazar.core.rules import rules as make_rules
 from bazar.core.view import View
 
-from .errors import ServerError
+from .errors import ServerError, refusal_code
 from .fairness import seed_hash
 from .settings import Settings
 from .storage import NotStored, TableRow, stored
@@ -668,7 +668,11 @@ class Table:
         writes; NotStored ("not_stored": the move is not made) when the database never took
         it."""
         return await stored(
-            self.settings, write, *args, about=f"table {self.id}", refusal="not_stored"
+            self.settings,
+            write,
+            *args,
+            about=f"table {self.id}",
+            refusal=refusal_code("not_stored"),
         )
 
     async def _stored(self, seat: int, move: Move) -> Move:

@@ -1,4 +1,5 @@
-"""Layouts: where tiles lie on the table and which ends are open.
+"""Layouts: where tiles lie on the table and which ends are open, and the typed
+:class:`Board` every family shows in its views.
 
 :class:`Line` is the layout of the line and cross games (``common.md`` §3.1–3.2): two ends
 ``L`` and ``R``; with ``spinner=True`` the first double played grows the arms ``U`` and ``D``
@@ -19,14 +20,97 @@ the cross games play on it directly.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from .tiles import Tile
+from .tiles import MAX_PIP, Tile
 
-__all__ = ["ARM_IDS", "Line", "Spinner"]
+__all__ = ["ARM_IDS", "Board", "Laid", "Line", "Spinner"]
 
 #: The arms of a line or cross, in the order they open.
 ARM_IDS = ("L", "R", "U", "D")
+
+
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """A tile as it lies in a row on the table: ``first`` is the half read first (toward
+    the line's left end, the engine, the spinner or the sausage's start), written ``a|b``.
+
+    >>> laid = Laid.parse("4|6")
+    >>> laid.tile, laid.first, laid.second, str(laid)
+    (Tile('6-4'), 4, 6, '4|6')
+    """
+
+    first: int
+    second: int
+
+    @classmethod
+    def parse(cls, text: str) -> Laid:
+        """Read ``"a|b"``, the form :func:`str` writes."""
+        a, bar, b = text.partition("|")
+        if not (bar and a.isdigit() and b.isdigit() and max(int(a), int(b)) <= MAX_PIP):
+            raise ValueError(
+                f"malformed laid tile {text!r}: write it as 'a|b' with pips 0 to {MAX_PIP}"
+            )
+        return cls(int(a), int(b))
+
+    @property
+    def tile(self) -> Tile:
+        return Tile.of(self.first, self.second)
+
+    @property
+    def is_double(self) -> bool:
+        return self.first == self.second
+
+    def __str__(self) -> str:
+        return f"{self.first}|{self.second}"
+
+    def __repr__(self) -> str:
+        return f"Laid({str(self)!r})"
+
+
+class Board(ABC):
+    """What lies on the table, as a family's layout places it: each family defines one
+    frozen dataclass (``LineBoard``, ``CrossBoard``, ``TrainsBoard``, ...) and its views
+    hold it. Every board lists its :meth:`tiles` and has a JSON form tagged by its
+    :attr:`kind`, which :meth:`from_json` reads back to the same board (``docs/api.md``,
+    "Boards")."""
+
+    __slots__ = ()
+
+    #: the family's tag in the JSON form
+    kind: ClassVar[str]
+    #: every board class by kind, filled as the families define them
+    kinds: ClassVar[dict[str, type[Board]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # a slotted dataclass is made anew from its class: the later one is the board
+        Board.kinds[cls.kind] = cls
+
+    @abstractmethod
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile on the table."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe dict with the key ``kind``; :meth:`from_json` reverses it."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Board:
+        """The board of the kind ``data["kind"]`` names."""
+        kind = data.get("kind")
+        board = Board.kinds.get(kind) if isinstance(kind, str) else None
+        if board is None or not issubclass(board, cls):
+            known = ", ".join(k for k, b in Board.kinds.items() if issubclass(b, cls))
+            raise ValueError(f"no board of kind {kind!r}: the kinds are {known}")
+        return board._from_json(data)
+
+    @classmethod
+    @abstractmethod
+    def _from_json(cls, data: dict[str, Any]) -> Board:
+        """The board of this kind that ``data`` describes."""
 
 
 @dataclass
@@ -126,13 +210,13 @@ class Line:
             return inner == outer
         return self.lead is not None and self.lead.is_double and end in ("L", "R")
 
-    def row(self) -> tuple[str, ...]:
-        """The line ``L`` to ``R`` as the table shows it, each tile ``a|b`` (``a`` faces left)."""
+    def row(self) -> tuple[Laid, ...]:
+        """The line ``L`` to ``R`` as the table shows it (``first`` faces left)."""
         if self.lead is None:
             return ()
-        left = [f"{outer}|{inner}" for inner, outer in reversed(self.arms["L"])]
-        right = [f"{inner}|{outer}" for inner, outer in self.arms["R"]]
-        return (*left, f"{self.lead.high}|{self.lead.low}", *right)
+        left = [Laid(outer, inner) for inner, outer in reversed(self.arms["L"])]
+        right = [Laid(inner, outer) for inner, outer in self.arms["R"]]
+        return (*left, Laid(self.lead.high, self.lead.low), *right)
 
     def branches(self) -> dict[str, tuple[str, ...]]:
         """The arms ``U`` and ``D`` from the spinner outward, each tile ``inner|outer``."""

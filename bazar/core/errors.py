@@ -1,36 +1,226 @@
 """The errors bazar raises. Every one is a ValueError whose message says what was wrong and
-what is allowed. They are shown as ``bazar.IllegalMove`` and so on, the names users import."""
+what is allowed. They are shown as ``bazar.IllegalMove`` and so on, the names users import.
+
+An error raised by bazar carries a ``code`` and its ``params`` beside the English message, so
+a program that speaks another language says it from its own catalogue, by the code (the
+command line and the club do, from :mod:`bazar.i18n`); the library itself speaks English:
+
+>>> error = UnknownVariant.of("unknown_variant_near", name="kozle", near=Names(["kozel"]),
+...                           known=Names(["block", "kozel"]))
+>>> str(error)
+"unknown variant 'kozle' (did you mean kozel?); known variants: block, kozel"
+>>> error.code, error.params["name"]
+('unknown_variant_near', 'kozle')
+"""
 
 from __future__ import annotations
 
-__all__ = ["BadRecord", "IllegalMove", "MatchOver", "UnknownOption", "UnknownVariant"]
+from collections.abc import Iterable, Mapping
+from typing import Self
+
+__all__ = [
+    "MESSAGES",
+    "BadRecord",
+    "BazarError",
+    "IllegalMove",
+    "MatchOver",
+    "Names",
+    "UnknownBot",
+    "UnknownOption",
+    "UnknownVariant",
+    "code_of",
+    "invalid",
+]
+
+#: code: the English message, ``str.format`` fields by name. A field may hold another error
+#: (the reason a record is refused), said in the same language as the message around it.
+MESSAGES: dict[str, str] = {
+    # variants and options
+    "unknown_variant": "unknown variant {name!r}; known variants: {known}",
+    "unknown_variant_near": (
+        "unknown variant {name!r} (did you mean {near:or}?); known variants: {known}"
+    ),
+    "unknown_option": "{game} has no option {name!r}; its options: {known}",
+    "unknown_option_near": (
+        "{game} has no option {name!r} (did you mean {near:or}?); its options: {known}"
+    ),
+    "players_range": "{game} takes {low} to {high} players, not {players!r}",
+    "option_bool": "option {name} takes True or False, not {value!r}",
+    "option_choice": "option {name} takes one of {allowed}; not {value!r}",
+    "option_whole": "option {name} takes a whole number, not {value!r}",
+    "option_between": "option {name} takes a number from {low} to {high}; not {value!r}",
+    "option_from": "option {name} takes a number from {low} up; not {value!r}",
+    "option_pair": "option {name} takes a pair of numbers such as (50, 25) or None",
+    "teams_players": "teams are played by 4 players, not {players}",
+    "hand_size_tiles": (
+        "hand_size {size} for {players} players needs {needed} tiles; double-{high} has {tiles}"
+    ),
+    "hand_size_players": "hand_size gives no size for {players} players: {sizes}",
+    "hand_size_form": "option hand_size takes a number of tiles from 1 up, not {value!r}",
+    "reserve_needs_draw": "bazar_reserve needs draw=True",
+    # tiles and moves
+    "no_tile": "no tile {a}-{b}: pips run from 0 to {high}",
+    "no_set": "no double-{n} set: bazar has double-{sizes}",
+    "malformed_tile": (
+        "malformed tile {text!r}: write it as '6-4', '4-6', '6|4', '[6|4]' or '[6-4]' "
+        "with pips 0 to 18"
+    ),
+    "malformed_move": (
+        "malformed move {text!r}: write a move as TILE[:END] ('6-4', '6-4:R') "
+        "or KIND [ARG] ('draw', 'pass', 'bid 30')"
+    ),
+    "move_not_text": "a move is written as text such as '6-4:R' or 'draw', not {text!r}",
+    "move_kind": "unknown move kind {kind!r}; kinds: {kinds}",
+    "move_end": "malformed end {end!r}: an end id is letters and digits such as 'L'",
+    "move_needs_tile": "a {kind} move needs a tile",
+    "move_bare": "a {kind} move takes no tile, end or value",
+    "move_needs_value": "a {kind} move needs a value",
+    # rounds and matches
+    "illegal_move": "illegal move {move} for seat {seat}; legal moves: {legal}",
+    "illegal_move_tile": (
+        "illegal move {move} for seat {seat} (no tile {tile} in double-{high}); "
+        "legal moves: {legal}"
+    ),
+    "illegal_move_over": "illegal move {move}: the round is over",
+    "seat": "no seat {seat}: seats run from 0 to {last}",
+    "hands_with_bazar": "give hands with bazar, or a seed alone",
+    "hands_count": "{game} with {players} players needs {players} hands, not {hands}",
+    "tile_not_in_set": "tile {tile} is not in double-{high}",
+    "tile_twice": "tile {tile} is dealt twice",
+    "leader_seat": "leader must be a seat from 0 to {last}, not {leader!r}",
+    "leader_empty": "seat {seat} leads but holds no tile",
+    "match_over": "the match is over; no move {move} can follow",
+    "match_decided": "the match is already decided",
+    "ledger_sides": "{name} needs {sides} entries (one per side), not {given}",
+    # records
+    "record_nests": "not a bazar record: its JSON nests too deeply",
+    "record_json": "not a bazar record: malformed JSON ({why})",
+    "record_digits": "not a bazar record: a number has {digits} digits (at most {most})",
+    "record_format": "not a bazar record: 'format' must be {format!r}",
+    "record_version": "record version {version!r} is not supported (only {only})",
+    "record_seed_form": "record seed must be a whole number or null, not {seed!r}",
+    "record_seed_range": "record seed must be within ±2**63, not {seed}",
+    "record_no_rounds": "record has no rounds",
+    "record_rounds": "record has {rounds} rounds, more than the {most} accepted",
+    "record_moves": "record has {moves} moves, more than the {most} accepted",
+    "record_rules_form": 'record \'rules\' must be {{"name": ..., "options": {{...}}}}',
+    "record_options_form": "record rules: 'options' must be an object, not {options!r}",
+    "record_rules": "record rules: {reason}",
+    "record_match_over": "round {round}: the match was already over",
+    "record_moves_form": "round {round}: 'moves' must be a list",
+    "record_round_over": "round {round}, move {move} ({text!r}): the round was already over",
+    "record_move": "round {round}, move {move} ({text!r}): {reason}",
+    "record_unfinished": "round {round} is unfinished but another round follows it",
+    "record_round_form": "round {round}: each round needs a 'deal' and 'moves'",
+    "record_numbered": "round {round}: numbered {number!r}, expected {round}",
+    "record_deal": "round {round}: bad deal: {reason}",
+    "record_altered": (
+        "round {round}: the deal is not the one seed {seed} deals (the record was altered)"
+    ),
+    # bots
+    "unknown_bot": "unknown bot {name!r}; bots: {known}",
+    "bot_budget": "bot {bot!r} takes no budget: {name!r}",
+    "bot_bad_budget": "bad budget in {name!r}: {reason}",
+    "budget_form": "expected PLAYOUTS/TIME, such as 200/50ms, not {text!r}",
+    "budget_positive": "a budget must be positive, not {text!r}",
+    "bot_command": "cmd: needs a program to run",
+}
 
 
-class UnknownVariant(ValueError):
+class Names(tuple[str, ...]):
+    """Names listed in a message: ``{known}`` separates them with commas, ``{near:or}`` offers
+    them as alternatives (``kozel or kozel-team``), in the word of the template's language.
+
+    >>> f"{Names(['a', 'b']):or}", f"{Names(['a', 'b'])}"
+    ('a or b', 'a, b')
+    """
+
+    def __new__(cls, names: Iterable[object] = ()) -> Self:
+        return super().__new__(cls, map(str, names))
+
+    def __format__(self, spec: str) -> str:
+        return f" {spec} ".join(self) if spec else ", ".join(self)
+
+
+def invalid(code: str, /, **params: object) -> ValueError:
+    """A plain ValueError (a value out of range, a malformed tile) with a code: the errors
+    that are no kind of their own stay ValueErrors, as API.md says.
+
+    >>> error = invalid("no_tile", a=7, b=1, high=6)
+    >>> type(error).__name__, str(error), code_of(error)
+    ('ValueError', 'no tile 7-1: pips run from 0 to 6', ('no_tile', {'a': 7, 'b': 1, 'high': 6}))
+    """
+    error = ValueError(MESSAGES[code].format(**params))
+    vars(error).update(code=code, params=params)
+    return error
+
+
+def code_of(error: BaseException) -> tuple[str, dict[str, object]] | None:
+    """The code and parameters of an error bazar raised, or None for one without a code."""
+    code, params = vars(error).get("code"), vars(error).get("params")
+    return (code, params) if isinstance(code, str) and isinstance(params, dict) else None
+
+
+class BazarError(ValueError):
+    """A ValueError with a ``code`` (a key of :data:`MESSAGES`) and the ``params`` its message
+    is made of; ``code`` is None for an error raised with a bare message."""
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        code: str | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = dict(params or {})
+
+    @classmethod
+    def of(cls, code: str, **params: object) -> Self:
+        """The error ``code``, its English message made of ``params``."""
+        return cls(MESSAGES[code].format(**params), code=code, params=params)
+
+    @classmethod
+    def from_error(cls, error: ValueError) -> Self:
+        """``error`` (its message, and its code where it has one) as this kind of error."""
+        coded = code_of(error)
+        if coded is None:
+            return cls(str(error))
+        return cls(str(error), code=coded[0], params=coded[1])
+
+
+class UnknownVariant(BazarError):
     """No variant has that name; the message names the known ones."""
 
     __module__ = "bazar"
 
 
-class UnknownOption(ValueError):
+class UnknownOption(BazarError):
     """The game has no option of that name; the message names the game's options."""
 
     __module__ = "bazar"
 
 
-class IllegalMove(ValueError):
+class IllegalMove(BazarError):
     """A move that is not legal in the position; the position is unchanged."""
 
     __module__ = "bazar"
 
 
-class BadRecord(ValueError):
+class BadRecord(BazarError):
     """A record that is malformed, illegal or tampered with; names the round and move."""
 
     __module__ = "bazar"
 
 
-class MatchOver(ValueError):
+class MatchOver(BazarError):
     """A move pushed into a match that has ended."""
 
     __module__ = "bazar"
+
+
+class UnknownBot(BazarError):
+    """No bot has that name, or its budget is malformed."""
+
+    __module__ = "bazar.bots"

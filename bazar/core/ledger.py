@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import MatchOver
+from .errors import MatchOver, invalid
 from .outcome import Outcome
 from .rules import Rules
 from .scoring import award
@@ -96,7 +96,7 @@ class Ledger:
         sides = rules.sides
         for name, value in (("scores", scores), ("remembered", remembered), ("opened", opened)):
             if value is not None and len(value) != sides:
-                raise ValueError(f"{name} needs {sides} entries (one per side), not {len(value)}")
+                raise invalid("ledger_sides", name=name, sides=sides, given=len(value))
         setter = object.__setattr__
         setter(self, "rules", rules)
         setter(self, "scores", tuple(scores) if scores is not None else (0,) * sides)
@@ -119,7 +119,7 @@ class Ledger:
     def settle(self, outcome: Outcome) -> Ledger:
         """The ledger after a finished round (pure: this ledger is unchanged)."""
         if self.result is not None:
-            raise MatchOver("the match is already decided")
+            raise MatchOver.of("match_decided")
         settle = self.rules.variant.settle
         if settle is not None:
             return settle(self, outcome)  # type: ignore[no-any-return]

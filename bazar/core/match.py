@@ -67,7 +67,7 @@ class Match:
     def push(self, move: Move | str) -> None:
         """Push into the current round; settle it when it ends and deal the next one."""
         if self.is_over():
-            raise MatchOver(f"the match is over; no move {move} can follow")
+            raise MatchOver.of("match_over", move=move)
         rnd = self.round
         rnd.push(move)
         self._sync()

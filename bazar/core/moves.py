@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from .errors import Names, invalid
 from .tiles import Tile
 
 __all__ = ["Move"]
@@ -90,7 +91,7 @@ class Move:
         if move is not None:
             return move
         if not isinstance(text, str):
-            raise ValueError(f"a move is written as text such as '6-4:R' or 'draw', not {text!r}")
+            raise invalid("move_not_text", text=text)
         move = _parse(text.strip())
         if len(_PARSED) < 100_000:
             _PARSED[text] = move
@@ -104,20 +105,19 @@ class Move:
 
 
 _PARSED: dict[str, Move] = {}
-_HELP = "write a move as TILE[:END] ('6-4', '6-4:R') or KIND [ARG] ('draw', 'pass', 'bid 30')"
 
 
 def _validate(kind: str, tile: Tile | None, end: str | None, value: Any) -> None:
     if kind not in KINDS:
-        raise ValueError(f"unknown move kind {kind!r}; kinds: {', '.join(KINDS)}")
+        raise invalid("move_kind", kind=kind, kinds=Names(KINDS))
     if end is not None and not (isinstance(end, str) and _END.match(end)):
-        raise ValueError(f"malformed end {end!r}: an end id is letters and digits such as 'L'")
+        raise invalid("move_end", end=end)
     if kind in ("play", *TILE_KINDS) and tile is None:
-        raise ValueError(f"a {kind} move needs a tile")
+        raise invalid("move_needs_tile", kind=kind)
     if kind in BARE_KINDS and (tile is not None or end is not None or value is not None):
-        raise ValueError(f"a {kind} move takes no tile, end or value")
+        raise invalid("move_bare", kind=kind)
     if kind in VALUE_KINDS and value is None:
-        raise ValueError(f"a {kind} move needs a value")
+        raise invalid("move_needs_value", kind=kind)
 
 
 def _format(kind: str, tile: Tile | None, end: str | None, value: Any) -> str:
@@ -149,7 +149,7 @@ def _parse(text: str) -> Move:
             raise ValueError
         return Move("play", *_tile_and_end(word))
     except ValueError:
-        raise ValueError(f"malformed move {text!r}: {_HELP}") from None
+        raise invalid("malformed_move", text=text) from None
 
 
 def _tile_and_end(text: str) -> tuple[Tile, str | None]:

@@ -70,40 +70,40 @@ def loads(text: str, *, max_rounds: int | None = None, max_moves: int | None = N
     except RecursionError:
         # thousands of brackets outgrow the stack as they are parsed, or copied (the seed of
         # the next deals is the record's JSON)
-        raise BadRecord("not a bazar record: its JSON nests too deeply") from None
+        raise BadRecord.of("record_nests") from None
 
 
 def _parse(text: str) -> Any:
     try:
         return json.loads(text, parse_int=_whole)
     except (TypeError, json.JSONDecodeError) as error:
-        raise BadRecord(f"not a bazar record: malformed JSON ({error})") from None
+        raise BadRecord.of("record_json", why=str(error)) from None
 
 
 def _whole(text: str) -> int:
     # int() of thousands of digits is slow, and past 4,300 refused with a ValueError
     digits = len(text.lstrip("-"))
     if digits > DIGITS:
-        raise BadRecord(f"not a bazar record: a number has {digits} digits (at most {DIGITS})")
+        raise BadRecord.of("record_digits", digits=digits, most=DIGITS)
     return int(text)
 
 
 def from_data(data: Any, *, max_rounds: int | None = None, max_moves: int | None = None) -> Match:
     """The match of a record dict (see :func:`loads`)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadRecord(f"not a bazar record: 'format' must be {FORMAT!r}")
+        raise BadRecord.of("record_format", format=FORMAT)
     if data.get("version") != VERSION:
-        raise BadRecord(f"record version {data.get('version')!r} is not supported (only {VERSION})")
+        raise BadRecord.of("record_version", version=data.get("version"), only=VERSION)
     rules = _rules(data.get("rules"))
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise BadRecord(f"record seed must be a whole number or null, not {seed!r}")
+        raise BadRecord.of("record_seed_form", seed=seed)
     if seed is not None and not -(2**63) <= seed < 2**63:
         # what the club's database holds, and more than any deal needs
-        raise BadRecord(f"record seed must be within ±2**63, not {seed}")
+        raise BadRecord.of("record_seed_range", seed=seed)
     entries = data.get("rounds")
     if not isinstance(entries, list) or not entries:
-        raise BadRecord("record has no rounds")
+        raise BadRecord.of("record_no_rounds")
     _count(entries, max_rounds, max_moves)
     match = Match.__new__(Match)
     match.rules = rules
@@ -114,19 +114,21 @@ def from_data(data: Any, *, max_rounds: int | None = None, max_moves: int | None
     previous: Outcome | None = None
     for k, entry in enumerate(entries, start=1):
         if match.is_over():
-            raise BadRecord(f"round {k}: the match was already over")
+            raise BadRecord.of("record_match_over", round=k)
         rnd = _round(rules, seed, k, entry, previous, match.ledger)
         match.rounds.append(rnd)
         moves = entry.get("moves")
         if not isinstance(moves, list):
-            raise BadRecord(f"round {k}: 'moves' must be a list")
+            raise BadRecord.of("record_moves_form", round=k)
         for i, text in enumerate(moves, start=1):
             if rnd.is_over():
-                raise BadRecord(f"round {k}, move {i} ({text!r}): the round was already over")
+                raise BadRecord.of("record_round_over", round=k, move=i, text=text)
             try:
                 rnd.push(text)
             except IllegalMove as error:
-                raise BadRecord(f"round {k}, move {i} ({text!r}): {error}") from None
+                raise BadRecord.of(
+                    "record_move", round=k, move=i, text=text, reason=error
+                ) from None
         if rnd.is_over():
             previous = rnd.outcome()
             assert previous is not None
@@ -134,7 +136,7 @@ def from_data(data: Any, *, max_rounds: int | None = None, max_moves: int | None
         else:
             match._sync()
         if not rnd.is_over() and k != len(entries):
-            raise BadRecord(f"round {k} is unfinished but another round follows it")
+            raise BadRecord.of("record_unfinished", round=k)
     if match.round.is_over() and not match.is_over():
         match._sync()  # deals the next round (and settles any that end as they are dealt)
     return match
@@ -142,45 +144,43 @@ def from_data(data: Any, *, max_rounds: int | None = None, max_moves: int | None
 
 def _count(entries: list[Any], max_rounds: int | None, max_moves: int | None) -> None:
     if max_rounds is not None and len(entries) > max_rounds:
-        raise BadRecord(f"record has {len(entries)} rounds, more than the {max_rounds} accepted")
+        raise BadRecord.of("record_rounds", rounds=len(entries), most=max_rounds)
     moves = sum(
         len(e["moves"]) for e in entries if isinstance(e, dict) and type(e.get("moves")) is list
     )
     if max_moves is not None and moves > max_moves:
-        raise BadRecord(f"record has {moves} moves, more than the {max_moves} accepted")
+        raise BadRecord.of("record_moves", moves=moves, most=max_moves)
 
 
 def _rules(spec: Any) -> Any:
     if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
-        raise BadRecord('record \'rules\' must be {"name": ..., "options": {...}}')
+        raise BadRecord.of("record_rules_form")
     options = spec.get("options") or {}
     if not isinstance(options, dict):
-        raise BadRecord(f"record rules: 'options' must be an object, not {options!r}")
+        raise BadRecord.of("record_options_form", options=options)
     options = dict(options)
     players = options.pop("players", None)
     try:
         return make_rules(spec["name"], players=players, **options)
     except (UnknownVariant, UnknownOption, ValueError) as error:
-        raise BadRecord(f"record rules: {error}") from None
+        raise BadRecord.of("record_rules", reason=error) from None
 
 
 def _round(
     rules: Any, seed: int | None, k: int, entry: Any, previous: Outcome | None, ledger: Ledger
 ) -> Round:
     if not isinstance(entry, dict) or not isinstance(entry.get("deal"), dict):
-        raise BadRecord(f"round {k}: each round needs a 'deal' and 'moves'")
+        raise BadRecord.of("record_round_form", round=k)
     if entry.get("number", k) != k:
-        raise BadRecord(f"round {k}: numbered {entry.get('number')!r}, expected {k}")
+        raise BadRecord.of("record_numbered", round=k, number=entry.get("number"))
     deal = entry["deal"]
     try:
         rnd = Round(rules, None, number=k, previous=previous, ledger=ledger, **deal)
     except (ValueError, TypeError) as error:
-        raise BadRecord(f"round {k}: bad deal: {error}") from None
+        raise BadRecord.of("record_deal", round=k, reason=error) from None
     if seed is not None:
         expected = Round(rules, deal_seed(seed, k), number=k, previous=previous, ledger=ledger)
         if expected.deal() != rnd.deal():
-            raise BadRecord(
-                f"round {k}: the deal is not the one seed {seed} deals (the record was altered)"
-            )
+            raise BadRecord.of("record_altered", round=k, seed=seed)
         rnd.seed = expected.seed
     return rnd

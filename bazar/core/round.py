@@ -20,7 +20,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
-from .errors import IllegalMove
+from .board import Board
+from .errors import IllegalMove, Names, invalid
 from .ledger import Ledger
 from .moves import Move
 from .outcome import Outcome
@@ -242,7 +243,7 @@ class Round:
         rng = random.Random(seed)
         if hands is None:
             if bazar is not None:
-                raise ValueError("give hands with bazar, or a seed alone")
+                raise invalid("hands_with_bazar")
             self._deal(rng, None, leader, lead)
         else:
             self._deal(rng, self._check_deal(hands, bazar), leader, lead)
@@ -281,6 +282,8 @@ class Round:
         """A seat given by the caller (``leader``, ``dealer``) must be one of the table's."""
         players = self.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            if name == "leader":
+                raise invalid("leader_seat", last=players - 1, leader=seat)
             raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {seat!r}")
 
     def _check_deal(
@@ -288,9 +291,8 @@ class Round:
     ) -> Deal:
         """An explicit deal checked: one hand per seat, distinct tiles of the rules' set."""
         if len(hands) != self.players:
-            raise ValueError(
-                f"{self.rules.name} with {self.players} players needs "
-                f"{self.players} hands, not {len(hands)}"
+            raise invalid(
+                "hands_count", game=self.rules.name, players=self.players, hands=len(hands)
             )
         hand_lists = [[Tile.parse(t) for t in h] for h in hands]
         bazar_list = [Tile.parse(t) for t in (bazar or ())]
@@ -298,9 +300,9 @@ class Round:
         set_max = self.rules.set_max
         for tile in (t for h in [*hand_lists, bazar_list] for t in h):
             if tile.high > set_max:
-                raise ValueError(f"tile {tile} is not in double-{set_max}")
+                raise invalid("tile_not_in_set", tile=tile, high=set_max)
             if tile in seen:
-                raise ValueError(f"tile {tile} is dealt twice")
+                raise invalid("tile_twice", tile=tile)
             seen.add(tile)
         return hand_lists, bazar_list
 
@@ -341,8 +343,8 @@ class Round:
         raise NotImplementedError
 
     @property
-    def board(self) -> Any:
-        """The table as the family draws it (JSON-safe)."""
+    def board(self) -> Board:
+        """What lies on the table, as the family's typed :class:`~bazar.core.board.Board`."""
         raise NotImplementedError
 
     def _restore(self, view: View) -> None:
@@ -441,7 +443,7 @@ class Round:
         if move.__class__ is not Move:
             move = self._parse(move)
         if move not in legal:
-            raise IllegalMove(self._illegal_message(move))
+            raise self._illegal(move)
         self._legal = None
         self._apply(move)
 
@@ -449,16 +451,23 @@ class Round:
         try:
             return Move.parse(move)
         except ValueError as error:
-            raise IllegalMove(str(error)) from None
+            raise IllegalMove.from_error(error) from None
 
-    def _illegal_message(self, move: Move) -> str:
+    def _illegal(self, move: Move) -> IllegalMove:
         if self._over is not None:
-            return f"illegal move {move}: the round is over"
-        allowed = ", ".join(map(str, self._legal or ())) or "none"
-        why = ""
-        if move.tile is not None and move.tile.high > self.rules.set_max:
-            why = f" (no tile {move.tile} in double-{self.rules.set_max})"
-        return f"illegal move {move} for seat {self._turn}{why}; legal moves: {allowed}"
+            return IllegalMove.of("illegal_move_over", move=move)
+        legal = Names(self._legal or ()) or "none"
+        high = self.rules.set_max
+        if move.tile is not None and move.tile.high > high:
+            return IllegalMove.of(
+                "illegal_move_tile",
+                move=move,
+                seat=self._turn,
+                tile=move.tile,
+                high=high,
+                legal=legal,
+            )
+        return IllegalMove.of("illegal_move", move=move, seat=self._turn, legal=legal)
 
     def pop(self) -> Move:
         """Take back the last move and return it."""

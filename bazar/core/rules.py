@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from .errors import UnknownOption, UnknownVariant
+from .errors import Names, UnknownOption, UnknownVariant, invalid
 from .tiles import SET_SIZES, Tile, tile_set
 
 if TYPE_CHECKING:
@@ -72,24 +72,23 @@ class Option(Generic[T]):
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise ValueError(f"option {name} takes True or False, not {value!r}")
+            raise invalid("option_bool", name=name, value=value)
         if self.kind == "enum":
             if value in self.values:
                 return value
-            allowed = ", ".join(map(str, self.values))
-            raise ValueError(f"option {name} takes one of {allowed}; not {value!r}")
+            raise invalid("option_choice", name=name, allowed=Names(self.values), value=value)
         if self.kind in ("int", "int_or_none"):
             if value is None and self.kind == "int_or_none":
                 return None
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"option {name} takes a whole number, not {value!r}")
+                raise invalid("option_whole", name=name, value=value)
             if self.values and value not in self.values:
-                allowed = ", ".join(map(str, self.values))
-                raise ValueError(f"option {name} takes one of {allowed}; not {value!r}")
+                raise invalid("option_choice", name=name, allowed=Names(self.values), value=value)
             if (self.low is not None and value < self.low) or (
                 self.high is not None and value > self.high
             ):
-                raise ValueError(f"option {name} takes {self._range()}; not {value!r}")
+                code = "option_from" if self.high is None else "option_between"
+                raise invalid(code, name=name, low=self.low, high=self.high, value=value)
             return value
         if self.kind == "hand_size":
             return value  # resolved against the player count in rules()
@@ -102,13 +101,8 @@ class Option(Generic[T]):
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
             ):
                 return tuple(value)
-            raise ValueError(f"option {name} takes a pair of numbers such as (50, 25) or None")
+            raise invalid("option_pair", name=name)
         raise AssertionError(self.kind)
-
-    def _range(self) -> str:
-        if self.high is None:
-            return f"a number from {self.low} up"
-        return f"a number from {self.low} to {self.high}"
 
     def __repr__(self) -> str:
         return f"Option({self.name!r})"
@@ -228,7 +222,6 @@ class Variant:
 
     name: str
     description: str
-    description_ru: str
     spec: str
     players: tuple[int, int]
     default_players: int
@@ -268,6 +261,9 @@ class Variant:
     #: whether the points a seat is left holding make it the goat (the Kozel family, Sea
     #: Kozel, «Осёл»): heavy tiles are worth shedding early
     goat: bool = False
+    #: what the yards call a side that loses the match (``goat`` in the Kozel family and Sea
+    #: Kozel, ``donkey`` in «Осёл»); None: plain losers
+    loser: str | None = None
     #: whether each seat builds a train of its own (Mexican Train): a plan over many turns
     own_trains: bool = False
     #: how the club rates a match between people: ``skill`` (a skill rating per game), or
@@ -344,10 +340,10 @@ def variant(name: str) -> Variant:
     for candidate, target in [*((n, n) for n in _REGISTRY), *ALIASES.items()]:
         if _normal(candidate) == key:
             return _REGISTRY[target]
-    known = ", ".join(sorted(_REGISTRY))
     names = {_normal(n): n for n in _REGISTRY} | {_normal(a): v for a, v in ALIASES.items()}
-    guess = _did_you_mean(nearest(key, names))
-    raise UnknownVariant(f"unknown variant {name!r}{guess}; known variants: {known}")
+    near = Names(nearest(key, names))
+    code = "unknown_variant_near" if near else "unknown_variant"
+    raise UnknownVariant.of(code, name=name, near=near, known=Names(sorted(_REGISTRY)))
 
 
 def nearest(key: str, names: Mapping[str, str] | Iterable[str]) -> list[str]:
@@ -360,10 +356,6 @@ def nearest(key: str, names: Mapping[str, str] | Iterable[str]) -> list[str]:
     shown = names if isinstance(names, Mapping) else {n: n for n in names}
     close = difflib.get_close_matches(key, list(shown), n=5, cutoff=0.6)
     return list(dict.fromkeys(shown[c] for c in close))[:3]
-
-
-def _did_you_mean(names: list[str]) -> str:
-    return f" (did you mean {' or '.join(names)}?)" if names else ""
 
 
 @dataclass(frozen=True, eq=True)
@@ -515,13 +507,14 @@ class _Registry:
             players = game.default_players
         low, high = game.players
         if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-            raise ValueError(f"{game.name} takes {low} to {high} players, not {players!r}")
+            raise invalid("players_range", game=game.name, low=low, high=high, players=players)
         unknown = [k for k in options if k not in game.defaults or k == "players"]
         if unknown:
             names = [k for k in game.defaults if k != "players"]
-            guess = _did_you_mean(nearest(str(unknown[0]), names))
-            raise UnknownOption(
-                f"{game.name} has no option {unknown[0]!r}{guess}; its options: {', '.join(names)}"
+            near = Names(nearest(str(unknown[0]), names))
+            code = "unknown_option_near" if near else "unknown_option"
+            raise UnknownOption.of(
+                code, game=game.name, name=unknown[0], near=near, known=Names(names)
             )
         resolved: dict[str, Any] = {"players": players}
         for key, value in options.items():
@@ -559,28 +552,33 @@ rules = _Registry()
 def _check_common(game: Variant, o: dict[str, Any]) -> None:
     players = o["players"]
     if o.get("teams") and players != 4:
-        raise ValueError(f"teams are played by 4 players, not {players}")
+        raise invalid("teams_players", players=players)
     if "hand_size" in o:
         o["hand_size"] = _resolve_hand_size(o["hand_size"], players)
         set_max = o.get("set_max", 6)
         tiles = (set_max + 1) * (set_max + 2) // 2
         if o["hand_size"] * players > tiles:
-            raise ValueError(
-                f"hand_size {o['hand_size']} for {players} players needs "
-                f"{o['hand_size'] * players} tiles; double-{set_max} has {tiles}"
+            size = o["hand_size"]
+            raise invalid(
+                "hand_size_tiles",
+                size=size,
+                players=players,
+                needed=size * players,
+                high=set_max,
+                tiles=tiles,
             )
     if o.get("bazar_reserve") and not o.get("draw", True):
-        raise ValueError("bazar_reserve needs draw=True")
+        raise invalid("reserve_needs_draw")
 
 
 def _resolve_hand_size(value: Any, players: int) -> int:
     if isinstance(value, Mapping):
         keys = {int(k): v for k, v in value.items()}
         if players not in keys:
-            raise ValueError(f"hand_size gives no size for {players} players: {dict(value)}")
+            raise invalid("hand_size_players", players=players, sizes=dict(value))
         value = keys[players]
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"option hand_size takes a number of tiles from 1 up, not {value!r}")
+        raise invalid("hand_size_form", value=value)
     return value
 
 

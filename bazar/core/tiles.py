@@ -23,13 +23,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .errors import Names, invalid
+
 __all__ = ["MAX_PIP", "Tile", "TileLike", "mask_of", "parse_tiles", "tile_set", "tiles_of"]
 
 #: The largest set bazar supports is double-18.
 MAX_PIP = 18
 SET_SIZES = (6, 9, 12, 15, 18)
 
-_FORMS = "'6-4', '4-6', '6|4', '[6|4]' or '[6-4]' with pips 0 to 18"
 _PATTERN = re.compile(r"^\s*(\[)?\s*(\d{1,2})\s*[-|]\s*(\d{1,2})\s*(?(1)\])\s*$")
 
 
@@ -65,7 +66,7 @@ class Tile:
     def of(a: int, b: int) -> Tile:
         """The tile with halves ``a`` and ``b`` in either order."""
         if not (0 <= a <= MAX_PIP and 0 <= b <= MAX_PIP):
-            raise ValueError(f"no tile {a}-{b}: pips run from 0 to {MAX_PIP}")
+            raise invalid("no_tile", a=a, b=b, high=MAX_PIP)
         return _BY_INDEX[_index(a, b)]
 
     @staticmethod
@@ -78,10 +79,10 @@ class Tile:
             return tile
         match = _PATTERN.match(text) if isinstance(text, str) else None
         if match is None:
-            raise ValueError(f"malformed tile {text!r}: write it as {_FORMS}")
+            raise invalid("malformed_tile", text=text)
         a, b = int(match.group(2)), int(match.group(3))
         if a > MAX_PIP or b > MAX_PIP:
-            raise ValueError(f"malformed tile {text!r}: write it as {_FORMS}")
+            raise invalid("malformed_tile", text=text)
         return Tile.of(a, b)
 
     @staticmethod
@@ -132,8 +133,7 @@ def tile_set(n: int = 6) -> tuple[Tile, ...]:
     try:
         return _SETS[n]
     except KeyError:
-        sizes = ", ".join(map(str, SET_SIZES))
-        raise ValueError(f"no double-{n} set: bazar has double-{sizes}") from None
+        raise invalid("no_set", n=n, sizes=Names(SET_SIZES)) from None
 
 
 def parse_tiles(items: Iterable[str | Tile]) -> list[Tile]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .board import Board
+from .errors import invalid
 from .moves import Move
 from .outcome import Outcome
 from .rules import Rules
@@ -35,8 +37,8 @@ class View:
     bazar_size: int
     drawable: int
     ends: dict[str, int]
-    #: the layout as the game's family draws it (a line: its tiles ``a|b`` left to right)
-    board: Any
+    #: the tiles on the table as the layout places them, one Board class per family
+    board: Board
     history: tuple[HistoryEntry, ...]
     legal: tuple[Move, ...]
     scores: dict[str, Any] = field(default_factory=dict)
@@ -47,7 +49,7 @@ class View:
     def of(cls, rnd: Round, seat: int | None, scores: dict[str, Any] | None = None) -> View:
         """The view of ``rnd`` from ``seat``."""
         if seat is not None and not 0 <= seat < rnd.players:
-            raise ValueError(f"no seat {seat}: seats run from 0 to {rnd.players - 1}")
+            raise invalid("seat", seat=seat, last=rnd.players - 1)
         history = tuple(
             (s, move, tile if s == seat and seat is not None else None)
             for s, move, tile in rnd.history()
@@ -78,6 +80,7 @@ class View:
             "rules": {
                 "name": self.rules.name,
                 "family": self.rules.variant.family,
+                "loser": self.rules.variant.loser,
                 "options": self.rules.options(),
             },
             "turn": self.turn,
@@ -86,7 +89,7 @@ class View:
             "bazar_size": self.bazar_size,
             "drawable": self.drawable,
             "ends": dict(self.ends),
-            "board": self.board,
+            "board": self.board.to_json(),
             "history": [[s, str(m), None if t is None else str(t)] for s, m, t in self.history],
             "legal": [str(m) for m in self.legal],
             "scores": self.scores,
@@ -107,7 +110,7 @@ class View:
             bazar_size=data["bazar_size"],
             drawable=data["drawable"],
             ends=dict(data["ends"]),
-            board=tuple(data["board"]) if isinstance(data["board"], list) else data["board"],
+            board=Board.from_json(data["board"]),
             history=tuple(
                 (s, Move.parse(m), None if t is None else Tile.parse(t))
                 for s, m, t in data["history"]

@@ -10,20 +10,22 @@ first to empty his row wins.
 >>> import bazar
 >>> rnd = bazar.Round(bazar.rules("kolbasa"), hands=[["2-5", "4-4", "6-5", "0-4"],
 ...                                                  ["1-3", "4-1", "1-6", "2-3"]])
->>> rnd.board, rnd.turn, rnd.view(1).hand, rnd.view(0).extra["front"]
-(('4|4',), 1, None, '4-1')
+>>> rnd.board.sausage, rnd.turn, rnd.view(1).hand, rnd.view(0).extra["front"]
+((Laid('4|4'),), 1, None, '4-1')
 >>> [str(m) for m in rnd.legal_moves()]
 ['4-1:R']
->>> rnd.push("4-1:R"); rnd.push("1-6:R"); rnd.board, rnd.ends(), rnd.legal_moves()
-(('4|4', '4|1', '1|6'), {'R': 6}, [Move('pass')])
+>>> rnd.push("4-1:R"); rnd.push("1-6:R"); rnd.board.sausage, rnd.ends(), rnd.legal_moves()
+((Laid('4|4'), Laid('4|1'), Laid('1|6')), {'R': 6}, [Move('pass')])
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from bazar.core.board import Board, Laid
 from bazar.core.moves import Move
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.view import View
 
-__all__ = ["KolbasaRound", "decide", "settle"]
+__all__ = ["KolbasaBoard", "KolbasaRound", "decide", "settle"]
 
 OPENING: Option[str] = Option(
     "opening",
@@ -89,6 +91,27 @@ MAX_REVEALS: Option[int] = Option(
 
 #: attaching: the sausage's one open end
 OPEN_END = "R"
+
+
+@dataclass(frozen=True, slots=True)
+class KolbasaBoard(Board):
+    """The sausage from its (dead) start to its open end ``R``, each tile ``back|front``
+    (``first`` toward the start); joint ``j`` lies between tiles ``j - 1`` and ``j``."""
+
+    kind: ClassVar[str] = "kolbasa"
+
+    sausage: tuple[Laid, ...] = ()
+
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(laid.tile for laid in self.sausage)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "sausage": [str(laid) for laid in self.sausage]}
+
+    @classmethod
+    def _from_json(cls, data: dict[str, Any]) -> KolbasaBoard:
+        return cls(tuple(Laid.parse(text) for text in data["sausage"]))
+
 
 #: a stretch of the sausage: each tile with its back and front half
 _Piece = tuple[tuple[Tile, int, int], ...]
@@ -234,9 +257,9 @@ class KolbasaRound(Round):
         return [front for _, _, front in self._sausage[:-1]]
 
     @property
-    def board(self) -> tuple[str, ...]:
-        """The sausage from its (dead) start to its open end, each tile ``back|front``."""
-        return tuple(f"{back}|{front}" for _, back, front in self._sausage)
+    def board(self) -> KolbasaBoard:
+        """The sausage from its (dead) start to its open end."""
+        return KolbasaBoard(tuple(Laid(back, front) for _, back, front in self._sausage))
 
     def played(self) -> tuple[Tile, ...]:
         """The tiles in the sausage, from its start."""
@@ -429,9 +452,10 @@ class KolbasaRound(Round):
         rnd._sent_back = [Tile.parse(t) for t in extra["sent_back"]]
         rnd._unused = list(extra["unused"])
         rnd._sausage = []
-        for text in view.board:
-            back, front = (int(p) for p in text.split("|"))
-            rnd._sausage.append((Tile.of(back, front), back, front))
+        board = view.board
+        assert isinstance(board, KolbasaBoard)
+        for laid in board.sausage:
+            rnd._sausage.append((laid.tile, laid.first, laid.second))
         rnd._base = tuple(view.history)
         rnd._turn = view.turn
         front_tile = extra["front"]
@@ -483,7 +507,6 @@ register(
     Variant(
         "kolbasa",
         "Kolbasa: blind rows, one open end, cut the sausage and hand its start to the next player",
-        "Колбаса: игра втёмную, один конец, колбасу режут и отдают сопернику",
         "kolbasa.md",
         (2, 4),
         2,

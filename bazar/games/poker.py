@@ -31,8 +31,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from bazar.core.board import Board
 from bazar.core.moves import Move
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from bazar.core.rules import Rules
     from bazar.core.view import View
 
-__all__ = ["COMBINATIONS", "POKER_SET", "PokerRound", "Rank", "is_flush", "rank"]
+__all__ = ["COMBINATIONS", "POKER_SET", "PokerBoard", "PokerRound", "Rank", "is_flush", "rank"]
 
 #: The 20 tiles of Domino Poker: double-six without 1-1 and without the blanks (§1).
 POKER_SET: tuple[Tile, ...] = tuple(t for t in tile_set(6) if t.low > 0 and str(t) != "1-1")
@@ -244,6 +245,23 @@ class PokerUndo(Undo):
         self.to_act = to_act
 
 
+@dataclass(frozen=True, slots=True)
+class PokerBoard(Board):
+    """Poker lays no tile on the table: the pot and the stakes are the view's ``extra``."""
+
+    kind: ClassVar[str] = "poker"
+
+    def tiles(self) -> tuple[Tile, ...]:
+        return ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+    @classmethod
+    def _from_json(cls, data: dict[str, Any]) -> PokerBoard:
+        return cls()
+
+
 class PokerRound(Round):
     """One deal of Domino Poker: antes, five tiles each, one betting round, the showdown.
 
@@ -392,9 +410,9 @@ class PokerRound(Round):
         return {}
 
     @property
-    def board(self) -> tuple[str, ...]:
+    def board(self) -> PokerBoard:
         """Nothing lies on the table in poker."""
-        return ()
+        return PokerBoard()
 
     @property
     def pot(self) -> int:
@@ -609,7 +627,6 @@ register(
     Variant(
         "poker",
         "Domino Poker: five tiles from a 20-tile set, nine combinations, one betting round",
-        "Покер: по пять костей из двадцати, девять комбинаций, один круг ставок",
         "domino-poker.md",
         (2, 4),
         4,

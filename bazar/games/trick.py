@@ -27,8 +27,10 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from bazar.core.board import Board
 from bazar.core.moves import Move
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -40,7 +42,16 @@ if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.view import View
 
-__all__ = ["TARGET", "TrickRound", "count_value", "decide", "settle", "suit_of", "trick_winner"]
+__all__ = [
+    "TARGET",
+    "TrickBoard",
+    "TrickRound",
+    "count_value",
+    "decide",
+    "settle",
+    "suit_of",
+    "trick_winner",
+]
 
 ALL_PASS: Option[str] = Option(
     "all_pass",
@@ -179,6 +190,26 @@ class TrickUndo(Undo):
         self.tricks = tricks
 
 
+@dataclass(frozen=True, slots=True)
+class TrickBoard(Board):
+    """The trick on the table: each tile with the seat that played it, in the order played
+    (the tricks taken are the view's ``extra["tricks"]``)."""
+
+    kind: ClassVar[str] = "trick"
+
+    trick: tuple[tuple[int, Tile], ...] = ()
+
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(tile for _, tile in self.trick)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "trick": [[seat, str(tile)] for seat, tile in self.trick]}
+
+    @classmethod
+    def _from_json(cls, data: dict[str, Any]) -> TrickBoard:
+        return cls(tuple((seat, Tile.parse(text)) for seat, text in data["trick"]))
+
+
 class TrickRound(Round):
     """One hand of Texas 42: the auction, the trumps, seven tricks.
 
@@ -278,9 +309,9 @@ class TrickRound(Round):
         return None if self._bidder < 0 else (self._bidder, self._high)
 
     @property
-    def board(self) -> tuple[str, ...]:
+    def board(self) -> TrickBoard:
         """The trick on the table, in the order it was played."""
-        return tuple(str(tile) for _, tile in self._trick)
+        return TrickBoard(self._trick)
 
     def played(self) -> tuple[Tile, ...]:
         """Every tile played, first to last."""
@@ -506,7 +537,6 @@ register(
     Variant(
         "texas-42",
         "Texas 42: bid for trumps, seven tricks, 42 points a hand in two sides, to 250",
-        "Техасские 42: торговля за козыри, семь взяток, 42 очка за сдачу, пара на пару, до 250",
         "trick-game.md",
         (4, 4),
         4,

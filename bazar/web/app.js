@@ -1,6 +1,6 @@
 // The club's pages: lobby, table, history and replay, leaderboard, profile. No build step.
-import { errorText, lang, setLang, t } from "./i18n.js";
-import { drawBoard, endOf, familyOf, tileOf } from "./board.js";
+import { N_, errorText, lang, loadTexts, setLang, t } from "./i18n.js";
+import { drawBoard, endOf, kindOf, tileOf } from "./board.js";
 import { drawHand, el } from "./tiles.js";
 
 const main = document.getElementById("main");
@@ -37,22 +37,29 @@ function boardWidth(box) { return Math.max(300, Math.min(720, (box && box.client
 
 // An end in words: sides and arms by name, a train by its owner, a branch or a joint by number.
 function endName(view, end, seatName) {
-  const sides = { L: "leftEnd", R: "rightEnd", U: "upEnd", D: "downEnd", S: "slotEnd", E: "engine",
-    M: "mexicanTrain" };
-  const family = familyOf(view);
-  if (family === "kolbasa" && end !== "R") return t("joint", { n: end });
+  const sides = { L: N_("leftEnd"), R: N_("rightEnd"), U: N_("upEnd"), D: N_("downEnd"),
+    S: N_("slotEnd"), E: N_("engine"), M: N_("mexicanTrain") };
+  const kind = kindOf(view);
+  if (kind === "kolbasa" && end !== "R") return t("joint", { n: end });
   if (end in sides) return t(sides[end]);
-  if (family === "trains") return t("trainOf", { name: seatName(Number(end)) });
-  if (family === "tree") return t("branch", { id: end });
+  if (kind === "trains") return t("trainOf", { name: seatName(Number(end)) });
+  if (kind === "tree") return t("branch", { id: end });
   return end;
 }
+
+// The words of the moves that lay no tile, and of the variants of a play.
+const MOVE_WORDS = new Set([N_("draw"), N_("pass"), N_("stop"), N_("bid"), N_("trumps"),
+  N_("check"), N_("bet"), N_("call"), N_("raise"), N_("fold"), N_("cut"), N_("close"), N_("last"),
+  N_("announce"), N_("challenge"), N_("skip")]);
+
+function moveWord(word) { return MOVE_WORDS.has(word) ? t(word) : word; }
 
 // A move as a person reads it: "close 2-2 → right (2)", "Bid 30", "Draw".
 function moveText(view, move, seatName) {
   const tileText = tileOf(move);
   const [word, ...rest] = move.split(" ");
-  if (!tileText) return [t(word), ...rest].join(" ");
-  const kind = /^\d/.test(word) ? "" : `${t(word)} `;
+  if (!tileText) return [moveWord(word), ...rest].join(" ");
+  const kind = /^\d/.test(word) ? "" : `${moveWord(word)} `;
   const end = endOf(move);
   if (end === null) return `${kind}${tileText}`;
   const pip = view.ends && view.ends[end] !== undefined ? ` (${view.ends[end]})` : "";
@@ -82,8 +89,8 @@ function translateChrome() {
   }
 }
 
-document.getElementById("lang").addEventListener("click", () => {
-  setLang(lang === "ru" ? "en" : "ru"); route();
+document.getElementById("lang").addEventListener("click", async () => {
+  await setLang(lang === "ru" ? "en" : "ru"); route();
 });
 
 // ---- lobby ---------------------------------------------------------------------------------
@@ -117,13 +124,13 @@ async function lobby() {
   const game = h("select", { name: "game" }, games.map((g) => h("option", { value: g.name }, g.name)));
   const players = h("select", { name: "players" });
   const fish = h("select", { name: "fish_mode" },
-    ["for_everyone", "for_one"].map((m) => h("option", { value: m }, t(m))));
+    [N_("for_everyone"), N_("for_one")].map((m) => h("option", { value: m }, t(m))));
   const fishLabel = h("label", {}, t("fishMode"), fish);
   const time = h("select", { name: "move_time_s" }, times.map((s) => h("option", { value: s }, s)));
   time.value = 30;
   const rated = h("input", { type: "checkbox", name: "rated" });
   const access = h("select", { name: "access" },
-    ["open", "invitation_link"].map((a) => h("option", { value: a }, t(a))));
+    [N_("open"), N_("invitation_link")].map((a) => h("option", { value: a }, t(a))));
   const bots = h("input", { type: "checkbox", name: "bots", checked: true });
   const level = h("select", { name: "level" }, levels.map((l) => h("option", { value: l }, l)));
   level.value = levels.includes("greedy") ? "greedy" : levels[0];
@@ -131,7 +138,7 @@ async function lobby() {
   // and says why, rather than a rated request the server would refuse
   const ratedWhy = h("p", { class: "hint", id: "rated-why" });
   function ratable() {
-    const why = me && me.guest ? "ratedNoGuests" : bots.checked ? "ratedNoBots" : "";
+    const why = me && me.guest ? N_("ratedNoGuests") : bots.checked ? N_("ratedNoBots") : "";
     rated.disabled = Boolean(why);
     if (why) rated.checked = false;
     ratedWhy.textContent = why ? t(why) : "";
@@ -353,7 +360,7 @@ async function tablePage(id) {
     }
     standin.style.display = standIn ? "" : "none";
     if (standIn) {
-      standinText.textContent = t(mine.why === "gone" ? "standInGone" : "standInTimeout")
+      standinText.textContent = (mine.why === "gone" ? t("standInGone") : t("standInTimeout"))
         + (mine.back ? ` ${t("backNext")}` : "");
       takeBackButton.style.display = mine.back ? "none" : "";
     }
@@ -372,7 +379,7 @@ async function tablePage(id) {
       result.append(h("h2", {}, t("matchOver")));
       if (e.ending && e.ending.timeout !== undefined) {
         // away past the grace, or present but silent past the move time
-        const why = e.ending.gone ? "gone" : "timeout";
+        const why = e.ending.gone ? N_("gone") : N_("timeout");
         result.append(h("p", {}, t(why, { name: seatName(e.ending.timeout) })));
       }
       if (e.ending && e.ending.deserted) result.append(h("p", {}, t("deserted")));
@@ -381,8 +388,8 @@ async function tablePage(id) {
       else if (e.losers && e.losers.length) result.append(h("p", {}, t("nobodyWon")));
       if (e.losers && e.losers.length) {
         // the loser has a name in the yards' games: the goat of Kozel, the donkey of Osyol
-        const game = (view && view.rules && view.rules.name) || "";
-        const title = game.includes("kozel") ? "goat" : game.startsWith("osel") ? "donkey" : "losers";
+        const titles = { goat: N_("goat"), donkey: N_("donkey") };
+        const title = titles[view && view.rules && view.rules.loser] || N_("losers");
         result.append(h("p", { class: "losers" }, `${t(title)}: ${e.losers.map(seatName).join(", ")}`));
       }
       if (e.ratings && e.ratings.kozel) {
@@ -398,7 +405,7 @@ async function tablePage(id) {
         links.append(h("button", { id: "rematch", onclick: async () => {
           try { const r = await api(`/api/tables/${id}/rematch`, {}); go(`/table/${r.table.id}`); }
           catch (err) { links.append(h("span", { class: "error" }, err.message)); }
-        } }, t(state.rematch ? "acceptRematch" : "rematch")));
+        } }, state.rematch ? t("acceptRematch") : t("rematch")));
       } else if (state.rematch) links.append(h("a", { href: `/table/${state.rematch}` }, t("rematch")));
       result.append(links);
     }
@@ -433,7 +440,7 @@ async function tablePage(id) {
     for (const [number, hash] of Object.entries(state.commitments)) {
       const reveal = state.reveals.find((x) => x.number === Number(number));
       fair.append(h("div", {}, `${t("round", { n: number })}: ${hash}`,
-        reveal ? h("div", {}, t(reveal.ok ? "revealed" : "mismatch", { seed: reveal.seed })) : ""));
+        reveal ? h("div", {}, t(reveal.ok ? N_("revealed") : N_("mismatch"), { seed: reveal.seed })) : ""));
     }
   }
 
@@ -449,9 +456,9 @@ async function tablePage(id) {
     if (event.t === "rematch") state.rematch = event.table;
     if (event.t === "rematch") notice.textContent = t("rematchAsked", { name: event.name });
     if (event.t === "closed") notice.textContent = t("closed");
-    const hands = ["replaced", "returning", "back"];
+    const hands = [N_("replaced"), N_("returning"), N_("back")];
     if (hands.includes(event.t)) info.seats = event.seats;
-    if (["disconnected", "reconnected", ...hands].includes(event.t)) {
+    if ([N_("disconnected"), N_("reconnected"), ...hands].includes(event.t)) {
       notice.textContent = t(event.t, { name: event.name, s: event.grace_s });
     }
   }
@@ -634,4 +641,5 @@ async function route() {
   }
 }
 
+await loadTexts();
 route();

@@ -9,21 +9,9 @@ const SMALL = 16; // the side of a half tile in a seat's row
 const MARGIN = 30;
 const LABEL = 110; // the width of the labels in front of trains and branches
 
-// The family of a view's board: named by the view's rules, else read from its shape.
-export function familyOf(view) {
-  const named = view.rules && view.rules.family;
-  if (named && named in LAYOUTS) return named;
-  const board = view.board, extra = view.extra || {};
-  if (!Array.isArray(board)) {
-    if (board && "trains" in board) return "trains";
-    if (board && "branches" in board) return "tree";
-    return "cross";
-  }
-  if ("trick" in extra) return "trick";
-  if ("put" in extra) return "poker";
-  if ("joints" in extra) return "kolbasa";
-  return "line";
-}
+// The kind of a view's board (docs/api.md, "Boards"): "line", "cross", "trains", "tree",
+// "kolbasa", "trick" or "poker".
+export function kindOf(view) { return view.board.kind; }
 
 // The tile a move lays ("6-4:R", "close 2-2:L", "cut 5-3:1", "5-5"), or null.
 export function tileOf(move) {
@@ -69,7 +57,7 @@ function laidRow(g, tiles, width, box) {
 }
 
 function drawLine(g, view, width, box) {
-  const { L, R } = laidRow(g, view.board, width, box);
+  const { L, R } = laidRow(g, view.board.line, width, box);
   return { L, R };
 }
 
@@ -79,9 +67,16 @@ function span(text) {
   return a === b ? S : 2 * S;
 }
 
-// The cross: the line through the spinner, which lies across it, the arms U up and D down.
+// A tile in the notation of a board's tile list ("6-4", the high half first).
+function tileKey([a, b]) { return a < b ? `${b}-${a}` : `${a}-${b}`; }
+
+// The cross: the line through the spinner, which lies across it, the arms U up and D down;
+// a closed double is drawn face down (a row draws "#a|a#" so).
 function drawCross(g, view, width, box) {
-  const { line, spinner, U: up, D: down } = view.board;
+  const closed = new Set(view.board.closed);
+  const shown = (tiles) => tiles.map((text) => (closed.has(tileKey(parseTile(text))) ? `#${text}#` : text));
+  const { spinner } = view.board;
+  const [line, up, down] = [view.board.line, view.board.U, view.board.D].map(shown);
   const centre = line.indexOf(`${spinner}|${spinner}`);
   if (spinner === null || centre < 0) {
     const { L, R } = laidRow(g, line, width, box);
@@ -188,7 +183,7 @@ function drawTree(g, view, width, box) {
 // The sausage: its start on the left, the open end R on the right; joint j (a cut) lies
 // between tile j - 1 and tile j.
 function drawKolbasa(g, view, width, box) {
-  const { boxes, R } = laidRow(g, view.board, width, box);
+  const { boxes, R } = laidRow(g, view.board.sausage, width, box);
   const spots = { R };
   boxes.slice(1).forEach(([x, y], i) => { spots[String(i + 1)] = [x - GAP / 2, y + S]; });
   return spots;
@@ -205,13 +200,14 @@ function drawTrick(g, view, width, box, names) {
   if (x.phase === "bidding") lines.push(t("bidding"));
   lines.forEach((text, i) => label(g, 0, 16 + i * 18, text));
   const top = 16 + lines.length * 18;
-  (x.trick || []).forEach(([seat, text], i) => {
+  const { trick } = view.board;
+  trick.forEach(([seat, text], i) => {
     const [a, b] = parseTile(text);
     const at = i * (S + 40);
     tile(g, at, top, a, b, true, S, "played").dataset.tile = text;
     label(g, at + S / 2, top + 2 * S + 14, names(seat), { "text-anchor": "middle" });
   });
-  box.add(0, 0, Math.min(width, Math.max(4 * (S + 40), 200)), x.trick && x.trick.length ? top + 2 * S + 20 : top);
+  box.add(0, 0, Math.min(width, Math.max(4 * (S + 40), 200)), trick.length ? top + 2 * S + 20 : top);
   return {};
 }
 
@@ -231,7 +227,7 @@ function seatTiles(view, s, hands) {
   const shown = view.outcome && view.outcome.remaining && view.outcome.remaining[s];
   if (shown) return shown;
   const n = view.hand_sizes[s];
-  const front = familyOf(view) === "kolbasa" && view.turn === s && view.extra.front;
+  const front = kindOf(view) === "kolbasa" && view.turn === s && view.extra.front;
   // the mover's front tile in Kolbasa is turned over for everybody to see
   if (front) return [front, ...Array(Math.max(0, n - 1)).fill(null)];
   return Array(n).fill(null);
@@ -243,7 +239,7 @@ function seatNote(view, s) {
   if (x.put) parts.push(t("putChips", { n: x.put[s] }));
   if (x.folded && x.folded.includes(s)) parts.push(t("folded"));
   const ranks = view.outcome && view.outcome.extra && view.outcome.extra.ranks;
-  if (ranks && ranks[s]) parts.push(t(`rank.${ranks[s]}`));
+  if (ranks && ranks[s]) parts.push(t(`poker.rank.${ranks[s]}`));
   return parts.join(" · ");
 }
 
@@ -272,14 +268,14 @@ const LAYOUTS = {
 export function drawBoard(svg, view, { width = 640, names = (s) => t("seatN", { n: s + 1 }), hands = null,
   playable = new Set(), selected = null, onTile = null } = {}) {
   svg.replaceChildren();
-  const family = familyOf(view);
-  svg.dataset.family = family;
+  const kind = kindOf(view);
+  svg.dataset.kind = kind;
   const layout = el("g", { class: "layout" }, svg);
   const box = new Extent();
-  const spots = LAYOUTS[family](layout, view, width - 2 * MARGIN, box, names);
+  const spots = LAYOUTS[kind](layout, view, width - 2 * MARGIN, box, names);
   for (const at of Object.values(spots)) box.add(at[0] - 16, at[1] - 16, at[0] + 16, at[1] + 16);
   const room = width - 2 * MARGIN - (box.x1 - box.x0);
-  if (family === "cross" && room > 0) {
+  if (kind === "cross" && room > 0) {
     // a small cross in the middle of the table, the seats' rows under it from the left
     layout.setAttribute("transform", `translate(${room / 2},0)`);
     for (const at of Object.values(spots)) at[0] += room / 2;
@@ -288,7 +284,7 @@ export function drawBoard(svg, view, { width = 640, names = (s) => t("seatN", { 
   // the seats' rows go under the layout; the viewer's own hand is drawn apart (unless hidden)
   const n = view.hand_sizes.length;
   const seats = [...Array(n).keys()].filter((s) => hands
-    || (["kolbasa", "poker", "trick"].includes(family) && !(s === view.seat && view.hand)));
+    || (["kolbasa", "poker", "trick"].includes(kind) && !(s === view.seat && view.hand)));
   if (seats.length) {
     const left = box.empty ? 0 : box.x0;
     const group = el("g", { class: "seats", transform: `translate(${left},0)` }, svg);

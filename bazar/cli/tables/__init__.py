@@ -3,6 +3,14 @@ its game. A family's table lives in the module named after it."""
 
 from __future__ import annotations
 
+from bazar.core.board import Board
+from bazar.games.cross.board import CrossBoard
+from bazar.games.kolbasa import KolbasaBoard
+from bazar.games.line.board import LineBoard
+from bazar.games.poker import PokerBoard
+from bazar.games.trains.board import TrainsBoard, TreeBoard
+from bazar.games.trick import TrickBoard
+
 from .base import GameTable
 from .chicken_foot import TreeTable
 from .cross import CrossTable
@@ -12,21 +20,21 @@ from .poker import PokerTable
 from .trains import TrainTable
 from .trick import TrickTable
 
-#: The terminal table of each family, by ``Variant.family``.
-GAME_TABLES: dict[str, GameTable] = {
-    "line": LineTable(),
-    "cross": CrossTable(),
-    "trains": TrainTable(),
-    "tree": TreeTable(),
-    "kolbasa": KolbasaTable(),
-    "poker": PokerTable(),
-    "trick": TrickTable(),
+#: The terminal table of each family, by the class of its board.
+GAME_TABLES: dict[type[Board], GameTable] = {
+    LineBoard: LineTable(),
+    CrossBoard: CrossTable(),
+    TrainsBoard: TrainTable(),
+    TreeBoard: TreeTable(),
+    KolbasaBoard: KolbasaTable(),
+    PokerBoard: PokerTable(),
+    TrickBoard: TrickTable(),
 }
 
 
-def table_of(family: str) -> GameTable:
-    """The table of ``family``; a family without one is told as a line game."""
-    return GAME_TABLES.get(family, GAME_TABLES["line"])
+def table_of(board: Board) -> GameTable:
+    """The table that draws and tells the game ``board`` lies in."""
+    return GAME_TABLES[type(board)]
 
 
 __all__ = [

@@ -11,10 +11,14 @@ from bazar.core.moves import Move
 from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.view import View
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 if TYPE_CHECKING:
     from bazar.cli.narrator import Narrator
+
+
+#: the moves that lay no tile, in words
+MOVE_WORDS = {"draw": N_("move.draw"), "pass": N_("move.pass"), "stop": N_("move.stop")}
 
 
 class GameTable:

@@ -9,8 +9,9 @@ from rich.text import Text
 from bazar.cli.console import styled_tiles, tile_str, tile_text
 from bazar.core.moves import Move
 from bazar.core.view import View
+from bazar.games.trains.board import TreeBoard
 from bazar.games.trains.chicken_foot import ENGINE_ARMS_REQUIRED
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 from .trains import RoundsTable, tail
 
@@ -22,9 +23,8 @@ def _branch_key(branch: str) -> list[int]:
     return [int(part) for part in branch.split(".")]
 
 
-def _is_double(board_tile: str) -> bool:
-    a, _, b = board_tile.partition("|")
-    return a == b
+#: the last tile's calls, in words
+_WORDS = {"announce": N_("tree.announce"), "skip": N_("tree.skip")}
 
 
 class TreeTable(RoundsTable):
@@ -34,10 +34,12 @@ class TreeTable(RoundsTable):
     def show(self, talk: Narrator, view: View) -> None:
         lang = talk.lang
         extra = view.extra
-        branches: dict[str, list[str]] = view.board["branches"]
+        board = view.board
+        assert isinstance(board, TreeBoard)
+        branches = board.branches
         arms = sum(1 for b in branches if "." not in b)
         required = view.rules[ENGINE_ARMS_REQUIRED]
-        engine = tile_text(view.board["engine"])
+        engine = tile_text(board.engine)
         talk.say(
             styled_tiles(t("tree.engine", lang, tile=engine.plain, arms=arms, required=required))
         )
@@ -48,12 +50,12 @@ class TreeTable(RoundsTable):
             line = Text("  " * branch.count(".") + f" {branch}: ").append_text(tail(tiles, 7))
             if branch in view.ends:
                 line.append(f" → {view.ends[branch]}", style="bold")
-            if tiles and _is_double(tiles[-1]):
+            if tiles and tiles[-1].is_double:
                 style = "bold red" if branch == pending else "dim"
                 line.append(f"  {t('tree.foot', lang, toes=toes[branch])}", style=style)
             talk.say(line)
         if pending == "E":
-            pip = view.board["engine"].partition("|")[0]
+            pip = board.engine.high
             talk.say(t("tree.pending_engine", lang, pip=pip), style="bold red")
         elif pending is not None:
             pip = view.ends[pending]
@@ -68,8 +70,8 @@ class TreeTable(RoundsTable):
 
     def describe(self, talk: Narrator, move: Move, view: View) -> Text:
         lang = talk.lang
-        if move.kind in ("announce", "skip"):
-            return Text(t(f"tree.{move.kind}", lang))
+        if move.kind in _WORDS:
+            return Text(t(_WORDS[move.kind], lang))
         if move.kind == "challenge":
             return Text(t("tree.challenge", lang, name=talk.names[int(move.value or 0)]))
         if move.kind not in ("play", "last") or move.tile is None or move.end is None:

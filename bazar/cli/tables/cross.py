@@ -9,6 +9,7 @@ from rich.text import Text
 
 from bazar.cli.console import tiles_text
 from bazar.core.view import View
+from bazar.games.cross.board import CrossBoard
 
 from .line import LineTable
 
@@ -20,9 +21,10 @@ class CrossTable(LineTable):
     """A line table whose board is the line, the spinner on it, and the arms U and D."""
 
     def show_board(self, talk: Narrator, view: View) -> None:
-        layout = view.board
-        self.show_line(talk, layout.get("line") or [])
-        for arm in ("U", "D"):
-            tiles = layout.get(arm) or []
+        board = view.board
+        assert isinstance(board, CrossBoard)
+        self.show_line(talk, board.line, board.closed)
+        for arm, tiles in (("U", board.up), ("D", board.down)):
             if tiles:
-                talk.say(Text(f"  {arm}: ").append_text(tiles_text(tiles, sep="")))
+                line = tiles_text(tiles, sep="", face_down=board.closed)
+                talk.say(Text(f"  {arm}: ").append_text(line))

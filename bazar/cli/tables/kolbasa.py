@@ -11,12 +11,17 @@ from bazar.core.moves import Move
 from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.view import View
-from bazar.i18n import t
+from bazar.games.kolbasa import KolbasaBoard
+from bazar.i18n import N_, t
 
 from .base import GameTable
 
 if TYPE_CHECKING:
     from bazar.cli.narrator import Narrator
+
+
+#: the moves of a tile that joins no sausage, in words
+_KINDS = {"pass": N_("kolbasa.pass"), "stop": N_("kolbasa.stop")}
 
 
 class KolbasaTable(GameTable):
@@ -37,8 +42,10 @@ class KolbasaTable(GameTable):
     def show(self, talk: Narrator, view: View) -> None:
         lang = talk.lang
         extra = view.extra
-        board = Text(f"{t('kolbasa.sausage', lang)}: ").append_text(tiles_text(view.board, sep=""))
-        talk.say(board)
+        board = view.board
+        assert isinstance(board, KolbasaBoard)
+        sausage = tiles_text(board.sausage, sep="")
+        talk.say(Text(f"{t('kolbasa.sausage', lang)}: ").append_text(sausage))
         joints = " ".join(f"{j}:{pip}" for j, pip in enumerate(extra["joints"], 1)) or "—"
         pip = view.ends.get("R", "—")
         talk.say(t("kolbasa.ends", lang, pip=pip, joints=joints))
@@ -69,4 +76,4 @@ class KolbasaTable(GameTable):
                 n=t("tiles", lang, n=joint),
             )
             return styled_tiles(text)
-        return styled_tiles(t(f"kolbasa.{move.kind}", lang, tile=tile))
+        return styled_tiles(t(_KINDS[move.kind], lang, tile=tile))

@@ -2,25 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from bazar.cli.console import styled_tiles, tiles_text
+from bazar.core.board import Laid
 from bazar.core.moves import Move
 from bazar.core.round import Round
 from bazar.core.rules import Rules
+from bazar.core.tiles import Tile
 from bazar.core.view import View
-from bazar.i18n import t
+from bazar.games.line.board import LineBoard
+from bazar.i18n import N_, t
 
-from .base import GameTable
+from .base import MOVE_WORDS, GameTable
 
 if TYPE_CHECKING:
     from bazar.cli.narrator import Narrator
 
-_END_KEYS = {"L": "play.end_left", "R": "play.end_right", "S": "play.end_slot"}
-_ARM_KEYS = {"U": "play.arm_up", "D": "play.arm_down", "S": "play.arm_slot"}
+_END_KEYS = {"L": N_("play.end_left"), "R": N_("play.end_right"), "S": N_("play.end_slot")}
+_ARM_KEYS = {"U": N_("play.arm_up"), "D": N_("play.arm_down"), "S": N_("play.arm_slot")}
 
 
 def describe_move(move: Move, lang: str, ends: dict[str, int] | None = None) -> Text:
@@ -31,19 +34,19 @@ def describe_move(move: Move, lang: str, ends: dict[str, int] | None = None) -> 
         if move.end is None:
             text = t("play.lead_move", lang, tile=tile_str)
         elif move.end in ("L", "R"):
-            key = "play.on_left" if move.end == "L" else "play.on_right"
+            key = N_("play.on_left") if move.end == "L" else N_("play.on_right")
             pip = "?" if ends is None else ends.get(move.end, "?")
             text = t(key, lang, tile=tile_str, pip=pip)
         else:
             pip = "?" if ends is None else ends.get(move.end, "?")
-            arm = t(_ARM_KEYS.get(move.end, "play.arm_other"), lang, end=move.end)
+            arm = t(_ARM_KEYS.get(move.end, N_("play.arm_other")), lang, end=move.end)
             text = t("play.on_arm", lang, tile=tile_str, arm=arm, pip=pip)
         return styled_tiles(text)
     if move.kind == "close" and tile is not None:
         tile_str = f"[{tile.high}|{tile.low}]"
         return styled_tiles(t("play.close", lang, tile=tile_str, end=move.end or "—"))
-    if move.kind in ("draw", "pass", "stop"):
-        return Text(t(f"move.{move.kind}", lang))
+    if move.kind in MOVE_WORDS:
+        return Text(t(MOVE_WORDS[move.kind], lang))
     return Text(str(move))
 
 
@@ -70,18 +73,22 @@ class LineTable(GameTable):
         if rnd.leader == talk.seat:
             talk.say(t("play.you_lead", talk.lang))
 
-    def show_line(self, talk: Narrator, line: Sequence[str]) -> None:
+    def show_line(
+        self, talk: Narrator, line: Sequence[Laid], face_down: Collection[Tile] = ()
+    ) -> None:
         """The line of tiles, or that the table is empty."""
         board = Text(f"{t('play.table', talk.lang)}: ")
         if line:
-            board.append_text(tiles_text(line, sep=""))
+            board.append_text(tiles_text(line, sep="", face_down=face_down))
         else:
             board.append(t("play.table_empty", talk.lang))
         talk.say(board)
 
     def show_board(self, talk: Narrator, view: View) -> None:
         """The tiles on the table."""
-        self.show_line(talk, view.board)
+        board = view.board
+        assert isinstance(board, LineBoard)
+        self.show_line(talk, board.line)
 
     def show(self, talk: Narrator, view: View) -> None:
         lang = talk.lang

@@ -11,12 +11,36 @@ from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.view import View
 from bazar.games.poker import ANTE, DEALS, HIGH_HAND, STARTING_CHIPS, STRAIGHT_DEFINITIONS, rank
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 from .base import GameTable
 
 if TYPE_CHECKING:
     from bazar.cli.narrator import Narrator
+
+
+#: the bets, in words
+_WORDS = {
+    "check": N_("poker.check"),
+    "call": N_("poker.call"),
+    "bet": N_("poker.bet"),
+    "raise": N_("poker.raise"),
+    "fold": N_("poker.fold"),
+}
+
+#: the combinations, as the engine names them (the web page says them from here too)
+RANKS = {
+    "No Combination": N_("poker.rank.No Combination"),
+    "Pair": N_("poker.rank.Pair"),
+    "Flush": N_("poker.rank.Flush"),
+    "Three": N_("poker.rank.Three"),
+    "Four Straight": N_("poker.rank.Four Straight"),
+    "Full Hand": N_("poker.rank.Full Hand"),
+    "Five Straight": N_("poker.rank.Five Straight"),
+    "Four of a Kind": N_("poker.rank.Four of a Kind"),
+    "Six Straight": N_("poker.rank.Six Straight"),
+    "Royal Flush": N_("poker.rank.Royal Flush"),
+}
 
 
 class PokerTable(GameTable):
@@ -60,7 +84,7 @@ class PokerTable(GameTable):
         if view.hand and len(view.hand) == 5:
             rules = view.rules
             worth = rank(view.hand, rules[STRAIGHT_DEFINITIONS], rules[HIGH_HAND]).name
-            text.append(f" — {t('poker.rank.' + worth, lang)}", style="bold")
+            text.append(f" — {t(RANKS[worth], lang)}", style="bold")
         talk.say(text)
         me = view.seat
         if me is not None and view.turn == me and extra["high"] > extra["put"][me]:
@@ -68,9 +92,7 @@ class PokerTable(GameTable):
 
     def describe(self, talk: Narrator, move: Move, view: View) -> Text:
         lang = talk.lang
-        if move.kind in ("bet", "raise"):
-            return Text(t(f"poker.{move.kind}", lang, n=move.value))
-        return Text(t(f"poker.{move.kind}", lang))
+        return Text(t(_WORDS[move.kind], lang, n=move.value))
 
     def over(self, talk: Narrator, rnd: Round) -> None:
         outcome = rnd.outcome()
@@ -78,6 +100,6 @@ class PokerTable(GameTable):
         lang = talk.lang
         for seat, worth in enumerate(outcome.extra["ranks"]):
             if worth is not None:
-                talk.say(f"{talk.names[seat]}: {t('poker.rank.' + worth, lang)}")
+                talk.say(f"{talk.names[seat]}: {t(RANKS[worth], lang)}")
         names = ", ".join(talk.names[s] for s in outcome.extra["winners"])
         talk.say(t("poker.takes", lang, names=names, pot=outcome.extra["pot"]), style="bold")

@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from bazar.cli.console import styled_tiles, tile_str, tile_text, tiles_text
+from bazar.core.board import Laid
 from bazar.core.moves import Move
 from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.view import View
+from bazar.games.trains.board import TrainsBoard
 from bazar.i18n import t
 
-from .base import GameTable
+from .base import MOVE_WORDS, GameTable
 
 if TYPE_CHECKING:
     from bazar.cli.narrator import Narrator
@@ -33,7 +35,7 @@ def _rounds_goal(rules: Rules, lang: str) -> str:
     return t("play.goal.rounds", lang, rounds=top + 1, top=top, who=who)
 
 
-def tail(tiles: Sequence[str], most: int) -> Text:
+def tail(tiles: Sequence[Laid], most: int) -> Text:
     """The last ``most`` tiles of a train or branch, the rest counted: ``…5 [3|4][4|4]``."""
     text = Text()
     if len(tiles) > most:
@@ -67,8 +69,8 @@ class RoundsTable(GameTable):
         talk.say(talk.hand_text(view))
 
     def describe(self, talk: Narrator, move: Move, view: View) -> Text:
-        if move.kind in ("draw", "pass", "stop"):
-            return Text(t(f"move.{move.kind}", talk.lang))
+        if move.kind in MOVE_WORDS:
+            return Text(t(MOVE_WORDS[move.kind], talk.lang))
         return Text(str(move))
 
     def told(self, talk: Narrator, seat: int, move: Move, view: View, rnd: Round) -> None:
@@ -88,12 +90,14 @@ class TrainTable(RoundsTable):
         lang = talk.lang
         extra = view.extra
         due = extra["unsatisfied"]
-        trains: dict[str, list[str]] = view.board["trains"]
+        board = view.board
+        assert isinstance(board, TrainsBoard)
+        trains = board.trains
         names = {
             end: talk.names[int(end)] if end != "M" else t("trains.mexican", lang) for end in trains
         }
         width = max(map(len, names.values()))
-        centre = Text(f"{t('trains.centre', lang)} ").append_text(tile_text(view.board["engine"]))
+        centre = Text(f"{t('trains.centre', lang)} ").append_text(tile_text(board.engine))
         if extra["first_turns"]:
             centre.append(f"   {t('trains.first_turns', lang, n=extra['first_turns'])}")
         talk.say(centre)

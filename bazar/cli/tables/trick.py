@@ -11,13 +11,17 @@ from bazar.core.moves import Move
 from bazar.core.round import Round
 from bazar.core.rules import Rules
 from bazar.core.view import View
-from bazar.games.trick import TARGET
-from bazar.i18n import t
+from bazar.games.trick import TARGET, TrickBoard
+from bazar.i18n import N_, t
 
 from .base import GameTable
 
 if TYPE_CHECKING:
     from bazar.cli.narrator import Narrator
+
+
+#: the trumps that are no suit, in words
+_TRUMPS = {"follow-me": N_("trick.trumps.follow-me"), "doubles": N_("trick.trumps.doubles")}
 
 
 class TrickTable(GameTable):
@@ -41,7 +45,7 @@ class TrickTable(GameTable):
         )
 
     def _trumps(self, value: int | str, lang: str) -> str:
-        return t(f"trick.trumps.{value}", lang) if isinstance(value, str) else str(value)
+        return t(_TRUMPS[value], lang) if isinstance(value, str) else str(value)
 
     def show(self, talk: Narrator, view: View) -> None:
         lang = talk.lang
@@ -63,7 +67,9 @@ class TrickTable(GameTable):
                 )
             )
         if extra["phase"] == "play":
-            trick = [f"{talk.names[s]} {tile_str(tile)}" for s, tile in extra["trick"]]
+            board = view.board
+            assert isinstance(board, TrickBoard)
+            trick = [f"{talk.names[s]} {tile_str(tile)}" for s, tile in board.trick]
             talk.say(styled_tiles(f"{t('trick.trick', lang)}: " + (" · ".join(trick) or "—")))
             points = " · ".join(
                 f"{n} {p}" for n, p in zip(talk.side_names(), extra["points"], strict=True)
@@ -83,9 +89,8 @@ class TrickTable(GameTable):
 
     def told(self, talk: Narrator, seat: int, move: Move, view: View, rnd: Round) -> None:
         super().told(talk, seat, move, view, rnd)
-        after = rnd.view(None).extra
-        if move.kind == "play" and not after["trick"]:
-            _, winner, _, points = after["tricks"][-1]
+        if move.kind == "play" and not rnd.board.tiles():  # the trick is complete: taken
+            _, winner, _, points = rnd.view(None).extra["tricks"][-1]
             talk.say(t("trick.takes", talk.lang, name=talk.names[winner], n=points), style="bold")
 
     def over(self, talk: Narrator, rnd: Round) -> None:
@@ -97,5 +102,5 @@ class TrickTable(GameTable):
         bid, bidder = outcome.extra["bid"], outcome.extra["bidder"]
         side = rules.side_of(bidder)
         took = sum(p for s, p in enumerate(outcome.points) if rules.side_of(s) == side)
-        key = "trick.made" if took >= bid else "trick.set"
+        key = N_("trick.made") if took >= bid else N_("trick.set")
         talk.say(t(key, talk.lang, name=talk.names[bidder], bid=bid, took=took), style="bold")

@@ -15,7 +15,7 @@ from starlette.websockets import WebSocket
 
 from bazar.club import auth, protocol
 from bazar.club.club import Club
-from bazar.club.errors import ServerError
+from bazar.club.errors import ServerError, refusal_code
 from bazar.club.guard import refusal
 from bazar.club.protocol import B
 from bazar.club.settings import Settings
@@ -63,7 +63,7 @@ class RouteGroup:
 
     async def body(self, request: Request, model: type[B]) -> B:
         """The request's JSON body, read within the club's limit, as ``model``."""
-        raw = await received(request, self.settings.max_body, "too_large")
+        raw = await received(request, self.settings.max_body, refusal_code("too_large"))
         return protocol.read(model, raw, move_times=self.settings.move_times)
 
 

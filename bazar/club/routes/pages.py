@@ -1,19 +1,30 @@
-"""The pages: every address of the web client is its one page, and its static files."""
+"""The pages: every address of the web client is its one page, its static files, and its
+texts in either language."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
+
+from bazar import i18n
 
 WEB = Path(__file__).resolve().parent.parent.parent / "web"
 
 
 async def page(request: Request) -> Response:
     return FileResponse(WEB / "index.html")
+
+
+async def texts(request: Request) -> Response:
+    """The web page's texts in one language, from the catalogue (:func:`bazar.i18n.web`)."""
+    lang = request.path_params["lang"]
+    if lang not in i18n.LANGS:
+        return PlainTextResponse(f"no texts in {lang!r}", 404)
+    return JSONResponse(i18n.web(lang), headers={"Cache-Control": "public, max-age=3600"})
 
 
 def routes() -> list[BaseRoute]:
@@ -25,4 +36,5 @@ def routes() -> list[BaseRoute]:
         Route("/profile/{name}", page),
         Route("/leaderboard", page),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
+        Route("/i18n/{lang}.json", texts),
     ]

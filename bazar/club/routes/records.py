@@ -13,12 +13,12 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import BaseRoute, Route
 
 from bazar.club import protocol
-from bazar.club.errors import ServerError
+from bazar.club.errors import ServerError, refusal_code
 from bazar.club.fairness import deals, verify
 from bazar.club.settings import Settings
 from bazar.club.storage import RecordRow, stored
 from bazar.core import record
-from bazar.core.errors import BadRecord
+from bazar.core.errors import BadRecord, invalid
 
 from .http import RouteGroup, api, me, received
 
@@ -74,7 +74,7 @@ class RecordRoutes(RouteGroup):
         )
 
     async def upload(self, request: Request) -> Any:
-        raw = await received(request, self.settings.max_record, "record_too_large")
+        raw = await received(request, self.settings.max_record, refusal_code("record_too_large"))
         row = await run_in_threadpool(_uploaded, raw, self.settings)
         await stored(self.settings, self.storage.add_record, row)
         return {"id": row.id}
@@ -124,9 +124,8 @@ def _uploaded(raw: bytes, settings: Settings) -> RecordRow:
         if out is not None:
             name, low, high = out
             value = match.rules.options()[name]
-            raise BadRecord(
-                f"record rules: option {name} takes a number from {low} to {high}; not {value}"
-            )
+            bound = invalid("option_between", name=name, low=low, high=high, value=value)
+            raise BadRecord.of("record_rules", reason=bound)
     except BadRecord as error:
         raise ServerError.passing_on("bad_record", error) from None
     result = match.result()

@@ -127,7 +127,6 @@ register(
     Variant(
         "bergen",
         "Bergen: score for matching ends, 2 for a double header, 3 for a triple, to 15 / 10",
-        "Берген: очки за одинаковые концы, 2 за пару, 3 с дублем, до 15 / 10",
         "bergen.md",
         (2, 4),
         2,

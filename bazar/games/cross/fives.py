@@ -211,7 +211,6 @@ register(
     Variant(
         "fives",
         "All Fives (Pagat): a spinner, multiples of 5 score as they are made, 250/200",
-        "Все пятёрки (Pagat): со «спиннером», кратные 5 очки сразу, до 250/200",
         "fives.md (fives.pagat)",
         (2, 4),
         2,
@@ -224,7 +223,6 @@ register(
     Variant(
         "muggins",
         "Muggins: All Fives without a spinner",
-        "Маггинс: все пятёрки без «спиннера»",
         "fives.md (fives.muggins)",
         (2, 4),
         2,
@@ -244,7 +242,6 @@ register(
     Variant(
         "five-up",
         "GameColony Five-up: 2 players, 7 tiles, optional spinner, 100-500 points",
-        "Five-up (GameColony): двое, по 7 костей, «спиннер» по выбору, до 100–500",
         "fives.md (fives.gamecolony)",
         (2, 2),
         2,
@@ -264,7 +261,6 @@ register(
     Variant(
         "domino-five",
         "«Домино пять» (Gambler): the first double is a cross, the bonus is /5",
-        "Домино пять (Gambler): первый дубль — крест, бонус делится на 5",
         "fives.md (fives.gambler)",
         (2, 4),
         2,
@@ -278,7 +274,6 @@ register(
     Variant(
         "pyaterochka",
         "«Пятёрочка»: as Domino five, the free sides of the cross count",
-        "Пятёрочка: как «Домино пять», свободные стороны креста считаются",
         "fives.md (fives.pyaterochka)",
         (2, 4),
         2,
@@ -292,7 +287,6 @@ register(
     Variant(
         "all-threes",
         "All Threes: as Domino five with multiples of 3",
-        "Все тройки: как «Домино пять», но кратные 3",
         "fives.md (fives.allthrees)",
         (2, 4),
         2,

@@ -39,7 +39,6 @@ register(
     Variant(
         "osel",
         "Osel (Donkey): Kozel on a cross, up to four doubles a turn, a double may be closed",
-        "Осёл: козёл с крестом, до четырёх дублей за ход, дубль можно закрыть",
         "closing-doubles.md",
         (2, 4),
         4,
@@ -63,5 +62,6 @@ register(
         ends_branch=True,
         club_rating="kozel",
         goat=True,
+        loser="donkey",
     )
 )

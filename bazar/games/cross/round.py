@@ -25,12 +25,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.board import Laid
 from bazar.core.moves import Move
 from bazar.core.outcome import Outcome
 from bazar.core.round import DRAW, PASS, STOP, Deal
 from bazar.core.tiles import Tile, TileLike
 from bazar.games.line.round import LineRound, LineUndo
 
+from .board import CrossBoard
 from .options import (
     CLOSING,
     CROSS,
@@ -412,25 +414,23 @@ class CrossRound(LineRound):
     # -- the table ---------------------------------------------------------------------------
 
     @property
-    def board(self) -> dict[str, Any]:
-        """The layout: the line ``L`` to ``R`` (tiles ``a|b``, a closed double as ``#a|a#``),
-        the spinner's value and the arms ``U`` and ``D`` from the spinner outward."""
-        line: list[str] = []
-        arms: dict[str, list[str]] = {"U": [], "D": []}
+    def board(self) -> CrossBoard:
+        """The line ``L`` to ``R`` through the spinner and its arms ``U`` and ``D``."""
+        line: list[Laid] = []
+        arms: dict[str, list[Laid]] = {"U": [], "D": []}
+        closed: set[Tile] = set()
         ends = [-1, -1, -1, -1]
         spin = -1
         for _, move, _ in self.history():
             if move.kind not in ("play", "close") or move.tile is None:
                 continue
-            tile, closed = move.tile, move.kind == "close"
-
-            def mark(a: int, b: int, closed: bool = closed) -> str:
-                return f"#{a}|{b}#" if closed else f"{a}|{b}"
-
+            tile = move.tile
+            if move.kind == "close":
+                closed.add(tile)
             if move.end is None:
-                line.append(mark(tile.high, tile.low))
+                line.append(Laid(tile.high, tile.low))
                 ends[0], ends[1] = tile.high, tile.low
-                if tile.is_double and self._cross and not closed:
+                if tile.is_double and self._cross and tile not in closed:
                     spin = tile.high
                 continue
             if move.end == "S":
@@ -442,19 +442,20 @@ class CrossRound(LineRound):
             outer = tile.other(pip)
             ends[arm] = outer
             if arm == 0:
-                line.insert(0, mark(outer, pip))
+                line.insert(0, Laid(outer, pip))
             elif arm == 1:
-                line.append(mark(pip, outer))
+                line.append(Laid(pip, outer))
             else:
-                arms[ARMS[arm]].append(mark(pip, outer))
-            if spin < 0 and self._cross and tile.is_double and not closed:
+                arms[ARMS[arm]].append(Laid(pip, outer))
+            if spin < 0 and self._cross and tile.is_double and tile not in closed:
                 spin = tile.high
-        return {
-            "line": line,
-            "spinner": spin if spin >= 0 else None,
-            "U": arms["U"],
-            "D": arms["D"],
-        }
+        return CrossBoard(
+            line=tuple(line),
+            spinner=spin if spin >= 0 else None,
+            up=tuple(arms["U"]),
+            down=tuple(arms["D"]),
+            closed=frozenset(closed),
+        )
 
     def count(self) -> int:
         """The sum of the open ends as the fives family counts it (``fives.md`` §5.1)."""

@@ -113,7 +113,6 @@ register(
     Variant(
         "telephone",
         "Telephone: the first double is the house, multiples of 5 score a fifth, first to 61",
-        "Телефон: первый дубль — «домик», кратные 5 дают пятую часть, до 61",
         "telephone.md",
         (2, 4),
         4,

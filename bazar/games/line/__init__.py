@@ -3,6 +3,6 @@ Kozel and its presets, Sea Kozel."""
 
 from __future__ import annotations
 
-from . import classic, kozel, round, sea_kozel
+from . import board, classic, kozel, round, sea_kozel
 
-__all__ = ["classic", "kozel", "round", "sea_kozel"]
+__all__ = ["board", "classic", "kozel", "round", "sea_kozel"]

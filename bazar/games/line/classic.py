@@ -89,7 +89,6 @@ register(
     Variant(
         "block",
         "Block: no drawing; match tiles end to end, first out scores the others' pips (GameColony)",
-        "Блок: без базара; первый вышедший получает очки соперников (GameColony)",
         "classic-draw-block.md (gamecolony.block)",
         (2, 4),
         2,
@@ -104,7 +103,6 @@ register(
     Variant(
         "draw",
         "Draw: draw from the bazar until you can play; first out scores the others' pips",
-        "Домино с базаром: берут из базара, пока не найдут ход (GameColony)",
         "classic-draw-block.md (gamecolony.draw)",
         (2, 4),
         2,
@@ -119,7 +117,6 @@ register(
     Variant(
         "classic",
         "Russian traditional domino: 7/5/5 deal, 6-6 leads, fish = lightest hand, to 100",
-        "Классическое домино: 7/5/5 костей, заходит 6-6, рыба — выигрывает меньшая рука, до 100",
         "classic-draw-block.md (classic.ru)",
         (2, 4),
         2,
@@ -135,7 +132,6 @@ register(
     Variant(
         "classic-penalty",
         "Penalty classic: lowest double leads, everyone records his own pips, fewest at 100 wins",
-        "Штрафное домино: заходит младший дубль, каждый пишет свои очки; до 100, побеждает меньший",
         "classic-draw-block.md (classic.penalty)",
         (2, 4),
         2,

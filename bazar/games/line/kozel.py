@@ -297,6 +297,7 @@ _FAMILY = {
     "options": KOZEL,
     "club_rating": "kozel",
     "goat": True,
+    "loser": "goat",
 }
 
 register(
@@ -304,7 +305,6 @@ register(
         "kozel",
         "Kozel, the online club's rules: 7 tiles, 1-1 leads, small scores are remembered, "
         "101 = goat",
-        "Козёл онлайн: по 7 костей, заходит 1-1, до 12 очков запоминаются, 101 — козёл",
         "kozel.md (kozel.online)",
         (2, 4),
         4,
@@ -317,7 +317,6 @@ register(
     Variant(
         "kozel-team",
         "Team Kozel 2x2: 1-1 leads, the partner of the winner leads next, 6-6 and 0-0 cost extra",
-        "Козёл пара на пару: заходит 1-1, дальше партнёр вышедшего, 6-6 и 0-0 со штрафом",
         "kozel.md (kozel.team)",
         (4, 4),
         4,
@@ -343,7 +342,6 @@ register(
         "kozel-goat25",
         "Goat-25: 7/5/5 deal, the last bazar tile stays, scores from 25 up are recorded, "
         "125 = goat",
-        "Коза-25: 7/5/5, последняя кость базара не берётся, запись с 25, 125 — козёл",
         "kozel.md (kozel.goat25)",
         (2, 4),
         4,
@@ -366,7 +364,6 @@ register(
     Variant(
         "kozel-traditional",
         "Traditional Kozel: 7/5/5 deal, the highest double leads, two doubles a turn, 0-0 = 25",
-        "Традиционный козёл: 7/5/5, заходит старший дубль, два дубля за ход, 0-0 = 25",
         "kozel.md (kozel.traditional_deal)",
         (2, 4),
         4,
@@ -386,7 +383,6 @@ register(
     Variant(
         "kozel-beginner",
         "Kozel for beginners: the winner takes the losers' pips, 0-0 = 25, 6-6 = 50, first to 300",
-        "Козёл для начинающих: победитель забирает очки, 0-0 = 25, 6-6 = 50, до 300",
         "kozel.md (kozel.beginner)",
         (2, 4),
         2,

@@ -7,7 +7,7 @@
 ['6-4', '6-6']
 >>> rnd.push("6-6"); rnd.push("pass"); rnd.push("6-4:R")
 >>> rnd.board, rnd.outcome().reason
-(('6|6', '6|4'), 'out')
+(LineBoard(line=(Laid('6|6'), Laid('6|4'))), 'out')
 
 Block, Draw, the classic games, Kozel and Sea Kozel play it; the cross round
 (:mod:`bazar.games.cross.round`) builds on it. The hot state is bit sets: a hand per seat,
@@ -21,7 +21,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.board import Line
+from bazar.core.board import Board, Line
+from bazar.core.errors import invalid
 from bazar.core.moves import Move
 from bazar.core.outcome import Outcome
 from bazar.core.round import (
@@ -41,6 +42,7 @@ from bazar.core.rules import Rules
 from bazar.core.scoring import fish_winner
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
+from .board import LineBoard
 from .options import (
     DOUBLES_PER_TURN,
     EARLY_FISH,
@@ -239,7 +241,7 @@ class LineRound(Round):
             lead_mask = self._free_lead_mask(leader)
         self._lots = None
         if not self._hands[leader]:
-            raise ValueError(f"seat {leader} leads but holds no tile")
+            raise invalid("leader_empty", seat=leader)
         self.leader = leader
         self._lead_mask = lead_mask
         self._opening = self._opening_seat()
@@ -372,9 +374,10 @@ class LineRound(Round):
         return {"L": self._left, "R": self._right}
 
     @property
-    def board(self) -> Any:
-        """The line on the table, left to right, each tile as ``a|b`` (``a`` faces left)."""
-        return self.layout().row()
+    def board(self) -> Board:
+        """The line on the table, left to right (a :class:`LineBoard`, each tile's ``first``
+        half facing ``L``)."""
+        return LineBoard(self.layout().row())
 
     def layout(self) -> Line:
         """The layout built from the plays so far."""

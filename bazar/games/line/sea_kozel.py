@@ -146,8 +146,6 @@ register(
         "sea-kozel",
         "Sea Kozel: only the winner scores, from 25 up, one record at a time, 125 wins, "
         "0-0 / 6-6 finishes win",
-        "Морской козёл: пишет только победитель, запись с 25, одна запись за столом, до 125, "
-        "выход на 0-0 / 6-6 — победа",
         "sea-kozel.md",
         (2, 4),
         4,
@@ -199,5 +197,6 @@ register(
             HUNDRED_FAILURE,
         ),
         goat=True,
+        loser="goat",
     )
 )

@@ -3,6 +3,6 @@ and Chicken Foot (whose feet branch from doubles)."""
 
 from __future__ import annotations
 
-from . import chicken_foot, round
+from . import board, chicken_foot, round
 
-__all__ = ["chicken_foot", "round"]
+__all__ = ["board", "chicken_foot", "round"]

@@ -29,6 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.board import Laid
 from bazar.core.moves import Move
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -47,6 +48,7 @@ from bazar.core.rules import SCORING, Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, TileLike, mask_of
 
+from .board import TreeBoard
 from .round import (
     ENGINE_SOURCE,
     HAND_SIZES,
@@ -438,10 +440,11 @@ class TreeRound(EngineRound):
             out.append((u.seat, u.move, shown))
         return out
 
-    def branches(self) -> dict[str, list[str]]:
-        """Every branch from its start outward, each tile ``a|b`` with ``a`` toward the
-        engine: the arms ``1``, ``2``, … and the toes ``3.1``, ``3.2``, …"""
-        out: dict[str, list[str]] = {}
+    @property
+    def board(self) -> TreeBoard:
+        """The engine and every branch from its start outward (``first`` toward the engine):
+        the arms ``1``, ``2``, … and the toes ``3.1``, ``3.2``, …"""
+        branches: dict[str, list[Laid]] = {}
         pips: dict[str, int] = {}
         toes: dict[str, int] = {}  # the feet: a double ends the branch, its toes so far
         arms = 0
@@ -460,15 +463,10 @@ class TreeRound(EngineRound):
                 if tile.is_double:
                     toes[end] = 0
             outer = tile.other(pip)
-            out.setdefault(branch, []).append(f"{pip}|{outer}")
+            branches.setdefault(branch, []).append(Laid(pip, outer))
             pips[branch] = outer
-        return out
-
-    @property
-    def board(self) -> dict[str, Any]:
-        """The layout: the engine and every branch (see :meth:`branches`)."""
-        e = self._engine
-        return {"engine": f"{e}|{e}", "branches": self.branches()}
+        engine = Tile.of(self._engine, self._engine)
+        return TreeBoard(engine, {branch: tuple(tiles) for branch, tiles in branches.items()})
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -817,8 +815,6 @@ register(
         "chicken-foot",
         "Chicken Foot (pagat, Domino Plaza): the engine's four arms first, every double "
         "three toes; double-9, 10 rounds, fewest pips win, 0-0 = 50",
-        "Куриная лапка (pagat): сначала четыре луча от стартового дубля, на каждый дубль три "
-        "кости; дубль-9, 10 раундов, выигрывает меньший счёт, 0-0 = 50",
         "chicken-foot.md (preset A)",
         (2, 9),
         4,
@@ -832,8 +828,6 @@ register(
         "chicken-foot-wiki",
         "Chicken Foot (Wikipedia): the engine in the centre before the deal, 7 tiles each, "
         "going out on a double costs 50; 0-0 = 50",
-        "Куриная лапка (Википедия): стартовый дубль в центре до сдачи, по 7 костей, выход "
-        "дублем стоит 50 очков; 0-0 = 50",
         "chicken-foot.md (preset B)",
         (2, 12),
         4,
@@ -856,8 +850,6 @@ register(
         "chicken-foot-kz",
         "Chicken Foot (Kazakh rules, gamerules.com): one train per player from the engine "
         "first, the last yard tiles are never drawn; 0-0 = 0",
-        "Куриная лапка (казахские правила): сначала по поезду на игрока от стартового дубля, "
-        "последние кости двора не берутся; 0-0 = 0",
         "chicken-foot.md (preset C)",
         (2, 8),
         4,

@@ -16,8 +16,8 @@ seats' own trains, ``"M"`` for the Mexican train.
 [Move('6-1:0')]
 >>> rnd.push("6-1:0"); rnd.legal_moves()
 [Move('1-1:0'), Move('stop')]
->>> rnd.push("1-1:0"); rnd.turn, rnd.board["trains"]["0"]
-(1, ['6|1', '1|1'])
+>>> rnd.push("1-1:0"); rnd.turn, rnd.board.trains["0"]
+(1, (Laid('6|1'), Laid('1|1')))
 
 Seat 0's first turn ended by itself (nothing more fits), leaving the double 1-1 open: from
 seat 0's second turn on it must be satisfied before anything else is played.
@@ -32,6 +32,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.board import Laid
 from bazar.core.moves import Move
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -50,6 +51,8 @@ from bazar.core.round import (
 from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
+
+from .board import TrainsBoard
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
@@ -425,24 +428,20 @@ class TrainRound(EngineRound):
         """Every train's open pip, by train id: the seats' trains, then ``M``."""
         return dict(zip(self._tab.ids, self._ends, strict=True))
 
-    def trains(self) -> dict[str, list[str]]:
-        """Every train from the engine out, each tile ``a|b`` with ``a`` toward the engine."""
+    @property
+    def board(self) -> TrainsBoard:
+        """The engine and every train from the engine out (``first`` toward the engine)."""
         ids = self._tab.ids
         ends = [self._engine] * len(ids)
-        out: dict[str, list[str]] = {end: [] for end in ids}
+        trains: dict[str, list[Laid]] = {end: [] for end in ids}
         for _, move, _ in self.history():
             if move.kind == "play" and move.tile is not None and move.end is not None:
                 d = self._tab.index[move.end]
                 pip = ends[d]
                 ends[d] = move.tile.other(pip)
-                out[move.end].append(f"{pip}|{ends[d]}")
-        return out
-
-    @property
-    def board(self) -> dict[str, Any]:
-        """The layout: the engine and every train (see :meth:`trains`)."""
-        e = self._engine
-        return {"engine": f"{e}|{e}", "trains": self.trains()}
+                trains[move.end].append(Laid(pip, ends[d]))
+        engine = Tile.of(self._engine, self._engine)
+        return TrainsBoard(engine, {end: tuple(tiles) for end, tiles in trains.items()})
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -648,18 +647,14 @@ class TrainRound(EngineRound):
         self._played = extra["turn_tiles"]
         self._drew = extra["drew"]
         self._opened = tuple(ids[d] for d in extra["turn_opened"])
-        trains = view.board["trains"]
+        board = view.board
+        assert isinstance(board, TrainsBoard)
         self._tops = sum(
-            1 << ids[end] for end, tiles in trains.items() if tiles and _is_double(tiles[-1])
+            1 << ids[end] for end, tiles in board.trains.items() if tiles and tiles[-1].is_double
         )
         self._turn = view.turn if view.turn is not None else self.leader
         if view.turn is None and view.outcome is not None:
             self._over = view.outcome.reason
-
-
-def _is_double(text: str) -> bool:
-    a, _, b = text.partition("|")
-    return a == b
 
 
 def engine_for(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Tile:
@@ -774,8 +769,6 @@ register(
         "mexican-train",
         "Mexican Train: personal trains from a central double, the public Mexican train, "
         "markers, doubles to satisfy; double-12, 13 rounds, fewest pips win",
-        "Мексиканский поезд: личные поезда от центрального дубля, общий мексиканский поезд, "
-        "маркеры, дубли надо закрывать; дубль-12, 13 раундов, выигрывает меньший счёт",
         "mexican-train.md",
         (2, 10),
         4,
