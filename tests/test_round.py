@@ -190,3 +190,29 @@ def test_every_public_member_of_round_works_on_every_variant(
         assert answers(rnd, member), f"{name}: Round.{member} failed"
     else:
         assert check(rnd), f"{name}: Round.{member} broke its contract"
+
+
+#: a game of each family whose round the base's from_view builds (from the family's inputs)
+BUILT_FROM_VIEW = ["block", "fives", "mexican-train", "chicken-foot"]
+
+
+@pytest.mark.parametrize("name", BUILT_FROM_VIEW)
+def test_from_view_refuses_hands_and_a_bazar_that_do_not_fit_the_view(name: str) -> None:
+    rnd = position(name, 3)
+    seat = rnd.turn
+    assert seat is not None and rnd.bazar, f"{name}: the position needs a seat and a bazar"
+    view = rnd.view(seat)
+    hands, rest = [list(h) for h in rnd.hands], list(rnd.bazar)
+    other = (seat + 1) % rnd.players
+    with pytest.raises(ValueError, match="seats"):
+        Round.from_view(view, hands=hands[:-1], bazar=rest)
+    with pytest.raises(ValueError, match="bazar holds"):
+        Round.from_view(view, hands=hands, bazar=rest[1:])
+    not_mine = [[*h] for h in hands]
+    not_mine[seat][0] = rest[0]
+    with pytest.raises(ValueError, match="viewer's own hand"):
+        Round.from_view(view, hands=not_mine, bazar=[hands[seat][0], *rest[1:]])
+    resized = [[*h] for h in hands]
+    resized[other].append(rest[0])  # checked against the view before the deal is
+    with pytest.raises(ValueError, match="tiles in the view"):
+        Round.from_view(view, hands=resized, bazar=rest)

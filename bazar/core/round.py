@@ -177,9 +177,11 @@ class Round:
         The :class:`Outcome`, once the round is over.
     ``ends()``, ``board``
         The open ends and the table as the family draws it (``View.ends``, ``View.board``).
-    ``_restore(view)``
-        Rebuild the public state of ``view`` on a round built from the view's deal
-        (:meth:`from_view`).
+    ``_inputs(view)``, ``_restore(view)``
+        For :meth:`from_view`: the constructor's keywords that rebuild the view's round
+        (the base's: its leader), then the public state of ``view`` set on the round built
+        from them and the view's hands. A family whose round cannot be built that way (a
+        view replayed move by move, blind rows) overrides :meth:`from_view` instead.
 
     The state the base reads: ``_hands`` (one bit set per seat), ``_bazar`` (the undealt
     tiles in draw order; a draw takes ``_bazar[_drawn]``), ``_drawn``, ``_drawable``,
@@ -201,7 +203,9 @@ class Round:
     _drawable: int
     _turn: int | None
     _over: str | None
-    _lead_mask: int
+    #: the tiles the leader must choose from (a bit set), -1 where any tile may lead; set
+    #: by the families that force a lead
+    _lead_mask: int = -1
     _stack: list[Any]
     _legal: tuple[Move, ...] | None
     #: the moves made before the stack's, in a round rebuilt from a view (:meth:`from_view`)
@@ -270,7 +274,6 @@ class Round:
         self._ledger = ledger
         self._drawn = 0
         self._drawable = 0
-        self._lead_mask = -1
         self._over = None
         self._stack = []
         self._legal = None
@@ -345,6 +348,8 @@ class Round:
         raise NotImplementedError
 
     def _restore(self, view: View) -> None:
+        """Set the public state of ``view`` (the table, the turn, the turn in progress) on a
+        round built from the view's hands and bazar (:meth:`from_view`)."""
         raise NotImplementedError
 
     # -- the state -------------------------------------------------------------------------
@@ -466,9 +471,10 @@ class Round:
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        if not self._stack:
-            raise IndexError("no move to take back")
-        record = self._stack.pop()
+        try:
+            record = self._stack.pop()
+        except IndexError:
+            raise IndexError("no move to take back") from None
         self._legal = None
         self._undo(record)
         return record.move  # type: ignore[no-any-return]
@@ -529,11 +535,29 @@ class Round:
         rules = view.rules
         if cls is Round:
             return cls.played_by(rules).from_view(view, hands, bazar)
+        cls._check_view(view, hands, bazar)
+        rnd = cls(rules, hands=hands, bazar=bazar, **cls._inputs(view))
+        rnd._base = tuple(view.history)
+        rnd._restore(view)
+        return rnd
+
+    @classmethod
+    def _inputs(cls, view: View) -> dict[str, Any]:
+        """The constructor's keywords, besides the deal, that rebuild the round of ``view``
+        (:meth:`from_view`): the leader, and what else the family's deal reads."""
+        return {"leader": view.extra.get("leader", 0)}
+
+    @staticmethod
+    def _check_view(
+        view: View, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike]
+    ) -> None:
+        """Hands and bazar against what ``view`` shows: a hand a seat, of the size shown, the
+        viewer's own among them, and a bazar of the size shown."""
+        rules = view.rules
         if len(hands) != rules.players:
             raise ValueError(f"the view has {rules.players} seats; {len(hands)} hands were given")
         if len(bazar) != view.bazar_size:
             raise ValueError(f"the view's bazar holds {view.bazar_size} tiles, not {len(bazar)}")
-        rnd = cls(rules, hands=hands, bazar=bazar, leader=view.extra.get("leader", 0))
         if view.seat is not None and view.hand is not None:
             mine = tuple(sorted(Tile.parse(t) for t in hands[view.seat]))
             if mine != tuple(sorted(view.hand)):
@@ -543,9 +567,6 @@ class Round:
                 raise ValueError(
                     f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}"
                 )
-        rnd._base = tuple(view.history)
-        rnd._restore(view)
-        return rnd
 
 
 def final_turn(history: Sequence[tuple[int, Move, Tile | None]]) -> list[Tile]:

@@ -592,8 +592,6 @@ class LineRound(Round):
 
     # -- what seats may know -----------------------------------------------------------------
 
-    # -- what seats may know -----------------------------------------------------------------
-
     def _restore(self, view: View) -> None:
         self._read_view(view)
         if self._over is None and self._left >= 0 and self._nobody_can_move():

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
 from bazar.core.moves import Move
@@ -53,7 +53,6 @@ from .round import (
     ENGINE_SOURCE,
     HAND_SIZES,
     EngineRound,
-    check_view,
     deal_size,
     engine_for,
     find_engine,
@@ -310,10 +309,10 @@ class TreeRound(EngineRound):
         engine = engine_for(rules, self.number, lead)
         previous = self.previous
         start = 0 if previous is None or previous.leader is None else (previous.leader + 1) % n
-        self._start = self._finder = start
+        finder = start
         if dealt is None:
             if setup.source == "search_draw":
-                self._finder = (start + shuffled(t.tiles, rng).index(engine)) % n
+                finder = (start + shuffled(t.tiles, rng).index(engine)) % n
             taken = setup.source != "holder"
             pool = [x for x in t.tiles if x is not engine] if taken else list(t.tiles)
             size = setup.hand_size
@@ -334,7 +333,13 @@ class TreeRound(EngineRound):
                     f"nobody holds {engine} or a lower double: with missing_engine="
                     f"{setup.missing} the round is dealt again; give a deal with it"
                 )
-        self._placer, engine, searched = placed
+        placer, engine, searched = placed
+        # who plays first when the set-up decides it, for _lead (None: the rules choose):
+        # the seat after the engine's placer, else the engine's finder
+        if placer is not None:
+            self._turn = (placer + 1) % n
+        else:
+            self._turn = finder if setup.source == "search_draw" else None
         self._engine_tile = engine
         self._engine = engine.high
         self._bazar = rest[searched:]
@@ -365,12 +370,11 @@ class TreeRound(EngineRound):
         round's first player; seat 0 of an explicit deal; else by ``first_player``."""
         if leader is None:
             n = self.players
-            if self._placer is not None:
-                leader = (self._placer + 1) % n
-            elif self._opts.source == "search_draw":
-                leader = self._finder
-            elif self.previous is not None and self.previous.leader is not None:
-                leader = self._start
+            previous = self.previous
+            if self._turn is not None:  # the set-up's first player (_deal)
+                leader = self._turn
+            elif previous is not None and previous.leader is not None:
+                leader = (previous.leader + 1) % n
             elif not seeded:
                 leader = 0
             elif self._opts.first_player == "highest_draw":
@@ -637,39 +641,23 @@ class TreeRound(EngineRound):
             extra["skips"] = [s for s in players if self._skips >> s & 1]
         return extra
 
-    @classmethod
-    def from_view(
-        cls,
-        view: View,
-        hands: Sequence[Sequence[TileLike]],
-        bazar: Sequence[TileLike] = (),
-    ) -> Self:
-        """A full round consistent with ``view`` and the given hands and bazar (draw order)."""
+    def _restore(self, view: View) -> None:
+        """The tree grown from the view's plays, the drawable tiles, the turn in progress
+        and the challenge windows."""
         extra = view.extra
-        check_view(view, hands, bazar)
-        rnd = cls(
-            view.rules,
-            hands=hands,
-            bazar=bazar,
-            leader=extra["leader"],
-            number=extra["number"],
-            lead=[extra["engine"]],
-        )
-        rnd._base = tuple(view.history)
         for _, move, _ in view.history:
             if move.tile is not None and move.kind in ("play", "last") and move.end is not None:
-                rnd._dests, rnd._arms, rnd._foot, _ = grow(
-                    rnd._dests, rnd._arms, rnd._engine, move.end, move.tile
+                self._dests, self._arms, self._foot, _ = grow(
+                    self._dests, self._arms, self._engine, move.end, move.tile
                 )
-        rnd._drawable = view.drawable
-        rnd._drew = extra["drew"]
-        rnd._acted = extra.get("acted", False)
-        rnd._windows = sum(1 << s for s in extra.get("unannounced", ()))
-        rnd._skips = sum(1 << s for s in extra.get("skips", ()))
-        rnd._turn = view.turn if view.turn is not None else rnd.leader
+        self._drawable = view.drawable
+        self._drew = extra["drew"]
+        self._acted = extra.get("acted", False)
+        self._windows = sum(1 << s for s in extra.get("unannounced", ()))
+        self._skips = sum(1 << s for s in extra.get("skips", ()))
+        self._turn = view.turn if view.turn is not None else self.leader
         over = view.turn is None and view.outcome is not None
-        rnd._over = view.outcome.reason if over and view.outcome is not None else None
-        return rnd
+        self._over = view.outcome.reason if over and view.outcome is not None else None
 
 
 # -- scoring and the match (§6) -------------------------------------------------------------

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
 from bazar.core.moves import Move
@@ -61,7 +61,6 @@ if TYPE_CHECKING:
 __all__ = [
     "HAND_SIZES",
     "TrainRound",
-    "check_view",
     "deal_size",
     "decide",
     "engine_for",
@@ -251,13 +250,12 @@ class TrainUndo(Undo):
     pip before, or the tile it drew (the last one drawn). A legal move is never made once the
     round is over, so the round was not over before it."""
 
-    __slots__ = ("doubles", "drew", "first_left", "markers", "opened", "played", "queue", "tops")
+    __slots__ = ("drew", "first_left", "markers", "opened", "played", "queue", "tops")
 
     markers: int
     queue: tuple[int, ...]
     first_left: int
     played: int
-    doubles: int
     drew: bool
     opened: tuple[int, ...]
     tops: int
@@ -270,7 +268,6 @@ class TrainUndo(Undo):
         queue: tuple[int, ...],
         first_left: int,
         played: int,
-        doubles: int,
         drew: bool,
         opened: tuple[int, ...],
         tops: int,
@@ -281,7 +278,6 @@ class TrainUndo(Undo):
         self.queue = queue
         self.first_left = first_left
         self.played = played
-        self.doubles = doubles
         self.drew = drew
         self.opened = opened
         self.tops = tops
@@ -300,6 +296,12 @@ class EngineRound(Round):
         return round_outcome(self, self._over, self._engine_tile)
 
     # -- what seats may know ---------------------------------------------------------------
+
+    @classmethod
+    def _inputs(cls, view: View) -> dict[str, Any]:
+        """The leader, the round's number and its engine (:meth:`~bazar.Round.from_view`)."""
+        extra = view.extra
+        return {"leader": extra["leader"], "number": extra["number"], "lead": [extra["engine"]]}
 
     def deal(self) -> dict[str, Any]:
         """The deal after the set-up: hands and bazar as play began, the first player; the
@@ -353,11 +355,11 @@ class TrainRound(EngineRound):
             masks, rest = [mask_of(h) for h in dealt[0]], dealt[1]
             if engine.high > rules.set_max:
                 raise ValueError(f"the engine {engine} is not in double-{rules.set_max}")
-        self._placer, searched = find_engine(masks, rest, engine)
+        # the seat that placed the engine moves first: _lead finds him in _turn
+        self._turn, searched = find_engine(masks, rest, engine)
         self._bazar = rest[searched:]
         self._drawable = len(self._bazar)
         self._hands = masks
-        self._engine = engine.high
         inhand = 0
         for h in masks:
             inhand |= h
@@ -367,7 +369,6 @@ class TrainRound(EngineRound):
         self._queue: tuple[int, ...] = ()
         self._first_left = n if setup.first_turn_multi else 0
         self._played = 0
-        self._doubles = 0
         self._drew = False
         self._opened: tuple[int, ...] = ()
         self._tops = 0
@@ -381,7 +382,7 @@ class TrainRound(EngineRound):
     ) -> int:
         """The seat that placed the engine, else the rotation (§4.2)."""
         if leader is None:
-            leader = self._placer if self._placer is not None else self._rotation(rng, seeded)
+            leader = self._turn if self._turn is not None else self._rotation(rng, seeded)
         self._turn = leader
         return leader
 
@@ -399,6 +400,12 @@ class TrainRound(EngineRound):
     def engine(self) -> Tile:
         """The double in the centre."""
         return self._engine_tile
+
+    @property
+    def _engine(self) -> int:
+        """The engine's pip, where every train starts (asked, not kept: an attribute fewer
+        keeps the round on CPython's fast attribute path)."""
+        return self._engine_tile.high
 
     @property
     def markers(self) -> tuple[str, ...]:
@@ -458,7 +465,7 @@ class TrainRound(EngineRound):
             if mask:
                 return t.moves_on(due, mask)
         else:
-            if self._doubles >= self._opts.max_doubles:
+            if len(self._opened) >= self._opts.max_doubles:
                 hand &= ~t.doubles
             out: tuple[Move, ...] = ()
             cached = t.on.get
@@ -482,7 +489,6 @@ class TrainRound(EngineRound):
                 self._queue,
                 self._first_left,
                 self._played,
-                self._doubles,
                 self._drew,
                 self._opened,
                 self._tops,
@@ -521,7 +527,6 @@ class TrainRound(EngineRound):
             if not hand:
                 self._over = "out"
             elif double:
-                self._doubles += 1
                 self._opened += (d,)
             else:
                 self._end_turn(seat)
@@ -560,7 +565,7 @@ class TrainRound(EngineRound):
                         queue += (d,)
                 self._queue = queue
             self._opened = ()
-        self._played = self._doubles = 0
+        self._played = 0
         self._drew = False
         self._turn = (seat + 1) % self.players
         if self._first_left:
@@ -593,7 +598,6 @@ class TrainRound(EngineRound):
         self._queue = record.queue
         self._first_left = record.first_left
         self._played = record.played
-        self._doubles = record.doubles
         self._drew = record.drew
         self._opened = record.opened
         self._tops = record.tops
@@ -626,49 +630,31 @@ class TrainRound(EngineRound):
             "unsatisfied": list(self.unsatisfied),
             "first_turns": self._first_left,
             "turn_tiles": self._played,
-            "turn_doubles": self._doubles,
+            "turn_doubles": 0 if self._first_left else len(self._opened),
             "drew": self._drew,
             "turn_opened": [ids[d] for d in self._opened],
         }
 
-    @classmethod
-    def from_view(
-        cls,
-        view: View,
-        hands: Sequence[Sequence[TileLike]],
-        bazar: Sequence[TileLike] = (),
-    ) -> Self:
-        """A full round consistent with ``view`` and the given hands and bazar (draw order)."""
+    def _restore(self, view: View) -> None:
+        """The trains' ends, the markers, the doubles to satisfy and the turn in progress."""
         extra = view.extra
-        check_view(view, hands, bazar)
-        rnd = cls(
-            view.rules,
-            hands=hands,
-            bazar=bazar,
-            leader=extra["leader"],
-            number=extra["number"],
-            lead=[extra["engine"]],
-        )
-        ids = rnd._tab.index
-        rnd._base = tuple(view.history)
-        rnd._ends = [view.ends[end] for end in rnd._tab.ids]
-        rnd._markers = sum(1 << ids[m] for m in extra["markers"])
+        ids = self._tab.index
+        self._ends = [view.ends[end] for end in self._tab.ids]
+        self._markers = sum(1 << ids[m] for m in extra["markers"])
         queue = tuple(ids[d] for d in extra["unsatisfied"])
-        rnd._queue = queue[::-1] if rnd._opts.newest_first else queue
-        rnd._first_left = extra["first_turns"]
-        rnd._played = extra["turn_tiles"]
-        rnd._doubles = extra["turn_doubles"]
-        rnd._drew = extra["drew"]
-        rnd._opened = tuple(ids[d] for d in extra["turn_opened"])
+        self._queue = queue[::-1] if self._opts.newest_first else queue
+        self._first_left = extra["first_turns"]
+        self._played = extra["turn_tiles"]
+        self._drew = extra["drew"]
+        self._opened = tuple(ids[d] for d in extra["turn_opened"])
         board = view.board
         assert isinstance(board, TrainsBoard)
-        rnd._tops = sum(
+        self._tops = sum(
             1 << ids[end] for end, tiles in board.trains.items() if tiles and tiles[-1].is_double
         )
-        rnd._turn = view.turn if view.turn is not None else rnd.leader
+        self._turn = view.turn if view.turn is not None else self.leader
         if view.turn is None and view.outcome is not None:
-            rnd._over = view.outcome.reason
-        return rnd
+            self._over = view.outcome.reason
 
 
 def engine_for(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Tile:
@@ -679,22 +665,6 @@ def engine_for(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Ti
     if len(tiles) != 1 or not tiles[0].is_double:
         raise ValueError(f"the engine (lead) is one double, not {[str(t) for t in tiles]}")
     return tiles[0]
-
-
-def check_view(view: View, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike]) -> None:
-    """Check hands and bazar against what ``view`` shows (seats, sizes, the viewer's hand)."""
-    rules = view.rules
-    if len(hands) != rules.players:
-        raise ValueError(f"the view has {rules.players} seats; {len(hands)} hands were given")
-    if len(bazar) != view.bazar_size:
-        raise ValueError(f"the view's bazar holds {view.bazar_size} tiles, not {len(bazar)}")
-    if view.seat is not None and view.hand is not None:
-        mine = tuple(sorted(Tile.parse(t) for t in hands[view.seat]))
-        if mine != tuple(sorted(view.hand)):
-            raise ValueError("the hands given do not hold the viewer's own hand")
-    for seat, size in enumerate(view.hand_sizes):
-        if len(hands[seat]) != size:
-            raise ValueError(f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}")
 
 
 def round_outcome(rnd: Round, reason: str, engine: Tile) -> Outcome:
