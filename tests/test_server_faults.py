@@ -241,7 +241,7 @@ def test_a_move_the_database_refuses_again_and_again_is_refused_not_lost(
 ) -> None:
     """A write that fails while the database is locked is tried again; when every try
     fails, the mover hears that his move is not made, and may make it again later."""
-    caplog.set_level(logging.WARNING, logger="bazar.server")
+    caplog.set_level(logging.WARNING, logger="bazar.club")
     path = tmp_path / "club.sqlite3"
     settings = Settings(db_busy_timeout_s=0.05, db_retries=2, db_retry_s=0.05)
     with Server(f"sqlite:///{path}", settings=settings) as server:
@@ -275,7 +275,7 @@ def test_a_table_whose_actor_fails_is_rebuilt_and_its_match_goes_on(
 ) -> None:
     """The supervisor: an actor that fails is logged, its table rebuilt from its stored
     moves, its sockets closed for their clients to come again; no move is lost."""
-    caplog.set_level(logging.INFO, logger="bazar.server")
+    caplog.set_level(logging.INFO, logger="bazar.club")
     with Server(db) as server:
         masha = Player(server, "Masha")
         tid = masha.create(game="kozel", players=2, bots="random")
@@ -312,7 +312,7 @@ def test_a_table_whose_actor_fails_is_rebuilt_and_its_match_goes_on(
 def test_a_table_that_fails_again_and_again_is_left_stopped(
     db: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bazar.server")
+    caplog.set_level(logging.INFO, logger="bazar.club")
     with Server(db, settings=Settings(table_restarts=1)) as server:
         masha, alex = Player(server, "Masha"), Player(server, "Alex")
         tid = masha.create(game="kozel", players=2, bots="random")
@@ -342,7 +342,7 @@ def test_a_table_that_fails_again_and_again_is_left_stopped(
 def test_a_table_whose_moves_do_not_replay_is_left_out_and_the_others_resume(
     db: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bazar.server")
+    caplog.set_level(logging.INFO, logger="bazar.club")
     with Server(db, bot_delay=600) as server:
         masha = Player(server, "Masha")
         broken = masha.create(game="kozel", players=2, bots="random")
@@ -456,7 +456,7 @@ def test_the_last_move_is_stored_with_the_end_of_the_match_or_not_at_all(
     """The last move, the end, the record and the ratings are one transaction: a failure
     while they are stored leaves none of them, the table is rebuilt before its last move,
     and the move made again ends the match once."""
-    caplog.set_level(logging.INFO, logger="bazar.server")
+    caplog.set_level(logging.INFO, logger="bazar.club")
     tid, players = _rated_table(db)
     seat, last = _store_a_match(db, tid, but_last=True)
     server = Server(db, grace_s=600)

@@ -33,7 +33,7 @@ from .storage import SESSION_SEEN_S, Storage, User, stored
 
 __all__ = ["Accounts", "AuthError", "Tries", "check_name"]
 
-log = logging.getLogger("bazar.server")
+log = logging.getLogger("bazar.club")
 
 _hasher = PasswordHasher()
 T = TypeVar("T")

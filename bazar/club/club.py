@@ -42,7 +42,7 @@ from .table import RESTART, Table, TableError
 
 __all__ = ["Club", "Quota"]
 
-log = logging.getLogger("bazar.server")
+log = logging.getLogger("bazar.club")
 
 
 class Club:

@@ -63,7 +63,7 @@ __all__ = [
     "stored",
 ]
 
-log = logging.getLogger("bazar.server")
+log = logging.getLogger("bazar.club")
 
 T = TypeVar("T")
 

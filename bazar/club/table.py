@@ -76,7 +76,7 @@ __all__ = [
     "seed_hash",
 ]
 
-log = logging.getLogger("bazar.server")
+log = logging.getLogger("bazar.club")
 
 T = TypeVar("T")
 
