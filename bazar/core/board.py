@@ -186,21 +186,23 @@ class Line:
         # a closed double seals its end and is no spinner
         if closed:
             self.closed.add(tile)
+        spins = tile.is_double and self.spinner_enabled and not closed
         if end is None:
             self.lead = tile
             self.arms = {"L": [], "R": []}
-            if tile.is_double and self.spinner_enabled and not closed:
+            if spins:
                 self.spinner = Spinner(tile.high, 0)
             return
-        if end == "S":
-            assert self.spinner is not None
-            end = "U" if "U" not in self.arms else "D"
-            self.arms[end] = []
-            pip = self.spinner.value
-        else:
-            pip = self._pip(end)
-        self.arms[end].append((pip, tile.other(pip)))
         s = self.spinner
+        if end == "S":
+            assert s is not None
+            end = "U" if "U" not in self.arms else "D"
+            tiles = self.arms[end] = []
+            pip = s.value
+        else:
+            tiles = self.arms[end]
+            pip = self._pip(end)
+        tiles.append((pip, tile.low if pip == tile.high else tile.high))
         if s is not None:
             # an arm is covered by the first tile beyond the spinner on it; for a spinner
             # played onto an end, the other line arm lies behind it (already counted)
@@ -210,10 +212,10 @@ class Line:
                 beyond = 1
             else:
                 beyond = -1
-            if len(self.arms[end]) == beyond:
+            if len(tiles) == beyond:
                 s.covered += 1
-        elif tile.is_double and self.spinner_enabled and not closed:
-            self.spinner = Spinner(tile.high, 1, end, len(self.arms[end]) - 1)
+        elif spins:
+            self.spinner = Spinner(tile.high, 1, end, len(tiles) - 1)
 
     def at_end_is_double(self, end: str) -> bool:
         """Whether the tile at ``end`` is a crosswise double (its outer side free)."""
