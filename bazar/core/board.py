@@ -14,8 +14,8 @@ than four covered arms. The spinner is kept as its value and its covered arms.
 >>> line.spinner.value, line.spinner.covered
 (5, 3)
 
-The line rounds of bazar keep their hot state as bit sets and build this layout on access;
-the cross games play on it directly.
+The line and cross rounds keep their hot state as bit sets and build this layout from the
+history on access: it is their ``layout()`` and what their boards show.
 """
 
 from __future__ import annotations
@@ -127,37 +127,46 @@ class Spinner:
 
 @dataclass
 class Line:
-    """A line of tiles with two ends, or a cross around one spinner."""
+    """A line of tiles with two ends, or a cross around one spinner; a double laid closed
+    (face down, «Осёл») seals the end it lies at."""
 
     spinner_enabled: bool = False
     lead: Tile | None = None
     #: each arm's tiles from the centre outward, each as (inner pip, outer pip)
     arms: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     spinner: Spinner | None = None
+    #: the doubles laid closed
+    closed: set[Tile] = field(default_factory=set)
 
     def __init__(self, spinner: bool = False) -> None:
         self.spinner_enabled = spinner
         self.lead = None
         self.arms = {}
         self.spinner = None
+        self.closed = set()
 
     def ends(self) -> dict[str, int]:
-        """Open ends, id -> pip, in the order ``L R U D S``; ``{}`` before the lead."""
-        lead = self.lead
-        if lead is None:
-            return {}
-        out = {"L": self._outer("L", lead.high), "R": self._outer("R", lead.low)}
-        for arm in ("U", "D"):
-            if arm in self.arms:
-                out[arm] = self.arms[arm][-1][1]
+        """Open ends, id -> pip, in the order ``L R U D S``; ``{}`` before the lead; a
+        sealed end is not open."""
+        out = {arm: self._pip(arm) for arm in self.arms if self._end_tile(arm) not in self.closed}
         if self.free_slot():
             assert self.spinner is not None
             out["S"] = self.spinner.value
         return out
 
-    def _outer(self, arm: str, start: int) -> int:
-        tiles = self.arms.get(arm)
-        return tiles[-1][1] if tiles else start
+    def _pip(self, arm: str) -> int:
+        tiles = self.arms[arm]
+        if tiles:
+            return tiles[-1][1]
+        assert self.lead is not None
+        return self.lead.high if arm == "L" else self.lead.low
+
+    def _end_tile(self, arm: str) -> Tile:
+        tiles = self.arms[arm]
+        if tiles:
+            return Tile.of(*tiles[-1])
+        assert self.lead is not None
+        return self.lead
 
     def free_slot(self) -> bool:
         """Whether a tile may start a new arm of the spinner (both its sides covered, k < 4)."""
@@ -168,26 +177,32 @@ class Line:
         s = self.spinner
         assert s is not None
         if not s.arm:
-            return bool(self.arms.get("L")) and bool(self.arms.get("R"))
-        return len(self.arms.get(s.arm, ())) > s.depth + 1
+            return bool(self.arms["L"]) and bool(self.arms["R"])
+        return len(self.arms[s.arm]) > s.depth + 1
 
-    def place(self, tile: Tile, end: str | None) -> None:
-        """Lay ``tile`` on ``end`` (``None``: the lead). The caller has checked it fits."""
+    def place(self, tile: Tile, end: str | None, closed: bool = False) -> None:
+        """Lay ``tile`` on ``end`` (``None``: the lead), face down if ``closed``. The caller
+        has checked it fits."""
+        # a closed double seals its end and is no spinner
+        if closed:
+            self.closed.add(tile)
+        spins = tile.is_double and self.spinner_enabled and not closed
         if end is None:
             self.lead = tile
             self.arms = {"L": [], "R": []}
-            if tile.is_double and self.spinner_enabled:
+            if spins:
                 self.spinner = Spinner(tile.high, 0)
             return
-        if end == "S":
-            assert self.spinner is not None
-            end = "U" if "U" not in self.arms else "D"
-            self.arms[end] = []
-            pip = self.spinner.value
-        else:
-            pip = self.ends()[end]
-        self.arms[end].append((pip, tile.other(pip)))
         s = self.spinner
+        if end == "S":
+            assert s is not None
+            end = "U" if "U" not in self.arms else "D"
+            tiles = self.arms[end] = []
+            pip = s.value
+        else:
+            tiles = self.arms[end]
+            pip = self._pip(end)
+        tiles.append((pip, tile.low if pip == tile.high else tile.high))
         if s is not None:
             # an arm is covered by the first tile beyond the spinner on it; for a spinner
             # played onto an end, the other line arm lies behind it (already counted)
@@ -197,18 +212,14 @@ class Line:
                 beyond = 1
             else:
                 beyond = -1
-            if len(self.arms[end]) == beyond:
+            if len(tiles) == beyond:
                 s.covered += 1
-        elif tile.is_double and self.spinner_enabled:
-            self.spinner = Spinner(tile.high, 1, end, len(self.arms[end]) - 1)
+        elif spins:
+            self.spinner = Spinner(tile.high, 1, end, len(tiles) - 1)
 
     def at_end_is_double(self, end: str) -> bool:
         """Whether the tile at ``end`` is a crosswise double (its outer side free)."""
-        tiles = self.arms.get(end)
-        if tiles:
-            inner, outer = tiles[-1]
-            return inner == outer
-        return self.lead is not None and self.lead.is_double and end in ("L", "R")
+        return end in self.arms and self._end_tile(end).is_double
 
     def row(self) -> tuple[Laid, ...]:
         """The line ``L`` to ``R`` as the table shows it (``first`` faces left)."""
@@ -218,10 +229,7 @@ class Line:
         right = [Laid(inner, outer) for inner, outer in self.arms["R"]]
         return (*left, Laid(self.lead.high, self.lead.low), *right)
 
-    def branches(self) -> dict[str, tuple[str, ...]]:
-        """The arms ``U`` and ``D`` from the spinner outward, each tile ``inner|outer``."""
-        return {
-            arm: tuple(f"{i}|{o}" for i, o in self.arms[arm])
-            for arm in ("U", "D")
-            if arm in self.arms
-        }
+    def branch(self, arm: str) -> tuple[Laid, ...]:
+        """The spinner's arm ``U`` or ``D`` from the spinner outward (``first`` toward it);
+        ``()`` before it starts."""
+        return tuple(Laid(inner, outer) for inner, outer in self.arms.get(arm, ()))

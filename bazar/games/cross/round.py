@@ -25,7 +25,6 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.board import Laid
 from bazar.core.moves import Move
 from bazar.core.outcome import Outcome
 from bazar.core.round import DRAW, PASS, STOP, Deal
@@ -416,45 +415,13 @@ class CrossRound(LineRound):
     @property
     def board(self) -> CrossBoard:
         """The line ``L`` to ``R`` through the spinner and its arms ``U`` and ``D``."""
-        line: list[Laid] = []
-        arms: dict[str, list[Laid]] = {"U": [], "D": []}
-        closed: set[Tile] = set()
-        ends = [-1, -1, -1, -1]
-        spin = -1
-        for _, move, _ in self.history():
-            if move.kind not in ("play", "close") or move.tile is None:
-                continue
-            tile = move.tile
-            if move.kind == "close":
-                closed.add(tile)
-            if move.end is None:
-                line.append(Laid(tile.high, tile.low))
-                ends[0], ends[1] = tile.high, tile.low
-                if tile.is_double and self._cross and tile not in closed:
-                    spin = tile.high
-                continue
-            if move.end == "S":
-                arm = 2 if not arms["U"] else 3
-                pip = spin
-            else:
-                arm = _ARM[move.end]
-                pip = ends[arm]
-            outer = tile.other(pip)
-            ends[arm] = outer
-            if arm == 0:
-                line.insert(0, Laid(outer, pip))
-            elif arm == 1:
-                line.append(Laid(pip, outer))
-            else:
-                arms[ARMS[arm]].append(Laid(pip, outer))
-            if spin < 0 and self._cross and tile.is_double and tile not in closed:
-                spin = tile.high
+        line = self.layout()
         return CrossBoard(
-            line=tuple(line),
-            spinner=spin if spin >= 0 else None,
-            up=tuple(arms["U"]),
-            down=tuple(arms["D"]),
-            closed=frozenset(closed),
+            line=line.row(),
+            spinner=line.spinner.value if line.spinner is not None else None,
+            up=line.branch("U"),
+            down=line.branch("D"),
+            closed=frozenset(line.closed),
         )
 
     def count(self) -> int:

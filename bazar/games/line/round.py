@@ -173,6 +173,8 @@ class LineRound(Round):
     hundred's privilege (Sea Kozel) decides first whether to open with 6-6."""
 
     _stack: list[LineUndo]
+    #: whether the first open double is a spinner (the cross games set it from their rules)
+    _cross: bool = False
 
     # -- the deal and the lead -------------------------------------------------------------
 
@@ -380,11 +382,12 @@ class LineRound(Round):
         return LineBoard(self.layout().row())
 
     def layout(self) -> Line:
-        """The layout built from the plays so far."""
-        line = Line()
+        """The layout built from the plays so far: a line, or a cross in the games where the
+        first open double is a spinner."""
+        line = Line(spinner=self._cross)
         for _, move, _ in self.history():
             if move.kind in PLACEMENTS and move.tile is not None:
-                line.place(move.tile, move.end)
+                line.place(move.tile, move.end, closed=move.kind == "close")
         return line
 
     # -- moves -----------------------------------------------------------------------------
