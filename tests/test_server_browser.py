@@ -74,13 +74,8 @@ def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
 
 def test_a_round_of_kozel_against_three_bots_is_played_by_clicking(server: str) -> None:
     with chromium() as browser:
-        page = browser.new_page(viewport={"width": 900, "height": 900}, locale="en-US")
         errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server + "/")
-        page.fill("input[name=name]", "Masha")
-        page.click("#guest")
-        page.wait_for_selector("#create button:not([disabled])")
+        page = _guest(browser, server, "Masha", errors)
         page.select_option("select[name=game]", "kozel")
         page.select_option("select[name=players]", "4")
         page.select_option("select[name=level]", "random")
@@ -112,13 +107,8 @@ def test_a_player_who_goes_away_is_announced_then_replaced_by_a_bot(server: str)
     client = pytest.importorskip("websockets.sync.client")
     expect = sync_api.expect
     with chromium() as browser:
-        page = browser.new_page(viewport={"width": 900, "height": 900}, locale="en-US")
         errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server + "/")
-        page.fill("input[name=name]", "Masha")
-        page.click("#guest")
-        page.wait_for_selector("#create button:not([disabled])")
+        page = _guest(browser, server, "Masha", errors)
         page.select_option("select[name=game]", "kozel")
         page.select_option("select[name=players]", "2")
         page.uncheck("input[name=bots]")

@@ -68,9 +68,7 @@ def javascript(
     options: Mapping[str, Any],
 ) -> Iterator[Found]:
     """The keys of one module of the web page: ``t("lobby")``, ``N_("open")``."""
-    text = fileobj.read().decode("utf-8")
-    for found in _JS_KEY.finditer(text):
-        yield text.count("\n", 0, found.start()) + 1, None, f"web.{found['key']}", []
+    return _web_keys(fileobj, _JS_KEY)
 
 
 def html(
@@ -80,8 +78,13 @@ def html(
     options: Mapping[str, Any],
 ) -> Iterator[Found]:
     """The keys of the page's frame: ``<a data-t="lobby">``."""
+    return _web_keys(fileobj, _HTML_KEY)
+
+
+def _web_keys(fileobj: IO[bytes], pattern: re.Pattern[str]) -> Iterator[Found]:
+    """The page's keys ``pattern`` finds, each with its line, as ``web.KEY``."""
     text = fileobj.read().decode("utf-8")
-    for found in _HTML_KEY.finditer(text):
+    for found in pattern.finditer(text):
         yield text.count("\n", 0, found.start()) + 1, None, f"web.{found['key']}", []
 
 
