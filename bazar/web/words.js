@@ -1,0 +1,81 @@
+// The club's words for what the engine says: moves, ends, players, scores.
+import { N_, t } from "./i18n.js";
+import { endOf, kindOf, tileOf } from "./board.js";
+import { h } from "./dom.js";
+
+// The width the board is laid out for: the page's, within what a tile row reads well at.
+export function boardWidth(box) { return Math.max(300, Math.min(720, (box && box.clientWidth) || 640)); }
+
+// An end in words: sides and arms by name, a train by its owner, a branch or a joint by number.
+export function endName(view, end, seatName) {
+  const sides = { L: N_("leftEnd"), R: N_("rightEnd"), U: N_("upEnd"), D: N_("downEnd"),
+    S: N_("slotEnd"), E: N_("engine"), M: N_("mexicanTrain") };
+  const kind = kindOf(view);
+  if (kind === "kolbasa" && end !== "R") return t("joint", { n: end });
+  if (end in sides) return t(sides[end]);
+  if (kind === "trains") return t("trainOf", { name: seatName(Number(end)) });
+  if (kind === "tree") return t("branch", { id: end });
+  return end;
+}
+
+// The words of the moves that lay no tile, and of the variants of a play.
+const MOVE_WORDS = new Set([N_("draw"), N_("pass"), N_("stop"), N_("bid"), N_("trumps"),
+  N_("check"), N_("bet"), N_("call"), N_("raise"), N_("fold"), N_("cut"), N_("close"), N_("last"),
+  N_("announce"), N_("challenge"), N_("skip")]);
+
+export function moveWord(word) { return MOVE_WORDS.has(word) ? t(word) : word; }
+
+// A move as a person reads it: "close 2-2 → right (2)", "Bid 30", "Draw".
+export function moveText(view, move, seatName) {
+  const tileText = tileOf(move);
+  const [word, ...rest] = move.split(" ");
+  if (!tileText) return [moveWord(word), ...rest].join(" ");
+  const kind = /^\d/.test(word) ? "" : `${moveWord(word)} `;
+  const end = endOf(move);
+  if (end === null) return `${kind}${tileText}`;
+  const pip = view.ends && view.ends[end] !== undefined ? ` (${view.ends[end]})` : "";
+  return `${kind}${tileText} → ${endName(view, end, seatName)}${pip}`;
+}
+
+// A guest's name is not his alone (a registered name is): it is marked wherever it is listed.
+export function guestMark(guest) { return guest ? ` (${t("guestMark")})` : ""; }
+
+// The players of a stored match, the guests among them marked.
+export function recordPlayers(r) {
+  const guests = (r.summary && r.summary.guests) || [];
+  return r.players.map((name, s) => name + guestMark(guests.includes(s))).join(", ");
+}
+
+// Whether the game keeps Kozel's accounts (kozel.md §8.1): a round's award opens the account or
+// is remembered until one does (Sea Kozel's threshold only drops a small award). Every ledger
+// names opened and remembered points; only these games fill them, so it is the rules that say
+// how a score reads, never the ledger's fields. The terminal table asks the same.
+export function keepsAccounts(rules) {
+  return "open_threshold" in rules.options && !("single_record" in rules.options);
+}
+
+// A seat's running score (its side's in a team game: partners sit opposite, 0+2 and 1+3). Where
+// the game keeps accounts (online-club.md §4.1) an open one shows red, remembered points "+r"
+// yellow; every other score shows as it stands: points, penalty pips, chips, wins.
+export function badge(rules, scores, seat) {
+  const sides = scores && Array.isArray(scores.scores) ? scores.scores.length : 0;
+  const players = rules.options.players;
+  if (!sides || players % sides !== 0) {
+    return h("span", { class: "badge" }, scores && scores.scores ? JSON.stringify(scores.scores) : "");
+  }
+  const side = seat % sides;
+  const total = scores.scores[side];
+  if (keepsAccounts(rules)) {
+    if (scores.opened[side]) return h("span", { class: "badge red" }, total);
+    const r = scores.remembered[side];
+    if (r > 0) return h("span", { class: "badge yellow" }, `+${r}`);
+  }
+  return h("span", { class: "badge" }, total);
+}
+
+async function sha256(text) {
+  if (!crypto.subtle) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
