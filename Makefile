@@ -33,8 +33,8 @@ test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check bazar tests benchmarks
-	$(BIN)/ruff format --check bazar tests benchmarks
+	$(BIN)/ruff check bazar tests benchmarks tools
+	$(BIN)/ruff format --check bazar tests benchmarks tools
 	$(BIN)/mypy
 
 bench: $(VENV)/.installed-cli

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gettext
 import pickle
+import re
 import string
 from pathlib import Path
 
@@ -17,9 +18,9 @@ from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
 import bazar  # noqa: E402
-from bazar import i18n  # noqa: E402
+from bazar import bots, i18n  # noqa: E402
 from bazar.core import errors, record  # noqa: E402
-from bazar.core.rules import VARIANTS, declared  # noqa: E402
+from bazar.core.rules import VARIANTS, declared, variant  # noqa: E402
 from bazar.core.tiles import Tile  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,6 +57,10 @@ def declared_in_english(key: str) -> str | None:
         return declared()[name].doc
     if kind == "variant":
         return VARIANTS[name]
+    if kind == "title":
+        return variant(name).title
+    if kind == "level":
+        return i18n.LEVELS[name]
     if kind == "bot" and name:
         return name
     return None
@@ -254,3 +259,18 @@ def test_the_kinds_of_error_keep_their_names_and_a_bare_message() -> None:
             None,
             f"bazar.{kind.__name__}",
         )
+
+
+def test_every_game_and_bot_level_has_a_name_in_either_language() -> None:
+    """The lobby names a game and a bot level as players say them, never by its id."""
+    from bazar.core.rules import VARIANTS
+
+    for name in VARIANTS:
+        english, russian = i18n.title(name, "en"), i18n.title(name, "ru")
+        assert english and english != name, name
+        assert russian and russian != english and re.search("[а-яё]", russian.lower()), name
+        assert i18n.web("ru")[f"title.{name}"] == russian
+    for level in bots.names():
+        english, russian = i18n.level_name(level, "en"), i18n.level_name(level, "ru")
+        assert english != level and re.search("[а-яё]", russian.lower()), level
+        assert i18n.web("en")[f"level.{level}"] == english

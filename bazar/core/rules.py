@@ -229,6 +229,9 @@ class Variant:
     family: str = "line"
     checks: tuple[Callable[[dict[str, Any]], None], ...] = ()
     aliases: tuple[str, ...] = ()
+    #: the game's name as players say it ("Mexican Train"); the catalogue's ``title.NAME``
+    #: says it in Russian
+    title: str = ""
     #: the game's settlement, ``settle(ledger, outcome) -> Ledger`` (None: the classic one)
     settle: Callable[[Any, Any], Any] | None = None
     #: the game's match end, ``decide(ledger) -> MatchResult | None`` (None: target / limit)

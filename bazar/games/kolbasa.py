@@ -545,5 +545,6 @@ register(
         ),
         determinizable=False,
         reads_ends=False,
+        title="Kolbasa",
     )
 )

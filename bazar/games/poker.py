@@ -664,5 +664,6 @@ register(
         starting_score=lambda r: r[STARTING_CHIPS],
         tiles=POKER_SET,
         reads_ends=False,
+        title="Domino Poker",
     )
 )

@@ -557,5 +557,6 @@ register(
         round=TrickRound,
         options=(*HAND, ALL_PASS, FOLLOW_RULE, ALLOW_FOLLOW_ME, ALLOW_DOUBLES_TRUMP),
         reads_ends=False,
+        title="Texas 42",
     )
 )

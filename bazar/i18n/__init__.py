@@ -58,11 +58,13 @@ __all__ = [
     "description",
     "env_lang",
     "error",
+    "level_name",
     "line",
     "number",
     "option_doc",
     "say",
     "t",
+    "title",
     "web",
 ]
 
@@ -180,6 +182,40 @@ def description(name: str, lang: str) -> str:
     return (_lookup(f"variant.{name}", lang) if lang == "ru" else None) or english
 
 
+def title(name: str, lang: str) -> str:
+    """A variant's name as players say it, in ``lang``: its own English
+    (``Variant.title``), or the catalogue's ``title.NAME``."""
+    from bazar.core.rules import variant
+
+    english = variant(name).title or name
+    return (_lookup(f"title.{name}", lang) if lang == "ru" else None) or english
+
+
+#: the bots' levels as a player picks them, weakest first, in English (Russian: the
+#: catalogue's ``level.NAME``)
+LEVELS = {
+    "random": "Novice",
+    "greedy": "Easy",
+    "heuristic": "Medium",
+    "pimc": "Strong",
+    "ismcts": "Expert",
+}
+_LEVEL_KEYS = [
+    N_("level.random"),
+    N_("level.greedy"),
+    N_("level.heuristic"),
+    N_("level.pimc"),
+    N_("level.ismcts"),
+]
+
+
+def level_name(level: str, lang: str) -> str:
+    """A bot level as the lobby offers it ("Easy", «Лёгкий»); the level itself where it has
+    no name."""
+    english = LEVELS.get(level, level)
+    return (_lookup(f"level.{level}", lang) if lang == "ru" else None) or english
+
+
 def option_doc(name: str, lang: str) -> str:
     """What an option means: the glossary of :mod:`bazar.core.rules`, or the catalogue's
     ``option.NAME``."""
@@ -286,8 +322,14 @@ def web(lang: str) -> dict[str, str]:
     path = LOCALE / _locale(lang) / "LC_MESSAGES" / "bazar.mo"
     with path.open("rb") as mo:
         book = read_mo(mo)
-    return {
+    from bazar.core.rules import VARIANTS
+
+    said = {
         (m.id.removeprefix("web.")): str(m.string)
         for m in book
         if isinstance(m.id, str) and m.id.startswith(_WEB) and m.string
     }
+    # the names of the games and of the bots' levels, whose English is the code's
+    said |= {f"title.{name}": title(name, lang) for name in VARIANTS}
+    said |= {f"level.{level}": level_name(level, lang) for level in LEVELS}
+    return said

@@ -98,7 +98,7 @@ def registries(
     them)."""
     import bazar  # noqa: F401  (fills the registries)
     from bazar.core.errors import MESSAGES
-    from bazar.core.rules import VARIANTS, declared
+    from bazar.core.rules import VARIANTS, declared, variant
 
     for code, english in MESSAGES.items():
         yield 0, None, f"error.{code}", [english]
@@ -106,3 +106,5 @@ def registries(
         yield 0, None, f"option.{name}", [option.doc]
     for name, text in VARIANTS.items():
         yield 0, None, f"variant.{name}", [text]
+    for name in VARIANTS:
+        yield 0, None, f"title.{name}", [variant(name).title]

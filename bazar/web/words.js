@@ -79,3 +79,9 @@ async function sha256(text) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+
+// A game as players call it ("Mexican Train", «Мексиканский поезд»), never its id.
+export function gameName(name) { return t(`title.${name}`); }
+
+// A bot level as the lobby offers it ("Easy", «Лёгкий»).
+export function levelName(level) { return t(`level.${level}`); }

@@ -168,5 +168,6 @@ register(
         ),
         ends_branch=True,
         scored_in_play=True,
+        title="Bergen",
     )
 )

@@ -217,6 +217,7 @@ register(
         _PAGAT,
         aliases=("all fives", "all-fives"),
         **_FAMILY,
+        title="All Fives",
     )
 )
 register(
@@ -228,6 +229,7 @@ register(
         2,
         {**_PAGAT, "spinner": False},
         **_FAMILY,
+        title="Muggins",
     )
 )
 
@@ -255,6 +257,7 @@ register(
         ),
         aliases=("five up", "fiveup"),
         **_FAMILY,
+        title="Five-Up",
     )
 )
 register(
@@ -268,6 +271,7 @@ register(
         aliases=("домино пять", "domino five"),
         russian=True,
         **_FAMILY,
+        title="Domino Five",
     )
 )
 register(
@@ -281,6 +285,7 @@ register(
         aliases=("пятёрочка", "пятерочка"),
         russian=True,
         **_FAMILY,
+        title="Pyaterochka",
     )
 )
 register(
@@ -293,5 +298,6 @@ register(
         _preset(base=3),
         aliases=("all threes",),
         **_FAMILY,
+        title="All Threes",
     )
 )

@@ -63,5 +63,6 @@ register(
         club_rating="kozel",
         goat=True,
         loser="donkey",
+        title="Osyol",
     )
 )

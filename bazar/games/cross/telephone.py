@@ -145,5 +145,6 @@ register(
         scored_in_play=True,
         russian=True,
         round=CrossRound,
+        title="Telephone",
     )
 )

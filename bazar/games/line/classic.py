@@ -132,6 +132,7 @@ register(
         options=(*LINE, *HAND),
         aliases=("блок",),
         round=LineRound,
+        title="Block",
     )
 )
 register(
@@ -146,6 +147,7 @@ register(
         options=(*LINE, *HAND),
         aliases=("базар",),
         round=LineRound,
+        title="Draw",
     )
 )
 register(
@@ -161,6 +163,7 @@ register(
         russian=True,
         aliases=("домино", "классика", "классическое"),
         round=LineRound,
+        title="Classic domino",
     )
 )
 register(
@@ -176,6 +179,7 @@ register(
         russian=True,
         aliases=("штрафное",),
         round=LineRound,
+        title="Penalty domino",
     )
 )
 register(
@@ -190,5 +194,6 @@ register(
         options=(*LINE, *HAND, OUT_BONUS),
         settle=settle_with_bonus,
         round=LineRound,
+        title="Draw, going out pays 10",
     )
 )

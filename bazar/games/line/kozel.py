@@ -311,6 +311,7 @@ register(
         _kozel(rating=True),
         aliases=("козёл", "козел", "коза"),
         **_FAMILY,  # type: ignore[arg-type]
+        title="Kozel",
     )
 )
 register(
@@ -335,6 +336,7 @@ register(
         ),
         aliases=("козёл 2x2", "козел 2x2", "козёл-пара"),
         **_FAMILY,  # type: ignore[arg-type]
+        title="Kozel, two against two",
     )
 )
 register(
@@ -358,6 +360,7 @@ register(
         ),
         aliases=("коза-25",),
         **_FAMILY,  # type: ignore[arg-type]
+        title="Kozel to 25 goats",
     )
 )
 register(
@@ -377,6 +380,7 @@ register(
         ),
         aliases=("традиционный козёл",),
         **_FAMILY,  # type: ignore[arg-type]
+        title="Kozel, the yard's deal",
     )
 )
 register(
@@ -403,5 +407,6 @@ register(
         ),
         aliases=("козёл для начинающих",),
         **_FAMILY,  # type: ignore[arg-type]
+        title="Kozel for beginners",
     )
 )

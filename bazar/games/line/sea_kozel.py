@@ -198,5 +198,6 @@ register(
         ),
         goat=True,
         loser="goat",
+        title="Sea Kozel",
     )
 )

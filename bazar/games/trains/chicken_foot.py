@@ -821,6 +821,7 @@ register(
         _common(trains_required=_NOT_HERE),
         aliases=("куриная лапка", "куриная нога", "chicken foot", "chickenfoot"),
         **_FAMILY,
+        title="Chicken Foot",
     )
 )
 register(
@@ -843,6 +844,7 @@ register(
         ),
         aliases=("куриная лапка (википедия)",),
         **_FAMILY,
+        title="Chicken Foot, long game",
     )
 )
 register(
@@ -865,5 +867,6 @@ register(
         ),
         aliases=("тауық табаны", "куриная лапка (казахская)"),
         **_FAMILY,
+        title="Chicken Foot, Kazakh yard",
     )
 )

@@ -792,5 +792,6 @@ register(
         lower_wins=lambda r: r.scoring == "penalty",
         own_trains=True,
         reads_ends=False,
+        title="Mexican Train",
     )
 )
