@@ -255,6 +255,17 @@ function drawSeats(g, view, seats, hands, names, y, width, box) {
   box.add(0, 0, width, y);
 }
 
+// An open end the chosen tile fits, at `at` (a spot drawBoard returned): a socket showing
+// the number it needs (`text`), which plays there when clicked.
+export function socket(svg, end, at, text, onPlay) {
+  const g = el("g", { class: "end", "data-end": end }, svg);
+  el("circle", { cx: at[0], cy: at[1], r: 14 }, g);
+  const pip = el("text", { x: at[0], y: at[1] + 5, "text-anchor": "middle" }, g);
+  pip.textContent = text;
+  g.addEventListener("click", (e) => { e.stopPropagation(); onPlay(); });
+  return g;
+}
+
 // ---- the picture ---------------------------------------------------------------------------
 
 const LAYOUTS = {

@@ -1,6 +1,6 @@
 // A table: its seats, the board, the player's hand and moves, the round's and the match's end.
 import { N_, errorText, t } from "./i18n.js";
-import { drawBoard, endOf, tileOf } from "./board.js";
+import { drawBoard, endOf, socket, tileOf } from "./board.js";
 import { drawHand, el } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
 import { loginForms } from "./account.js";
@@ -140,11 +140,7 @@ export async function tablePage(id) {
       if (lane) { lane.classList.add("target"); lane.addEventListener("click", () => send(move)); }
       const at = spots[end];
       if (!at) continue;
-      const g = el("g", { class: "end", "data-end": end }, boardSvg);
-      el("circle", { cx: at[0], cy: at[1], r: 14 }, g);
-      const pip = el("text", { x: at[0], y: at[1] + 5, "text-anchor": "middle" }, g);
-      pip.textContent = view.ends[end] ?? end;
-      g.addEventListener("click", (e) => { e.stopPropagation(); send(move); });
+      socket(boardSvg, end, at, view.ends[end] ?? end, () => send(move));
     }
     for (const m of chosen) {
       actions.append(h("button", { class: "secondary", onclick: () => send(m) }, moveText(view, m, seatName)));

@@ -50,6 +50,16 @@ export function tile(parent, x, y, a, b, vertical, s = 30, cls = "") {
   return g;
 }
 
+// A tile as an <svg> of its own (the hand, a list, a rules page): halves a and b, standing
+// (vertical) or lying; size is the side of a half in px. a === null draws it face down.
+export function tileSvg(a, b, { vertical = true, size = 30, cls = "" } = {}) {
+  const w = vertical ? size : 2 * size, h = vertical ? 2 * size : size;
+  const svg = el("svg", { class: `tile-svg ${cls}`, viewBox: `0 0 ${w} ${h}`, width: w, height: h,
+    "aria-hidden": "true" });
+  if (a === null) back(svg, 0, 0, vertical, size); else tile(svg, 0, 0, a, b, vertical, size);
+  return svg;
+}
+
 // A tile face down: nobody at the table may see it.
 export function back(parent, x, y, vertical, s = 30) {
   const g = el("g", { class: "tile back", transform: `translate(${x},${y})` }, parent);
