@@ -257,7 +257,7 @@ function drawSeats(g, view, seats, hands, names, y, width, box) {
 
 // An open end the chosen tile fits, at `at` (a spot drawBoard returned): a socket showing
 // the number it needs (`text`), which plays there when clicked.
-export function socket(svg, end, at, text, onPlay) {
+export function drawSocket(svg, end, at, text, onPlay) {
   const g = el("g", { class: "end", "data-end": end }, svg);
   el("circle", { cx: at[0], cy: at[1], r: 14 }, g);
   const pip = el("text", { x: at[0], y: at[1] + 5, "text-anchor": "middle" }, g);

@@ -1,6 +1,6 @@
 // A table: its seats, the board, the player's hand and moves, the round's and the match's end.
 import { N_, errorText, t } from "./i18n.js";
-import { drawBoard, endOf, socket, tileOf } from "./board.js";
+import { drawBoard, drawSocket, endOf, tileOf } from "./board.js";
 import { drawHand, el } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
 import { loginForms } from "./account.js";
@@ -140,7 +140,7 @@ export async function tablePage(id) {
       if (lane) { lane.classList.add("target"); lane.addEventListener("click", () => send(move)); }
       const at = spots[end];
       if (!at) continue;
-      socket(boardSvg, end, at, view.ends[end] ?? end, () => send(move));
+      drawSocket(boardSvg, end, at, view.ends[end] ?? end, () => send(move));
     }
     for (const m of chosen) {
       actions.append(h("button", { class: "secondary", onclick: () => send(m) }, moveText(view, m, seatName)));
