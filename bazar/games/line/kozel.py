@@ -360,7 +360,7 @@ register(
         ),
         aliases=("коза-25",),
         **_FAMILY,  # type: ignore[arg-type]
-        title="Kozel to 25 goats",
+        title="Goat, recorded from 25",
     )
 )
 register(
