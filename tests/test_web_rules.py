@@ -120,6 +120,16 @@ def test_every_choice_of_every_option_is_said_in_words_in_both_languages() -> No
                 assert said != value and "_" not in said, (name, value, lang)
 
 
+def test_what_an_option_decides_is_said_without_the_ids_of_its_choices() -> None:
+    """The meaning sits beside the value in words: it names no choice by its id."""
+    for name, option in declared().items():
+        for lang in LANGS:
+            said = bazar.i18n.option_doc(name, lang)
+            assert "_" not in said and "§" not in said, (name, lang, said)
+            for value in option.values if option.kind == "enum" else ():
+                assert f"({value})" not in said and f"{value}:" not in said, (name, value, lang)
+
+
 def test_an_options_value_reads_as_yes_no_a_number_or_a_pair() -> None:
     assert guide.value_text("teams", True, "en") == "yes"
     assert guide.value_text("teams", False, "ru") == "нет"

@@ -50,7 +50,8 @@ function optionsTable(data) {
       h("th", { scope: "col" }, t("rulesOption")), h("th", { scope: "col" }, t("rulesValue")),
       byPlayers ? h("th", { scope: "col" }, t("rulesByPlayers")) : null)),
     h("tbody", {}, data.options.filter((o) => o.name !== "players").map((o) => h("tr", { "data-option": o.name },
-      h("td", {}, o.meaning), h("td", {}, o.value), byPlayers ? h("td", {}, o.by_players) : null))));
+      h("td", {}, o.meaning), h("td", { "data-label": t("rulesValue") }, o.value),
+      byPlayers ? h("td", { "data-label": t("rulesByPlayers") }, o.by_players) : null))));
 }
 
 export async function rulesPage(game) {
