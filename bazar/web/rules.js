@@ -13,17 +13,24 @@ function playersText([low, high]) {
   return t("rulesPlayers", { players: low === high ? low : `${low}–${high}` });
 }
 
+// A variant's description under its own name: the name it starts with ("Block: …") is left
+// out, the name being said just before it.
+function described(description) {
+  const rest = description.replace(/^[^:]{1,48}:\s+/, "");
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 export async function rulesIndex() {
   const { families } = await api(`/api/rules?lang=${lang}`);
   document.title = `${t("rules")} · bazar`;
   main.replaceChildren(h("section", { class: "rules-index" },
     h("h1", {}, t("rules")),
     h("p", { class: "hint" }, t("rulesIntro")),
-    families.map((f) => h("div", { class: "rules-family" },
+    h("div", { class: "rules-families" }, families.map((f) => h("div", { class: "rules-family" },
       h("h2", {}, f.heading),
       h("ul", {}, f.variants.map((v) => h("li", {},
         h("a", { href: `/rules/${v.name}` }, gameName(v.name)),
-        h("span", { class: "hint" }, ` — ${v.description} · ${playersText(v.players)}`))))))));
+        h("p", { class: "hint" }, `${described(v.description)} · ${playersText(v.players)}`)))))))));
 }
 
 // The how-to-play text: Markdown the server rendered from the package's own texts (no raw HTML
@@ -72,7 +79,7 @@ export async function rulesPage(game) {
       h("h2", {}, t("rulesSiblings")),
       h("ul", { class: "rules-siblings" }, data.siblings.map((v) => h("li", {},
         h("a", { href: `/rules/${v.name}` }, gameName(v.name)),
-        h("span", { class: "hint" }, ` — ${v.description}`)))),
+        h("p", { class: "hint" }, described(v.description))))),
     ] : null));
   pic.draw();
 }
