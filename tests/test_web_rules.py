@@ -174,6 +174,8 @@ def test_a_variants_rules_say_every_option_in_words_and_show_a_real_position(
         assert view["rules"]["name"] == name and data["diagram"]["moves"] > 0
         if view["board"]["kind"] != "poker":
             assert Board.from_json(view["board"]).tiles()
+        hands = data["diagram"]["hands"]
+        assert [len(h) for h in hands] == view["hand_sizes"]
         assert all(s["name"] != name for s in data["siblings"])
 
 
@@ -284,8 +286,12 @@ def test_a_games_page_shows_how_to_play_a_position_and_its_options(
     assert page.locator(".rules-text h2").count() >= 3
     heading = guide.how_to_play(name, page.lang).splitlines()[2][:40]
     assert heading in " ".join(page.inner_text(".rules-text").split())
-    if bazar.rules(name).variant.family != "poker":
+    family = bazar.rules(name).variant.family
+    if family != "poker":
         assert page.locator(".rules-diagram svg.board g.layout g.tile").count() > 0
+    if family in ("poker", "trick"):  # the hands are the game: shown face up
+        seats = page.locator(".rules-diagram svg.board g.seats g.tile")
+        assert seats.count() > 0 and page.locator("g.seats g.tile.back").count() == 0
     shown = len(bazar.rules(name).options()) - 1  # the players are said above the table
     assert page.locator(".rules-options tbody tr").count() == shown
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

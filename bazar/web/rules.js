@@ -47,7 +47,11 @@ function diagram(data, width) {
   const felt = h("div", { class: "felt rules-diagram-felt" }, h("div", { class: "board-wrap" }, svg));
   const figure = h("figure", { class: "rules-diagram" }, felt,
     h("figcaption", {}, t("rulesDiagram", { moves: data.diagram.moves })));
-  return { figure, draw: () => drawBoard(svg, data.diagram.view, { width: width(felt) }) };
+  // where the hands are the game (a poker hand, the tricks to come) they are shown face up;
+  // Kolbasa's rows stay blind, as they are to their owners
+  const kind = data.diagram.view.board.kind;
+  const hands = ["poker", "trick"].includes(kind) ? data.diagram.hands : null;
+  return { figure, draw: () => drawBoard(svg, data.diagram.view, { width: width(felt), hands }) };
 }
 
 function optionsTable(data) {

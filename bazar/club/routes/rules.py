@@ -113,4 +113,9 @@ def diagram(name: str) -> dict[str, Any]:
     shown = Round(rules, seed=SEED)
     for move in moves[: max(1, len(moves) * 2 // 3)]:
         shown.push(move)
-    return {"view": shown.view(None).to_json(), "moves": len(shown.moves)}
+    return {
+        "view": shown.view(None).to_json(),
+        "moves": len(shown.moves),
+        # a bots' game hides nothing: the page may show every hand
+        "hands": [[str(t) for t in hand] for hand in shown.hands],
+    }
