@@ -118,8 +118,13 @@ function legend(view) {
     el("circle", { cx: 8, cy: 8, r: 6, class: "marker" }, marker);
     add(marker, N_("legendMarker"));
   }
-  if (kind === "trains" || kind === "tree") add(h("span", { class: "legend-unsatisfied" }, "5|5"), N_("legendUnsatisfied"));
-  if (kind === "cross" && options.base) add(h("span", { class: "badge" }, "5+10 = 15"), N_("legendSum"), { base: options.base });
+  if (kind === "trains" || kind === "tree") {
+    add(h("span", { class: "legend-unsatisfied" }, tileSvg(5, 5, { vertical: false, size: 16 })), N_("legendUnsatisfied"));
+  }
+  // the games scored in play by multiples (the Fives, Telephone's fifths)
+  if (kind === "cross" && "divide_in_play" in options) {
+    add(h("span", { class: "badge" }, "5+10 = 15"), N_("legendSum"), { base: options.base ?? 5 });
+  }
   return h("dl", { class: "legend" }, items);
 }
 
