@@ -51,7 +51,8 @@ function diagram(data, width) {
   // Kolbasa's rows stay blind, as they are to their owners
   const kind = data.diagram.view.board.kind;
   const hands = ["poker", "trick"].includes(kind) ? data.diagram.hands : null;
-  return { figure, draw: () => drawBoard(svg, data.diagram.view, { width: width(felt), hands }) };
+  const names = (s) => t("rulesSeat", { n: s + 1 });
+  return { figure, draw: () => drawBoard(svg, data.diagram.view, { width: width(felt), hands, names }) };
 }
 
 function optionsTable(data) {
