@@ -256,3 +256,23 @@ def test_the_waiting_room_copies_the_invitation_and_fills_with_bots_by_level_nam
     page.wait_for_selector("svg#hand g.tile", timeout=15_000)
     expect(page.locator(".waiting")).to_have_count(0)
     assert not errors
+
+
+def test_a_visitor_who_asks_to_play_now_is_asked_a_name_then_seated(
+    browser: Any, server: str
+) -> None:
+    errors: list[str] = []
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU").new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.click(".game-card[data-game=telephone] .play")
+    expect(page.locator(".welcome .error")).to_have_text(
+        "Сначала назовитесь: имени достаточно, чтобы играть гостем"
+    )
+    expect(page.locator(".welcome input[name=name]")).to_be_focused()
+    page.keyboard.type("Маша")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/table/[\w-]+$"))
+    info = page.request.get(server + "/api/tables/" + page.url.rsplit("/", 1)[1]).json()
+    assert info["table"]["game"] == "telephone" and info["table"]["seats"][0]["name"] == "Маша"
+    assert not errors

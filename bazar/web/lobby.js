@@ -16,6 +16,8 @@ const PICTURES = { line: [[6, 4], [4, 1]], kozel: [[1, 1], [1, 5]], cross: [[5, 
 
 //: the game chosen last, and each game's settings as the player left them
 const CHOSEN = "bazar.lobby.game";
+//: the game a visitor asked to play before he had a name: played once he has one
+const PENDING = "bazar.lobby.playNow";
 const settingsKey = (game) => `bazar.lobby.settings.${game}`;
 
 function remembered(game) {
@@ -97,6 +99,7 @@ export async function lobby() {
   const form = h("form", { class: "grid", id: "create", onsubmit: async (e) => {
     e.preventDefault();
     keep();
+    if (needName()) return;
     const request = { game: game.value, players: Number(players.value), move_time_s: Number(time.value),
       rated: rated.checked, access: access.value, options: {} };
     if (fishLabel.style.display !== "none") request.options.fish_mode = fish.value;
@@ -110,11 +113,22 @@ export async function lobby() {
   h("label", {}, t("moveTime"), time), h("label", {}, t("access"), access),
   h("label", { class: "check" }, bots, t("bots")), levelLabel,
   h("label", { class: "check" }, rated, t("rated")), ratedWhy,
-  h("button", { class: "wide", disabled: !session.me }, t("create")));
+  h("button", { class: "wide" }, t("create")));
   const setup = h("section", { class: "setup", id: "setup" }, chosenTitle, chosenSummary, form, error);
 
   // a card per game, in its group
+  // a visitor without a name is sent to the guest form first (false: he has one)
+  function needName() {
+    if (session.me) return false;
+    const field = document.querySelector(".welcome input[name=name]");
+    field.scrollIntoView({ block: "center" });
+    field.focus();
+    document.querySelector(".welcome .error").textContent = t("nameFirst");
+    return true;
+  }
   async function playNow(name) {
+    if (!session.me) sessionStorage.setItem(PENDING, name);
+    if (needName()) return;
     const last = remembered(name);
     const g = byName[name];
     const [low, high] = g.players_range;
@@ -136,9 +150,9 @@ export async function lobby() {
         // on a phone the settings are under the cards
         if (matchMedia("(max-width: 760px)").matches) setup.scrollIntoView({ behavior: "smooth" });
       } },
-      picture, h("span", { class: "title" }, g.title), h("span", { class: "summary" }, g.summary),
+      picture, h("span", { class: "title" }, g.title), h("span", { class: "summary", title: g.summary }, g.summary),
       h("span", { class: "range" }, t("playersRange", { range: low === high ? low : `${low}–${high}` }))),
-      h("button", { type: "button", class: "play", disabled: !session.me, onclick: () => playNow(g.name) },
+      h("button", { type: "button", class: "play", onclick: () => playNow(g.name) },
         t("playNow")));
   }
   const cards = h("div", { class: "groups" }, Object.entries(GROUPS).map(([group, key]) => {
@@ -155,6 +169,11 @@ export async function lobby() {
   main.replaceChildren(...parts);
   choose(first);
   showTables((await api("/api/tables")).tables);
+  const pending = sessionStorage.getItem(PENDING);
+  if (session.me && pending) {
+    sessionStorage.removeItem(PENDING);
+    if (byName[pending]) playNow(pending);
+  }
 
   function showTables(all) {
     if (!all.length) { list.replaceChildren(h("p", { class: "hint" }, t("none"))); return; }
