@@ -23,17 +23,26 @@ export function renderWaiting(head, info, ctx) {
       seats.append(h("span", { class: "player" }, who));
       return;
     }
-    seats.append(h("button", { disabled: !session.me || info.your_seat != null, onclick: async () => {
+    const reserved = i in kept ? ` (${t("reservedFor", { name: kept[i] })})` : "";
+    // a seat nobody here may take (his own is taken, or he has no name yet) is only shown free
+    if (!session.me || info.your_seat != null) {
+      seats.append(h("span", { class: "free" }, `${t("seatN", { n: i + 1 })} · ${t("empty")}${reserved}`));
+      return;
+    }
+    seats.append(h("button", { onclick: async () => {
       try {
         await api(`/api/tables/${id}/join`, { seat: i, invite: ctx.invite });
         // the socket's seat is fixed when it opens: open a new one as the seated player
         ctx.reseat();
         await ctx.reload();
       } catch (err) { fail(err); }
-    } }, `${t("join")} · ${t("seatN", { n: i + 1 })}${i in kept ? ` (${t("reservedFor", { name: kept[i] })})` : ""}`));
+    } }, `${t("join")} · ${t("seatN", { n: i + 1 })}${reserved}`));
   });
   room.append(seats);
-  if (info.invite) room.append(inviteLink(`${location.origin}/table/${id}?invite=${info.invite}`));
+  if (info.invite) {
+    room.append(h("p", { class: "hint" }, t("inviteHint")),
+      inviteLink(`${location.origin}/table/${id}?invite=${info.invite}`));
+  }
   if (session.me && info.your_seat != null && info.invite) {
     const level = h("select", { name: "level", "aria-label": t("level") },
       ctx.levels.map((l) => h("option", { value: l }, levelName(l))));
