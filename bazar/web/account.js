@@ -24,7 +24,8 @@ export function loginForms() {
   }
   return h("section", { class: "welcome" },
     h("div", { class: "way" }, h("h2", {}, t("guestTitle")), h("p", { class: "hint" }, t("guestHint")), guest),
-    h("div", { class: "way" }, h("h2", {}, `${t("login")} / ${t("register")}`),
+    h("details", { class: "way", open: !matchMedia("(max-width: 760px)").matches },
+      h("summary", {}, h("h2", {}, `${t("login")} / ${t("register")}`)),
       h("p", { class: "hint" }, t("accountHint")), account),
     error);
 }
