@@ -165,7 +165,7 @@ export async function lobby() {
   const live = h("span", { class: "live", role: "status" });
   const list = h("div", { id: "tables" });
   const tables = h("section", { class: "tables" }, h("h2", {}, t("openTables"), " ", live), list);
-  parts.push(h("div", { class: "lobby" }, h("div", { class: "side" }, setup, tables), cards));
+  parts.push(h("div", { class: "lobby" }, tables, cards, setup));
   main.replaceChildren(...parts);
   choose(first);
   showTables((await api("/api/tables")).tables);
@@ -176,7 +176,10 @@ export async function lobby() {
   }
 
   function showTables(all) {
-    if (!all.length) { list.replaceChildren(h("p", { class: "hint" }, t("none"))); return; }
+    if (!all.length) {
+      list.replaceChildren(h("p", {}, t("none")), h("p", { class: "hint" }, t("noneHint")));
+      return;
+    }
     list.replaceChildren(h("table", { class: "list" }, all.map((x) => {
       const free = x.seats.filter((s) => !s).length;
       const link = x.status === "open" ? t("join") : t("watch");
