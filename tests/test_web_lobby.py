@@ -276,3 +276,35 @@ def test_a_visitor_who_asks_to_play_now_is_asked_a_name_then_seated(
     info = page.request.get(server + "/api/tables/" + page.url.rsplit("/", 1)[1]).json()
     assert info["table"]["game"] == "telephone" and info["table"]["seats"][0]["name"] == "Маша"
     assert not errors
+
+
+#: the page's websockets, kept where the test can close them
+SOCKETS = """(() => {
+  window.sockets = [];
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const socket = new Socket(...args);
+    window.sockets.push(socket);
+    return socket;
+  };
+})();"""
+
+
+def test_the_lobby_comes_back_live_after_its_socket_drops(browser: Any, server: str) -> None:
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    context.add_init_script(SOCKETS)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    live = page.locator(".tables .live")
+    expect(live).to_have_text("● live")
+    page.evaluate("window.sockets[0].close()")
+    expect(live).to_have_text("reconnecting…")
+    expect(live).to_have_text("● live")
+    assert page.evaluate("window.sockets.length") == 2
+    olya = _other(browser, server, "Olya")
+    made = olya.post(server + "/api/tables", data={"game": "telephone", "players": 2})
+    tid = made.json()["table"]["id"]
+    expect(page.locator(f"#tables a[href='/table/{tid}']")).to_have_text("Join")
+    assert not errors

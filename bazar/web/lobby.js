@@ -152,7 +152,8 @@ export async function lobby() {
       } },
       picture, h("span", { class: "title" }, g.title), h("span", { class: "summary", title: g.summary }, g.summary),
       h("span", { class: "range" }, t("playersRange", { range: low === high ? low : `${low}–${high}` }))),
-      h("button", { type: "button", class: "play", onclick: () => playNow(g.name) },
+      h("button", { type: "button", class: "play", "aria-label": `${t("playNow")}: ${g.title}`,
+        onclick: () => playNow(g.name) },
         t("playNow")));
   }
   const cards = h("div", { class: "groups" }, Object.entries(GROUPS).map(([group, key]) => {
@@ -180,7 +181,9 @@ export async function lobby() {
       list.replaceChildren(h("p", {}, t("none")), h("p", { class: "hint" }, t("noneHint")));
       return;
     }
-    list.replaceChildren(h("table", { class: "list" }, all.map((x) => {
+    // the tables that wait for players first: a seat to take
+    const waiting = [...all.filter((x) => x.status === "open"), ...all.filter((x) => x.status !== "open")];
+    list.replaceChildren(h("table", { class: "list" }, waiting.map((x) => {
       const free = x.seats.filter((s) => !s).length;
       const link = x.status === "open" ? t("join") : t("watch");
       const said = [x.status === "open" ? t("freeSeats", { n: free }) : t("playing"),
