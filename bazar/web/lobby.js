@@ -106,7 +106,7 @@ export async function lobby() {
     if (bots.checked) request.bots = level.value;
     try {
       const made = await api("/api/tables", request);
-      go(`/table/${made.table.id}` + (made.table.access === "invitation_link" ? `?invite=${made.invite}` : ""));
+      sit(`/table/${made.table.id}` + (made.table.access === "invitation_link" ? `?invite=${made.invite}` : ""));
     } catch (err) { error.textContent = err.message; }
   } },
   h("label", { class: "wide" }, t("game"), game), h("label", {}, t("players"), players), fishLabel,
@@ -137,7 +137,7 @@ export async function lobby() {
     if (times.includes(last.move_time_s)) request.move_time_s = last.move_time_s;
     try {
       const made = await api("/api/play-now", request);
-      go(`/table/${made.table.id}`);
+      sit(`/table/${made.table.id}`);
     } catch (err) { error.textContent = err.message; setup.scrollIntoView({ block: "nearest" }); }
   }
   function card(g) {
@@ -213,6 +213,13 @@ export async function lobby() {
     };
   }
   connect();
+}
+
+// To the table at `path`, seen from its top (a card chosen far down the lobby left the page
+// scrolled there).
+function sit(path) {
+  scrollTo(0, 0);
+  go(path);
 }
 
 // A seat as the lobby lists it: a person (a guest marked as one), a bot by its level, a bot
