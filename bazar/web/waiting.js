@@ -56,7 +56,7 @@ export function renderWaiting(head, info, ctx) {
   if (info.your_seat != null) {
     room.append(h("button", { class: "secondary leave", onclick: async () => {
       try { await api(`/api/tables/${id}/leave`, {}); go("/"); } catch (err) { fail(err); }
-    } }, t("leaveTable")));
+    } }, t("leaveSeat")));
   }
   room.append(error);
   head.append(room);
