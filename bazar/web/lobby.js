@@ -64,22 +64,37 @@ export async function lobby() {
     localStorage.setItem(CHOSEN, game.value);
     localStorage.setItem(settingsKey(game.value), JSON.stringify(settings()));
   }
-  // the chosen game's settings as its player left them, else its own defaults
-  function choose(name) {
+  // a game's settings as its player left them, each checked against what is offered now,
+  // else the game's own defaults
+  function lastSettings(name) {
     const g = byName[name];
     const last = remembered(name);
+    const [low, high] = g.players_range;
+    return {
+      players: last.players >= low && last.players <= high ? last.players : g.players,
+      move_time_s: times.includes(last.move_time_s) ? last.move_time_s : times.includes(30) ? 30 : times[0],
+      fish_mode: last.fish_mode === "for_one" ? "for_one" : "for_everyone",
+      access: last.access === "invitation_link" ? "invitation_link" : "open",
+      rated: Boolean(last.rated),
+      bots: last.bots !== false,
+      level: levels.includes(last.level) ? last.level : levels.includes("greedy") ? "greedy" : levels[0],
+    };
+  }
+  function choose(name) {
+    const g = byName[name];
+    const last = lastSettings(name);
     game.value = name;
     const [low, high] = g.players_range;
     players.replaceChildren(...Array.from({ length: high - low + 1 }, (_, i) => low + i)
       .map((n) => h("option", { value: n }, n)));
-    players.value = last.players >= low && last.players <= high ? last.players : g.players;
-    time.value = times.includes(last.move_time_s) ? last.move_time_s : (times.includes(30) ? 30 : times[0]);
+    players.value = last.players;
+    time.value = last.move_time_s;
     fishLabel.style.display = "fish_mode" in g.options ? "" : "none";
-    if (last.fish_mode) fish.value = last.fish_mode;
-    access.value = last.access || "open";
-    bots.checked = last.bots !== undefined ? last.bots : true;
-    level.value = levels.includes(last.level) ? last.level : levels.includes("greedy") ? "greedy" : levels[0];
-    rated.checked = Boolean(last.rated);
+    fish.value = last.fish_mode;
+    access.value = last.access;
+    bots.checked = last.bots;
+    level.value = last.level;
+    rated.checked = last.rated;
     ratable();
     chosenTitle.textContent = `${t("newTable")}: ${g.title}`;
     chosenSummary.textContent = g.summary;
@@ -116,7 +131,6 @@ export async function lobby() {
   h("button", { class: "wide" }, t("create")));
   const setup = h("section", { class: "setup", id: "setup" }, chosenTitle, chosenSummary, form, error);
 
-  // a card per game, in its group
   // a visitor without a name is sent to the guest form first (false: he has one)
   function needName() {
     if (session.me) return false;
@@ -126,20 +140,18 @@ export async function lobby() {
     document.querySelector(".welcome .error").textContent = t("nameFirst");
     return true;
   }
+  // a seat in the game at once; a table made for it has the game's last settings
   async function playNow(name) {
     if (!session.me) sessionStorage.setItem(PENDING, name);
     if (needName()) return;
-    const last = remembered(name);
-    const g = byName[name];
-    const [low, high] = g.players_range;
-    const request = { game: name, players: last.players >= low && last.players <= high ? last.players : g.players,
-      level: levels.includes(last.level) ? last.level : "greedy" };
-    if (times.includes(last.move_time_s)) request.move_time_s = last.move_time_s;
+    const { players: n, move_time_s: seconds, level: bots } = lastSettings(name);
     try {
-      const made = await api("/api/play-now", request);
+      const made = await api("/api/play-now", { game: name, players: n, move_time_s: seconds, level: bots });
       sit(`/table/${made.table.id}`);
     } catch (err) { error.textContent = err.message; setup.scrollIntoView({ block: "nearest" }); }
   }
+
+  // a card per game, in its group
   function card(g) {
     const picture = h("span", { class: "picture" },
       PICTURES[g.group].map(([a, b], i) => tileSvg(a, b, { vertical: i === 0, size: 14 })));
