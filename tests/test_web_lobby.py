@@ -180,6 +180,17 @@ def test_a_games_settings_are_remembered_and_given_back_when_it_is_chosen_again(
     # a game offers only its own numbers of players
     page.click(".game-card[data-game=five-up] .pick")
     assert page.locator("select[name=players] option").all_inner_texts() == ["2"]
+    # Goat-25 counts a fish for one by default; a game that scores a fish its own way (the
+    # beginners' lowest hand wins) offers no choice, and its table is made as it plays
+    page.click(".game-card[data-game=kozel-goat25] .pick")
+    expect(page.locator("select[name=fish_mode]")).to_have_value("for_one")
+    page.click(".game-card[data-game=kozel-beginner] .pick")
+    expect(page.locator("select[name=fish_mode]")).to_be_hidden()
+    page.click("#create button")
+    page.wait_for_url(re.compile(r"/table/[\w-]+$"))
+    tid = page.url.rsplit("/", 1)[1]
+    info = page.request.get(f"{server}/api/tables/{tid}").json()["table"]
+    assert (info["game"], info["options"]["fish_mode"]) == ("kozel-beginner", "lowest_wins")
     assert not errors
 
 

@@ -14,6 +14,12 @@ const GROUPS = { line: N_("group.line"), kozel: N_("group.kozel"), cross: N_("gr
 const PICTURES = { line: [[6, 4], [4, 1]], kozel: [[1, 1], [1, 5]], cross: [[5, 5], [5, 0]],
   trains: [[12, 12], [12, 7]], other: [[null, null], [6, 3]] };
 
+//: the fish modes the table's maker chooses between (kozel.md §8.1), where the game counts
+//: a fish one of these ways: a game that scores it otherwise (a team's side takes all, the
+//: lowest hand wins) is played by its own rule
+const FISH_CHOICE = [N_("for_everyone"), N_("for_one")];
+const fishChosen = (g) => FISH_CHOICE.includes(g.options.fish_mode);
+
 //: the game chosen last, and each game's settings as the player left them
 const CHOSEN = "bazar.lobby.game";
 //: the game a visitor asked to play before he had a name: played once he has one
@@ -35,8 +41,7 @@ export async function lobby() {
   const error = h("div", { class: "error", role: "alert" });
   const game = h("select", { name: "game" }, games.map((g) => h("option", { value: g.name }, g.title)));
   const players = h("select", { name: "players" });
-  const fish = h("select", { name: "fish_mode" },
-    [N_("for_everyone"), N_("for_one")].map((m) => h("option", { value: m }, t(m))));
+  const fish = h("select", { name: "fish_mode" }, FISH_CHOICE.map((m) => h("option", { value: m }, t(m))));
   const fishLabel = h("label", {}, t("fishMode"), fish);
   const time = h("select", { name: "move_time_s" },
     times.map((s) => h("option", { value: s }, t("seconds", { n: s }))));
@@ -73,7 +78,7 @@ export async function lobby() {
     return {
       players: last.players >= low && last.players <= high ? last.players : g.players,
       move_time_s: times.includes(last.move_time_s) ? last.move_time_s : times.includes(30) ? 30 : times[0],
-      fish_mode: last.fish_mode === "for_one" ? "for_one" : "for_everyone",
+      fish_mode: FISH_CHOICE.includes(last.fish_mode) ? last.fish_mode : g.options.fish_mode,
       access: last.access === "invitation_link" ? "invitation_link" : "open",
       rated: Boolean(last.rated),
       bots: last.bots !== false,
@@ -89,7 +94,7 @@ export async function lobby() {
       .map((n) => h("option", { value: n }, n)));
     players.value = last.players;
     time.value = last.move_time_s;
-    fishLabel.style.display = "fish_mode" in g.options ? "" : "none";
+    fishLabel.style.display = fishChosen(g) ? "" : "none";
     fish.value = last.fish_mode;
     access.value = last.access;
     bots.checked = last.bots;
