@@ -514,3 +514,18 @@ def test_the_games_are_named_and_summed_up_in_the_pages_language(db: str) -> Non
         assert english["muggins"]["summary"] == "All Fives without a spinner"
         groups = {g["group"] for g in english.values()}
         assert groups == {"line", "kozel", "cross", "trains", "other"}
+
+
+def test_every_game_of_the_lobby_may_be_played_now_at_either_end_of_its_players(
+    db: str,
+) -> None:
+    """Each card's Play now makes a table of its game with bots, however many play."""
+    many = Settings(open_tables_per_user=100)
+    with TestClient(make_app(db, bot_delay=60, settings=many)) as client:
+        masha = Person(client, "Masha")
+        for game in masha.get("/api/games").json()["games"]:
+            for players in game["players_range"]:
+                form = {"game": game["name"], "players": players, "level": "random"}
+                r = masha.post("/api/play-now", json=form)
+                assert r.status_code == 200, (form, r.text)
+                assert r.json()["table"]["players"] == players
