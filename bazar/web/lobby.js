@@ -202,6 +202,8 @@ export async function lobby() {
     const waiting = [...all.filter((x) => x.status === "open"), ...all.filter((x) => x.status !== "open")];
     list.replaceChildren(h("table", { class: "list" }, waiting.map((x) => {
       const free = x.seats.filter((s) => !s).length;
+      // a rematch keeps its players' seats for them a while
+      const kept = Object.fromEntries((x.reserved || []).map((r) => [r.seat, r.name]));
       const link = x.status === "open" ? t("join") : t("watch");
       const said = [x.status === "open" ? t("freeSeats", { n: free }) : t("playing"),
         t("seconds", { n: x.move_time_s }), ...(x.rated ? [t("rated")] : [])];
@@ -209,7 +211,7 @@ export async function lobby() {
         h("td", { class: "what" }, h("b", {}, gameName(x.game)), h("span", { class: "hint" }, said.join(" · "))),
         h("td", { class: "go" }, h("a", { class: `button${x.status === "open" ? "" : " secondary"}`,
           href: `/table/${x.id}` }, link)),
-        h("td", { class: "who" }, h("div", { class: "chips" }, x.seats.map(seatChip))));
+        h("td", { class: "who" }, h("div", { class: "chips" }, x.seats.map((seat, i) => seatChip(seat, kept[i])))));
     })));
   }
 
@@ -240,8 +242,10 @@ function sit(path) {
 }
 
 // A seat as the lobby lists it: a person (a guest marked as one), a bot by its level, a bot
-// playing for somebody who left, or a free seat; told apart in words, not by colour alone.
-function seatChip(s) {
+// playing for somebody who left, a free seat or one kept for `kept`; told apart in words, not
+// by colour alone.
+function seatChip(s, kept) {
+  if (!s && kept) return h("span", { class: "seat free" }, t("reservedFor", { name: kept }));
   if (!s) return h("span", { class: "seat free" }, t("empty"));
   if (s.bot && s.why) return h("span", { class: "seat bot" }, t("botFor", { name: s.name }));
   if (s.bot) return h("span", { class: "seat bot" }, t("botLevel", { level: levelName(s.bot) }));
