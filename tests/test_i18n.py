@@ -179,8 +179,22 @@ def test_the_web_gets_its_texts_the_clubs_refusals_and_poker_ranks_from_the_cata
     assert ru["error.name_form"] == "Имя — от 1 до 24 букв, цифр, пробелов, точек или дефисов"
     assert en["error.not_your_turn"] == "Not your turn"
     assert en["poker.rank.Pair"] == "Pair" and ru["poker.rank.Pair"] == "пара"
-    assert sorted(ru) == sorted(en)
+    # the same keys, a counted noun's with each language's own plural categories
+    assert {k.partition("#")[0] for k in ru} == {k.partition("#")[0] for k in en}
     assert not any(key.startswith(("play.", "club.", "web.")) for key in ru)
+
+
+def test_the_web_gets_a_counted_noun_in_every_plural_category_of_its_language() -> None:
+    """The page picks the form by the browser's Intl.PluralRules category, so each category
+    the language has must carry the form gettext gives to its numbers."""
+    ru, en = i18n.web("ru"), i18n.web("en")
+    assert {k for k in ru if k.startswith("nTiles#")} == {"nTiles#one", "nTiles#few", "nTiles#many"}
+    assert (ru["nTiles#one"], ru["nTiles#few"], ru["nTiles#many"]) == (
+        "{shown} кость",
+        "{shown} кости",
+        "{shown} костей",
+    )
+    assert (en["nTiles#one"], en["nTiles#other"]) == ("{shown} tile", "{shown} tiles")
 
 
 def test_every_refusal_of_the_club_has_a_text_on_the_page() -> None:
