@@ -5,8 +5,8 @@ club's refusals, the web page and the library's errors.
 The catalogue's ids are keys (``round.out``), not English sentences, so rewording the English
 never loses its Russian; Russian plurals come from the catalogue's ``Plural-Forms``:
 
->>> t("round.out", "ru", name="Вы")
-'вышел Вы'
+>>> t("round.out", "ru", name="Оля")
+'Оля — все кости выложены'
 >>> t("tiles", "ru", n=3), t("tiles", "ru", n=5), t("tiles", "en", n=1)
 ('3 кости', '5 костей', '1 tile')
 >>> default_lang("classic", environ={}), default_lang("block", environ={})
