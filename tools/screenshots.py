@@ -213,7 +213,8 @@ def watch(page: Any, errors: list[str], where: str) -> None:
     """Collect the page's script errors and console errors into ``errors``."""
 
     def console(message: Any) -> None:
-        if message.type == "error":
+        # the browser asks for /favicon.ico of every site by itself: no script of the page's
+        if message.type == "error" and "favicon" not in message.location.get("url", ""):
             errors.append(f"{where}: {message.text} ({message.location.get('url', '')})")
 
     page.on("pageerror", lambda error: errors.append(f"{where}: {error}"))
