@@ -277,20 +277,44 @@ def photograph(base: str, out: Path, games: dict[str, int], langs: tuple[str, ..
     return camera
 
 
+#: what each picture of a table shows, and the pages by their names in the index
+MOMENTS = {"mid": "mid-round, her turn", "end": "after a round's end"}
+PAGES = {
+    "match-end": "A match played out",
+    "lobby": "Lobby",
+    "rules": "Rules",
+    "rules-kozel": "Rules of Kozel",
+    "history": "History",
+    "profile": "Profile",
+    "leaderboard": "Leaderboard",
+    "replay": "Replay",
+}
+
+
+def heading(shot: str) -> str:
+    """A picture's heading in the index: the game's name and the moment, or the page's."""
+    from bazar.i18n import title
+
+    game, _, moment = shot.rpartition("-")
+    if game in GAMES and moment in MOMENTS:
+        return f"{title(game, 'en')}: {MOMENTS[moment]}"
+    return PAGES.get(shot, shot)
+
+
 def index(out: Path, camera: Camera) -> None:
-    """``docs/screens/README.md``: every picture, a family per row."""
+    """``docs/screens/README.md``: every picture, one heading per table moment or page."""
     names = {p.name for p in camera.written}
     lines = [
         "# Screens",
         "",
         "What `make screenshots` (tools/screenshots.py) photographs: a table of each family at",
-        "mid-round and at a round's end, then the club's other pages, in Russian and English, on",
-        "a desktop (1280x800) and a phone (360x740). Regenerate them after a change to the page.",
+        "mid-round and after a round's end, then the club's other pages, in Russian and English,",
+        "on a desktop (1280x800) and a phone (360x740): regenerate them when the page changes.",
         "",
     ]
     shots = sorted({p.stem.rsplit("-", 2)[0] for p in camera.written}, key=_order)
     for shot in shots:
-        lines += [f"## {shot}", "", "| | desktop | phone |", "|---|---|---|"]
+        lines += [f"## {heading(shot)}", "", "| | desktop | phone |", "|---|---|---|"]
         for lang in LANGS:
             cells = []
             for device in VIEWPORTS:
@@ -303,9 +327,12 @@ def index(out: Path, camera: Camera) -> None:
 
 
 def _order(shot: str) -> tuple[int, str]:
-    """The tables first, in the order of :data:`GAMES`, then the pages."""
+    """The tables first, in the order of :data:`GAMES`, mid-round before the end, then the
+    pages in the order of :data:`PAGES`."""
     game = shot.rsplit("-", 1)[0]
-    return (list(GAMES).index(game) if game in GAMES else len(GAMES), shot.replace("-mid", "-0"))
+    if game in GAMES:
+        return (list(GAMES).index(game), shot.replace("-mid", "-0"))
+    return (len(GAMES) + (list(PAGES).index(shot) if shot in PAGES else len(PAGES)), shot)
 
 
 def main() -> None:
