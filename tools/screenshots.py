@@ -26,7 +26,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -169,6 +169,15 @@ def seated(base: str, table: str, cookie: str, seed: int) -> Iterator[Seat]:
         yield Seat(ws, table, random.Random(seed))
 
 
+def look(page: Any, device: str) -> None:
+    """Open the page again on ``device``, as one opened there would be laid out (a page
+    resized after it was drawn may keep the layout of its first width)."""
+    width, height = VIEWPORTS[device]
+    page.set_viewport_size({"width": width, "height": height})
+    page.reload(wait_until="load")
+    page.wait_for_timeout(700)  # the table's socket syncs and the page draws what it hears
+
+
 @dataclass
 class Camera:
     """Writes the pictures of one page, at each viewport, and remembers what it wrote."""
@@ -176,12 +185,9 @@ class Camera:
     out: Path
     written: list[Path] = field(default_factory=list)
 
-    def shoot(self, page: Any, name: str, settle: Callable[[], None] | None = None) -> None:
-        for device, (width, height) in VIEWPORTS.items():
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(450)  # the page lays itself out again (a resize listener)
-            if settle is not None:
-                settle()
+    def shoot(self, page: Any, name: str) -> None:
+        for device in VIEWPORTS:
+            look(page, device)
             path = self.out / f"{name}-{device}.png"
             page.screenshot(path=str(path))
             self.written.append(path)
