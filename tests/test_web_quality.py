@@ -72,6 +72,19 @@ _COUNTED = re.compile(
 )
 
 
+#: the Latin words a Russian page may show: the club's name, the other language's button,
+#: the names of a rating system and a hash, the notation's ends, the poker ranks' letters
+_LATIN_OK = {"bazar", "EN", "RU", "OpenSkill", "sha256", "JSON"}
+_LATIN = re.compile(r"(?<![\w#])[A-Za-z][A-Za-z]{2,}(?![\w])")
+
+
+def english_words(text: str) -> list[str]:
+    """The Latin words of a Russian page's text that are no name of the club's (an English
+    text left untranslated: "Language", "Choose File"); a hash is no word."""
+    words = set(_LATIN.findall(text)) - _LATIN_OK - set(screenshots.PLAYER.values())
+    return sorted(w for w in words if not re.fullmatch(r"[0-9a-f]+", w))
+
+
 def russian_form(n: int) -> int:
     """The catalogue's Plural-Forms for Russian: 0 one, 1 few, 2 many."""
     if n % 10 == 1 and n % 100 != 11:
@@ -125,6 +138,7 @@ def problems(page: Any, lang: str, where: str) -> list[str]:
             found.append(f"{where} {device}: a raw id or key {raw!r}")
         if lang == "ru":
             found += [f"{where} {device}: «{count}»" for count in wrong_counts(text)]
+            found += [f"{where} {device}: English {w!r}" for w in english_words(text)]
         scroll, inner = page.evaluate(_WIDE)
         if scroll > inner:
             found.append(f"{where} {device}: scrolls sideways ({scroll} px in {inner})")

@@ -10,6 +10,7 @@ import { leaderboardPage, profilePage } from "./people.js";
 function translateChrome() {
   document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = t(n.dataset.t); });
   document.getElementById("lang").textContent = lang === "ru" ? "EN" : "RU";
+  document.getElementById("lang").title = t("language");
   document.documentElement.lang = lang;
   const box = document.getElementById("me");
   box.replaceChildren();
