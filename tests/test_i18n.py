@@ -333,6 +333,64 @@ def test_a_message_about_a_player_says_no_gender_and_never_declines_the_name() -
     assert wrong == []
 
 
+#: the verbs a message about a player is tempted to say in the past, in either gender
+_GENDERED_VERBS = [
+    "вышел",
+    "вышла",
+    "ушёл",
+    "ушла",
+    "пошёл",
+    "пошла",
+    "зашёл",
+    "зашла",
+    "покинул",
+    "покинула",
+    "сбросил",
+    "сбросила",
+    "поставил",
+    "поставила",
+    "выложил",
+    "выложила",
+    "объявил",
+    "объявила",
+    "сделал",
+    "сделала",
+    "взял",
+    "взяла",
+    "сыграл",
+    "сыграла",
+    "выиграл",
+    "выиграла",
+    "проиграл",
+    "проиграла",
+    "стучал",
+    "стучала",
+    "пропустил",
+    "пропустила",
+    "вернулся",
+    "вернулась",
+    "отключился",
+    "отключилась",
+    "играл",
+    "играла",
+]
+
+
+def test_the_gender_check_knows_the_verbs_and_lets_the_nouns_be() -> None:
+    for verb in _GENDERED_VERBS:
+        assert set(_PAST.findall(f"{{name}} {verb}")) - _NOT_VERBS == {verb}, verb
+    for fine in (
+        "{name} выходит",
+        "{name} покидает стол",
+        "Играет бот (вместо: {name})",
+        "козёл: {name}",
+        "{name}: предел",
+    ):
+        assert not set(_PAST.findall(fine)) - _NOT_VERBS, fine
+        assert not _DECLINING.search(fine) and not _GENDERED.search(fine), fine
+    assert _DECLINING.search("вместо {name}") and _DECLINING.search("у {name} кончилось время")
+
+
 #: the words of each thing, in either language: a deal played out, the whole match
 _ROUND_EN, _MATCH_EN = re.compile(r"\brounds?\b", re.I), re.compile(r"\bmatch(?:es)?\b", re.I)
 _ROUND_RU, _MATCH_RU = re.compile(r"раунд", re.I), re.compile(r"парти[яиюейь]", re.I)
