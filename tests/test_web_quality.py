@@ -128,11 +128,11 @@ _TARGETS = """() => {
 }"""
 
 
-def problems(page: Any, lang: str, where: str) -> list[str]:
-    """What is wrong with the page, opened on each device in turn (the phone last)."""
+def problems(eyes: Any, lang: str, where: str) -> list[str]:
+    """What is wrong with the page as it stands, on each device."""
+    eyes.settle()
     found = []
-    for device in VIEWPORTS:
-        screenshots.look(page, device)
+    for device, page in eyes.pages.items():
         text = page.evaluate(_SEEN)
         for raw in sorted(set(raw_ids(lang).findall(text))):
             found.append(f"{where} {device}: a raw id or key {raw!r}")
@@ -154,21 +154,19 @@ _HAND = """() => {
 }"""
 
 
-def hand_below_the_fold(page: Any, where: str) -> list[str]:
-    """The hand whole on a phone's first screen, without scrolling (UX.md §8): of the page
-    as it stands, open on a phone."""
-    box = page.evaluate(_HAND)
+def hand_below_the_fold(eyes: Any, where: str) -> list[str]:
+    """The hand whole on a phone's first screen, without scrolling (UX.md §8)."""
+    box = eyes.pages["phone"].evaluate(_HAND)
     if box is None or (box[0] >= 0 and box[1] <= box[2]):
         return []
     return [f"{where} phone: the hand spans {box[0]:.0f}-{box[1]:.0f} px of a {box[2]} px screen"]
 
 
-def small_targets(page: Any, where: str) -> list[str]:
-    """The targets at the table a thumb would miss: of the page as it stands, open on a
-    phone."""
+def small_targets(eyes: Any, where: str) -> list[str]:
+    """The targets at the table a thumb would miss on a phone."""
     return [
         f"{where} phone: {b['name']!r} is {b['height']:.0f} px tall"
-        for b in page.evaluate(_TARGETS)
+        for b in eyes.pages["phone"].evaluate(_TARGETS)
         if b["height"] < THUMB
     ]
 
@@ -211,10 +209,9 @@ class Player:
     def seat(self, table: str) -> Any:
         return screenshots.seated(self.server, table, screenshots.cookie_of(self.context), 7)
 
-    def page(self, errors: list[str]) -> Any:
-        page = self.context.new_page()
-        screenshots.watch(page, errors, self.lang)
-        return page
+    def eyes(self, path: str, errors: list[str]) -> Any:
+        """Her pages at ``path``, one per device."""
+        return screenshots.Eyes.open(self.context, self.server + path, errors, self.lang)
 
 
 @pytest.fixture(scope="module")
@@ -240,49 +237,34 @@ def test_a_live_table_says_no_raw_id_fits_a_phone_and_takes_a_thumb(
     player: Player, game: str
 ) -> None:
     errors: list[str] = []
-    page = player.page(errors)
     table = player.table(game, GAMES[game])
-    page.goto(f"{player.server}/table/{table}")
+    eyes = player.eyes(f"/table/{table}", errors)
     found = []
     with player.seat(table) as seat:
         seat.play(moves=screenshots.MID_MOVES)
-        found += problems(page, player.lang, f"{game} mid-round")
-        found += small_targets(page, f"{game} mid-round")
-        found += hand_below_the_fold(page, f"{game} mid-round")
+        found += problems(eyes, player.lang, f"{game} mid-round")
+        found += small_targets(eyes, f"{game} mid-round")
+        found += hand_below_the_fold(eyes, f"{game} mid-round")
         seat.play(rounds=1)
-        found += problems(page, player.lang, f"{game} round's end")
-    page.close()
+        found += problems(eyes, player.lang, f"{game} round's end")
+    eyes.close()
     assert not found + errors, "\n".join(found + errors)
 
 
 PAGES = ["lobby", "rules", "rules-kozel", "history", "profile", "leaderboard", "replay"]
 
 
-def path_of(shot: str, player: Player) -> str:
-    return {
-        "lobby": "/",
-        "rules": "/rules",
-        "rules-kozel": "/rules/kozel",
-        "history": "/history",
-        "profile": f"/profile/{player.name}",
-        "leaderboard": "/leaderboard",
-        "replay": f"/replay/{player.finished}",
-    }[shot]
-
-
 @pytest.mark.parametrize("shot", PAGES)
 def test_a_page_says_no_raw_id_and_fits_the_width(player: Player, shot: str) -> None:
     errors: list[str] = []
-    page = player.page(errors)
-    response = page.goto(player.server + path_of(shot, player))
-    page.wait_for_load_state("networkidle")
-    found = (
-        []
-        if response is not None and response.ok
-        else [f"{shot}: HTTP {response and response.status}"]
-    )
-    found += problems(page, player.lang, shot)
-    page.close()
+    path = screenshots.paths(player.name, player.finished)[shot]
+    status = player.context.request.get(player.server + path).status
+    eyes = player.eyes(path, errors)
+    for page in eyes.pages.values():
+        page.wait_for_load_state("networkidle")
+    found = [] if status == 200 else [f"{shot}: HTTP {status}"]
+    found += problems(eyes, player.lang, shot)
+    eyes.close()
     assert not found + errors, "\n".join(found + errors)
 
 
@@ -312,16 +294,15 @@ def test_the_raw_ids_and_the_russian_counts_are_caught() -> None:
 
 def test_the_page_counts_in_the_plural_form_of_its_language(player: Player) -> None:
     """i18n.js's tn() takes the form the language's plural rule names for the number."""
-    page = player.page([])
-    page.goto(player.server + "/")
-    said = page.evaluate(
+    eyes = player.eyes("/", [])
+    said = eyes.pages["desktop"].evaluate(
         """async () => {
           const i18n = await import("/static/i18n.js");
           await i18n.loadTexts();
           return [1, 2, 5, 11, 21, 22, 1000].map((n) => i18n.tn("nTiles", n));
         }"""
     )
-    page.close()
+    eyes.close()
     expected = {
         "ru": ["1 кость", "2 кости", "5 костей", "11 костей", "21 кость", "22 кости"],
         "en": ["1 tile", "2 tiles", "5 tiles", "11 tiles", "21 tiles", "22 tiles"],

@@ -169,25 +169,45 @@ def seated(base: str, table: str, cookie: str, seed: int) -> Iterator[Seat]:
         yield Seat(ws, table, random.Random(seed))
 
 
-def look(page: Any, device: str) -> None:
-    """Open the page again on ``device``, as one opened there would be laid out (a page
-    resized after it was drawn may keep the layout of its first width)."""
-    width, height = VIEWPORTS[device]
-    page.set_viewport_size({"width": width, "height": height})
-    page.reload(wait_until="load")
-    page.wait_for_timeout(700)  # the table's socket syncs and the page draws what it hears
+@dataclass
+class Eyes:
+    """One page per device on the same address, each opened at its own size and left live
+    (a page resized after it was drawn may keep the layout of its first width, and one
+    reloaded loses what it was showing, such as a round's end)."""
+
+    pages: dict[str, Any]
+
+    @classmethod
+    def open(cls, context: Any, url: str, errors: list[str], where: str) -> Eyes:
+        pages = {}
+        for device, (width, height) in VIEWPORTS.items():
+            page = context.new_page()
+            watch(page, errors, where)
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(url, wait_until="load")
+            pages[device] = page
+        return cls(pages)
+
+    def settle(self) -> None:
+        """Let every page draw what its socket has heard."""
+        for page in self.pages.values():
+            page.wait_for_timeout(350)
+
+    def close(self) -> None:
+        for page in self.pages.values():
+            page.close()
 
 
 @dataclass
 class Camera:
-    """Writes the pictures of one page, at each viewport, and remembers what it wrote."""
+    """Writes the pictures of what the eyes see, one per device, and remembers them."""
 
     out: Path
     written: list[Path] = field(default_factory=list)
 
-    def shoot(self, page: Any, name: str) -> None:
-        for device in VIEWPORTS:
-            look(page, device)
+    def shoot(self, eyes: Eyes, name: str) -> None:
+        eyes.settle()
+        for device, page in eyes.pages.items():
             path = self.out / f"{name}-{device}.png"
             page.screenshot(path=str(path))
             self.written.append(path)
@@ -227,6 +247,20 @@ def watch(page: Any, errors: list[str], where: str) -> None:
     page.on("console", console)
 
 
+def paths(name: str, finished: str) -> dict[str, str]:
+    """The club's pages other than a live table, by the name of their pictures: ``name``'s
+    profile, and the replay of the match ``finished``."""
+    return {
+        "lobby": "/",
+        "rules": "/rules",
+        "rules-kozel": "/rules/kozel",
+        "history": "/history",
+        "profile": f"/profile/{name}",
+        "leaderboard": "/leaderboard",
+        "replay": f"/replay/{finished}",
+    }
+
+
 def photograph(base: str, out: Path, games: dict[str, int], langs: tuple[str, ...]) -> Camera:
     """Every picture of the gallery, from a club at ``base``."""
     from playwright.sync_api import sync_playwright
@@ -242,40 +276,32 @@ def photograph(base: str, out: Path, games: dict[str, int], langs: tuple[str, ..
                 locale="ru-RU" if lang == "ru" else "en-US",
             )
             context.add_init_script(f"localStorage.setItem('bazar.lang', '{lang}')")
-            page = context.new_page()
-            watch(page, errors, lang)
             name = PLAYER[lang]
             post(context, base, "/api/register", {"name": name, "password": PASSWORD})
             for seed, (game, players) in enumerate(games.items(), start=1):
                 table = new_table(context, base, game, players)
-                page.goto(f"{base}/table/{table}")
+                eyes = Eyes.open(context, f"{base}/table/{table}", errors, f"{lang} {game}")
                 with seated(base, table, cookie_of(context), seed) as seat:
                     seat.play(moves=MID_MOVES)
-                    camera.shoot(page, f"{game}-mid-{lang}")
+                    camera.shoot(eyes, f"{game}-mid-{lang}")
                     seat.play(rounds=1)
-                    camera.shoot(page, f"{game}-end-{lang}")
+                    camera.shoot(eyes, f"{game}-end-{lang}")
+                eyes.close()
                 print(f"{lang} {game}: {seat.moves} moves, {seat.rounds} round(s)", flush=True)
             # a match played out, for the history, the profile and the replay: a draw game
             # whose first round decides it
             finished = new_table(context, base, "draw", 2, options={"target": 1})
-            page.goto(f"{base}/table/{finished}")
+            eyes = Eyes.open(context, f"{base}/table/{finished}", errors, f"{lang} match")
             with seated(base, finished, cookie_of(context), 99) as seat:
                 seat.play(rounds=1)
-            page.wait_for_timeout(800)
-            camera.shoot(page, f"match-end-{lang}")
-            pages = {
-                "lobby": "/",
-                "rules": "/rules",
-                "rules-kozel": "/rules/kozel",
-                "history": "/history",
-                "profile": f"/profile/{name}",
-                "leaderboard": "/leaderboard",
-                "replay": f"/replay/{finished}",
-            }
-            for shot, path in pages.items():
-                page.goto(base + path)
-                page.wait_for_load_state("networkidle")
-                camera.shoot(page, f"{shot}-{lang}")
+            camera.shoot(eyes, f"match-end-{lang}")
+            eyes.close()
+            for shot, path in paths(name, finished).items():
+                eyes = Eyes.open(context, base + path, errors, f"{lang} {shot}")
+                for page in eyes.pages.values():
+                    page.wait_for_load_state("networkidle")
+                camera.shoot(eyes, f"{shot}-{lang}")
+                eyes.close()
             context.close()
         browser.close()
     for error in errors:
