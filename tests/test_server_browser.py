@@ -341,7 +341,7 @@ def test_a_whole_kozel_match_against_bots_is_played_by_clicking(server: str) -> 
         # the match is in the club's history, with its replay
         page.click("header a[href='/history']")
         row = page.locator("tr", has=page.locator(f"a[href='/replay/{tid}']"))
-        sync_api.expect(row).to_contain_text("kozel")
+        sync_api.expect(row).to_contain_text("Kozel")  # the game by its name, not its id
         sync_api.expect(row).to_contain_text("Masha")
         assert not errors
 

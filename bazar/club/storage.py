@@ -51,6 +51,7 @@ __all__ = [
     "MoveRow",
     "NameRow",
     "NotStored",
+    "Played",
     "Rating",
     "RecordRow",
     "SessionRow",
@@ -171,6 +172,22 @@ class RecordRow(Base):
     text: Mapped[str] = mapped_column(Text)
     summary: Mapped[dict[str, Any]] = mapped_column(JSON)
     uploaded: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class Played(Base):
+    """A person's seat in a match the club stored (a bot's seat has none): what his own
+    history, his profile's games and wins and his rating chart read, without opening the
+    records. A table of its own, so that ``create_all`` adds it to an older database."""
+
+    __tablename__ = "played"
+    record_id: Mapped[str] = mapped_column(ForeignKey("records.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    won: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: his skill rating in ``game`` (mu - 3 sigma) after the match; None where it was unrated
+    rating: Mapped[float | None] = mapped_column(Float, nullable=True)
     created: Mapped[float] = mapped_column(Float, default=time.time)
 
 
@@ -480,11 +497,42 @@ class Storage:
         with self.session() as db:
             return db.get(RecordRow, record_id)
 
-    def records(self, limit: int = 100) -> list[RecordRow]:
-        with self.session() as db:
-            return list(
-                db.scalars(select(RecordRow).order_by(RecordRow.created.desc()).limit(limit))
+    def records(
+        self, limit: int = 100, offset: int = 0, player: int | None = None
+    ) -> list[RecordRow]:
+        """The newest records from ``offset`` on; with ``player``, only the matches that
+        player sat in."""
+        query = select(RecordRow)
+        if player is not None:
+            query = query.where(
+                RecordRow.id.in_(select(Played.record_id).where(Played.user_id == player))
             )
+        with self.session() as db:
+            order = (RecordRow.created.desc(), RecordRow.id)
+            return list(db.scalars(query.order_by(*order).offset(offset).limit(limit)))
+
+    def played(self, user_id: int) -> list[tuple[str, int, int]]:
+        """How many stored matches a player sat in, and won, per game: (game, games, wins)."""
+        with self.session() as db:
+            rows = db.execute(
+                select(Played.game, func.count(), func.sum(Played.won.cast(Integer)))
+                .where(Played.user_id == user_id)
+                .group_by(Played.game)
+                .order_by(func.count().desc(), Played.game)
+            )
+            return [(game, int(games), int(wins or 0)) for game, games, wins in rows]
+
+    def rating_history(self, user_id: int, limit: int = 2000) -> list[Played]:
+        """A player's rated matches, oldest first (the last ``limit``): the points of his
+        rating chart."""
+        with self.session() as db:
+            rows = db.scalars(
+                select(Played)
+                .where(Played.user_id == user_id, Played.rating.is_not(None))
+                .order_by(Played.created.desc())
+                .limit(limit)
+            )
+            return list(reversed(list(rows)))
 
     def rating(self, db: Session, user_id: int, game: str) -> Rating | None:
         return db.get(Rating, (user_id, game))
