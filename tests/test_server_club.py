@@ -412,3 +412,41 @@ def test_sessions_survive_a_restart_without_a_configured_secret(
     with TestClient(create_app(databases.new())) as client:
         masha.client = client
         assert masha.get("/api/session").json()["user"] is None
+
+
+# the records a player's history and profile read
+
+
+def test_a_player_s_own_matches_are_listed_apart_a_page_at_a_time(db: str) -> None:
+    app = make_app(db)
+    with TestClient(app) as client:
+        masha, alex = Person(client, "Masha", "password-1"), Person(client, "Alex")
+        mine = []
+        for seed in range(3):
+            tid = masha.create(game="kozel", players=3, bots="random")["table"]["id"]
+            with masha.ws(f"/ws/{tid}") as ws:
+                play_until_end(ws, random.Random(seed))
+            mine.append(tid)
+        theirs = alex.create(game="fives", players=2, bots="random")["table"]["id"]
+        with alex.ws(f"/ws/{theirs}") as ws:
+            play_until_end(ws, random.Random(9))
+        wait_until(lambda: len(app.state.club.storage.records()) == 4)
+        first = masha.get("/api/records?mine=1&limit=2").json()
+        rest = masha.get("/api/records?mine=1&limit=2&offset=2").json()
+        # newest first, and nobody else's
+        assert [r["id"] for r in first["records"] + rest["records"]] == mine[::-1]
+        assert first["more"] is True and rest["more"] is False
+        every = masha.get("/api/records").json()["records"]
+        assert {r["id"] for r in every} == {*mine, theirs}
+        # a bot's seat is named by its level; the record's result is said by seat
+        [record] = [r for r in every if r["id"] == theirs]
+        assert record["summary"]["bots"] == {"1": "random"} and record["loser"] is None
+        assert record["summary"]["guests"] == [0]
+        assert masha.get(f"/api/records/{mine[0]}").json()["loser"] == "goat"
+        # nobody logged in has no matches of his own
+        assert Person(client).get("/api/records?mine=1").json() == {"records": [], "more": False}
+        # the profile counts the games and the wins of the player, game by game
+        played = masha.get("/api/profile/Masha").json()["played"]
+        assert played[0]["game"] == "kozel" and played[0]["games"] == 3
+        records = [masha.get(f"/api/records/{tid}").json() for tid in mine]
+        assert played[0]["wins"] == sum(0 in r["summary"]["winners"] for r in records)
