@@ -151,6 +151,7 @@ export async function replayPage(id) {
     if (pos.last) parts.push(`${t("lastMove")}: ${moveText(pos.view, pos.last, names)}`);
     const result = rounds.find((r) => r.number === pos.round);
     if (pos.over && result) parts.push(roundEnd(result, names));
+    if (index === positions.length - 1 && meta.summary.rounds) parts.push(outcomeText(meta));
     else if (pos.view.turn !== null) parts.push(t("turnOf", { name: names(pos.view.turn) }));
     info.replaceChildren(...parts.filter(Boolean).map((p) => h("span", {}, p)));
     felt.dataset.ply = pos.ply;
