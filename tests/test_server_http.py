@@ -480,3 +480,10 @@ def test_a_replay_holds_up_no_other_request(
         release.set()
         worker.join(60)
     assert answers == [200]
+
+
+def test_the_history_is_asked_for_a_page_in_whole_numbers(club: str) -> None:
+    client = browser(club)
+    for query in ("offset=x", "limit=1.5"):
+        assert refusal(client.get(f"/api/records?{query}")) == (400, "page_form")
+    assert client.get("/api/records?offset=-3&limit=1000").json() == {"records": [], "more": False}

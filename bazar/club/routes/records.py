@@ -54,7 +54,7 @@ class RecordRoutes(RouteGroup):
             offset = max(0, int(request.query_params.get("offset", 0)))
             limit = max(1, min(int(request.query_params.get("limit", HISTORY_PAGE)), 100))
         except ValueError:
-            raise ServerError("ply_form") from None
+            raise ServerError("page_form") from None
         player = None
         if request.query_params.get("mine"):
             user = await self.user_of(request)
