@@ -231,10 +231,12 @@ def test_the_history_reads_as_cards_on_a_phone(
     page.goto(club["url"] + "/history")
     page.locator("#all tr[data-id='four']").wait_for()
     assert fits(page, 360)
-    label = page.locator("#all tr[data-id='four'] td").first.evaluate(
-        "td => getComputedStyle(td, '::before').content"
+    label = (
+        page.locator("#all tr[data-id='four'] td")
+        .nth(2)
+        .evaluate("td => getComputedStyle(td, '::before').content")
     )
-    assert i18n.web(lang)["date"] in label
+    assert i18n.web(lang)["playersCol"] in label
     for link in page.locator("#all tr[data-id='four'] td.links a").all():
         assert link.bounding_box()["height"] >= 44
     assert not page.errors
