@@ -21,10 +21,12 @@ from server_helpers import (
     play_until_end,
     wait_until,
 )
+from sqlalchemy import delete
 
 import bazar
 from bazar.club import create_app
 from bazar.club.settings import Settings
+from bazar.club.storage import Played
 
 GRACE = 0.2
 
@@ -450,3 +452,35 @@ def test_a_player_s_own_matches_are_listed_apart_a_page_at_a_time(db: str) -> No
         assert played[0]["game"] == "kozel" and played[0]["games"] == 3
         records = [masha.get(f"/api/records/{tid}").json() for tid in mine]
         assert played[0]["wins"] == sum(0 in r["summary"]["winners"] for r in records)
+
+
+def test_the_seats_of_matches_stored_before_they_were_noted_are_noted_at_the_start(
+    db: str,
+) -> None:
+    """A club upgraded to the played table notes the seats of its older matches: from the
+    table's seats, the record's winners and the ratings the table's ending kept."""
+    app = make_app(db)
+    with TestClient(app) as client:
+        masha = Person(client, "Masha", "password-1")
+        tid = masha.create(game="kozel", players=2, bots="random")["table"]["id"]
+        with masha.ws(f"/ws/{tid}") as ws:
+            end = play_until_end(ws, random.Random(4))
+        storage = app.state.club.storage
+        wait_until(lambda: storage.table(tid).status == "finished")
+        # as an older club stored it: no seat noted, a rating kept in the table's ending
+        with storage.session() as session:
+            session.execute(delete(Played))
+            session.commit()
+        row = storage.table(tid)
+        storage.update_table(tid, ending={**row.ending, "ratings": {"skill": {"0": 3.25}}})
+        assert masha.get("/api/records?mine=1").json()["records"] == []
+    with TestClient(make_app(db)) as client:
+        masha = Person(client)
+        assert masha.post("/api/login", json={"name": "Masha", "password": "password-1"}).is_success
+        [mine] = masha.get("/api/records?mine=1").json()["records"]
+        assert mine["id"] == tid
+        profile = masha.get("/api/profile/Masha").json()
+        won = int(0 in end["winners"])
+        assert profile["played"] == [{"game": "kozel", "games": 1, "wins": won}]
+        [(_, rating)] = profile["chart"]["kozel"]
+        assert rating == 3.25

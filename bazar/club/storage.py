@@ -225,6 +225,7 @@ class Storage:
         Base.metadata.create_all(self.engine)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
         self._hold_names()
+        self._note_seats()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -309,6 +310,40 @@ class Storage:
                 db.commit()
             except IntegrityError:
                 # another server on the same database gave them first
+                db.rollback()
+
+    def _note_seats(self) -> None:
+        """Note the people's seats of the matches stored before the played table was (a
+        table's record whose seats have none noted): from the table's seats, the record's
+        winners and the ratings the table's ending kept."""
+        with self.session() as db:
+            noted = select(Played.record_id)
+            rows = db.execute(
+                select(RecordRow, TableRow)
+                .join(TableRow, TableRow.id == RecordRow.table_id)
+                .where(RecordRow.id.not_in(noted))
+            )
+            for record, table in rows:
+                winners = record.summary.get("winners", [])
+                skill = ((table.ending or {}).get("ratings") or {}).get("skill") or {}
+                for seat, who in enumerate(table.seats):
+                    if who and who.get("user"):
+                        rating = skill.get(str(seat))
+                        db.add(
+                            Played(
+                                record_id=record.id,
+                                seat=seat,
+                                user_id=int(who["user"]),
+                                game=record.game,
+                                won=seat in winners,
+                                rating=None if rating is None else float(rating),
+                                created=record.created,
+                            )
+                        )
+            try:
+                db.commit()
+            except IntegrityError:
+                # another server on the same database noted them first
                 db.rollback()
 
     # sessions
