@@ -257,6 +257,7 @@ def test_a_replay_lists_the_moves_by_round_and_the_scores_after_each(
     third.click()
     page.wait_for_selector(".felt[data-ply='3']")
     assert third.get_attribute("aria-current") == "step"
+    assert page.url.endswith("/replay/four?ply=3")
     # the last move of a round shows that round's end, with how it ended
     n = len(first.moves)
     page.click(f"#replay-moves button.move[data-ply='{n}']")
@@ -267,6 +268,10 @@ def test_a_replay_lists_the_moves_by_round_and_the_scores_after_each(
     assert outcome is not None
     said = "Fish (blocked)" if outcome.reason == "fish" else "went out"
     assert said in status
+    # the address names it: opened again, it is the same position
+    assert page.url.endswith(f"?ply={n}&end=1")
+    page.reload()
+    sync_api.expect(page.locator("#replay-status")).to_contain_text(said)
     # the next step is the next deal, at the same ply
     page.keyboard.press("ArrowRight")
     sync_api.expect(page.locator("#replay-status")).to_contain_text("Round 2")

@@ -155,6 +155,8 @@ export async function replayPage(id) {
     else if (pos.view.turn !== null) parts.push(t("turnOf", { name: names(pos.view.turn) }));
     info.replaceChildren(...parts.filter(Boolean).map((p) => h("span", {}, p)));
     felt.dataset.ply = pos.ply;
+    // the address names the position, to be sent to someone or opened again
+    history.replaceState(history.state, "", `${location.pathname}?ply=${pos.ply}${end ? "&end=1" : ""}`);
     jump.value = String(pos.round);
     main.querySelectorAll("#replay-scores tr[data-round]").forEach((tr) => {
       tr.classList.toggle("current", tr.dataset.round === String(pos.round));
@@ -218,9 +220,11 @@ export async function replayPage(id) {
         slider),
       h("aside", { class: "replay-side" }, h("h3", {}, t("moves")), moveList))),
   scoreTable(meta, rounds, rules, names, show), h("section", {}, verify));
-  // ?ply=N: the position after N moves (a round's start where it starts one)
-  const asked0 = Number(new URLSearchParams(location.search).get("ply")) || 0;
-  const index = positions.findIndex((p) => p.ply === asked0 && !p.end);
+  // ?ply=N: the position after N moves (a round's start where it starts one; with &end=1 the
+  // end of the round it finishes)
+  const query = new URLSearchParams(location.search);
+  const asked0 = Number(query.get("ply")) || 0, atEnd = query.get("end") === "1";
+  const index = positions.findIndex((p) => p.ply === asked0 && p.end === atEnd);
   await show(index < 0 ? positions.length - 1 : index);
 }
 
