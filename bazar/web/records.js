@@ -31,7 +31,7 @@ function playerCell(r, s) {
 
 // How a match ended, in words: who won (the goat or the donkey where the yards name the
 // loser), or why it was interrupted.
-export function outcomeText(r) {
+function outcomeText(r) {
   const s = r.summary;
   const names = (seats) => seats.map((x) => recordPlayer(r, x)).join(", ");
   const ending = s.ending || {};
@@ -184,9 +184,9 @@ export async function replayPage(id) {
     const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: positions.length - 1 }[e.key];
     if (to !== undefined && to >= 0 && to < positions.length) { e.preventDefault(); show(to); }
   };
-  // the moves in words, by round: a move shows the position after it, a round's title its deal
-  // a move in the list is said in the board's words (its ends by name), without the pips of
-  // an end, which change as the round goes on
+  // the moves in words, by round: a move shows the position after it, a round's title its
+  // deal; each is said in the board's words (its ends by name), without the pips of an end,
+  // which change as the round goes on
   const words = { board: { kind: (await api(`/api/records/${id}/position?ply=0`)).view.board.kind } };
   for (const r of rounds) {
     const items = r.moves.map((m, k) => h("li", {}, h("button", { type: "button", class: "move",
@@ -195,7 +195,7 @@ export async function replayPage(id) {
     const ended = r.reason ? roundEnd(r, names) : "";
     moveList.append(h("h3", {}, h("button", { type: "button", class: "round-start", "data-start": r.first,
       onclick: () => show(r.index) }, t("round", { n: r.number }))),
-    h("ol", { start: 1 }, items), ended ? h("p", { class: "hint" }, ended) : "");
+    h("ol", {}, items), ended ? h("p", { class: "hint" }, ended) : "");
   }
   const jump = h("select", { id: "replay-round", onchange: () => {
     const r = rounds.find((x) => String(x.number) === jump.value);
@@ -237,7 +237,7 @@ function scoreTable(meta, rounds, rules, names, show) {
   const count = done[0].scores.scores.length;
   const columns = sides(meta, count);
   const head = h("tr", {}, h("th", { scope: "col" }, t("roundCol")),
-    columns.map((seats) => h("th", { scope: "col" }, seats.map(names).join(" + "))),
+    columns.map((seats) => h("th", { scope: "col" }, sideName(meta, seats))),
     h("th", { scope: "col", class: "why" }, t("result")));
   const rows = done.map((r) => h("tr", { "data-round": r.number },
     h("th", { scope: "row" }, h("button", { type: "button", class: "link", onclick: () => show(r.index),
