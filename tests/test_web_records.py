@@ -211,7 +211,15 @@ def test_the_history_says_each_match_in_words(
     # a registered player links to the profile, a guest does not
     assert row.locator("a[href='/profile/Masha']").count() == 1
     assert row.locator("a[href^='/profile/%D0%9E']").count() == 0
-    # her own matches come first; a page of twenty, then more
+    # her own matches come first, each saying how it went for her; a page of twenty, then more
+    chip = page.locator("#mine tr[data-id='four'] .chip")
+    if 0 in result.winners:
+        assert chip.inner_text() == words["youWon"]
+    elif 0 in result.losers:
+        assert chip.inner_text() == words["youLost"]
+    else:
+        assert chip.count() == 0
+    assert page.locator("#all .chip").count() == 0
     mine = page.locator("#mine tbody tr")
     assert mine.count() == 20
     page.click("#mine button.more")

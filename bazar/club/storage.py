@@ -546,6 +546,19 @@ class Storage:
             order = (RecordRow.created.desc(), RecordRow.id)
             return list(db.scalars(query.order_by(*order).offset(offset).limit(limit)))
 
+    def seats_in(self, user_id: int, record_ids: Iterable[str]) -> dict[str, list[int]]:
+        """The seats a player sat in, in each of the records ``record_ids`` he played."""
+        out: dict[str, list[int]] = {}
+        with self.session() as db:
+            rows = db.execute(
+                select(Played.record_id, Played.seat)
+                .where(Played.user_id == user_id, Played.record_id.in_(list(record_ids)))
+                .order_by(Played.seat)
+            )
+            for record_id, seat in rows:
+                out.setdefault(record_id, []).append(seat)
+        return out
+
     def played(self, user_id: int) -> list[tuple[str, int, int]]:
         """How many stored matches a player sat in, and won, per game: (game, games, wins)."""
         with self.session() as db:

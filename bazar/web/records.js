@@ -46,6 +46,16 @@ function outcomeText(r) {
   return t("unfinished");
 }
 
+// Among the player's own matches, how each went for him: a win or a loss, marked in words
+// and in colour (nothing where he neither won nor lost).
+function yourResult(r) {
+  const yours = r.yours || [];
+  const { winners = [], losers = [] } = r.summary;
+  if (yours.some((s) => winners.includes(s))) return h("span", { class: "chip won" }, t("youWon"));
+  if (yours.some((s) => losers.includes(s))) return h("span", { class: "chip lost" }, t("youLost"));
+  return "";
+}
+
 // The final scores in words: "Olya 103 · Kolya 0", one entry per side.
 function scoresText(r) {
   const scores = (r.summary.scores || {}).scores || [];
@@ -60,7 +70,7 @@ function recordRows(records) {
     cell(N_("date"), h("time", { datetime: new Date(r.created * 1000).toISOString() }, when(r.created))),
     cell(N_("game"), gameName(r.game), r.uploaded ? h("span", { class: "small" }, ` · ${t("uploaded")}`) : ""),
     cell(N_("playersCol"), r.players.flatMap((_, s) => (s ? [", ", playerCell(r, s)] : [playerCell(r, s)]))),
-    cell(N_("result"), outcomeText(r)),
+    cell(N_("result"), yourResult(r), outcomeText(r)),
     cell(N_("points"), scoresText(r)),
     h("td", { class: "links" }, h("a", { href: `/replay/${r.id}` }, t("replay")),
       h("a", { href: `/api/records/${r.id}?download=1`, download: `bazar-${r.id}.json` }, t("download")))));

@@ -48,8 +48,8 @@ class RecordRoutes(RouteGroup):
 
     async def history(self, request: Request) -> Any:
         """A page of the records, newest first (``offset``, ``limit``); ``mine=1``: only the
-        matches of the player whose session this is (none for nobody). ``more`` says whether
-        another page follows."""
+        matches of the player whose session this is (none for nobody), each with the seats that
+        were his (``yours``). ``more`` says whether another page follows."""
         try:
             offset = max(0, int(request.query_params.get("offset", 0)))
             limit = max(1, min(int(request.query_params.get("limit", HISTORY_PAGE)), 100))
@@ -62,7 +62,13 @@ class RecordRoutes(RouteGroup):
                 return {"records": [], "more": False}
             player = user.id
         rows = self.storage.records(limit + 1, offset, player)
-        return {"records": [_listed(r) for r in rows[:limit]], "more": len(rows) > limit}
+        listed = [_listed(r) for r in rows[:limit]]
+        if player is not None:
+            # the seats that were his: the page says how each match went for him
+            seats = self.storage.seats_in(player, [r.id for r in rows[:limit]])
+            for entry in listed:
+                entry["yours"] = seats.get(entry["id"], [])
+        return {"records": listed, "more": len(rows) > limit}
 
     async def record(self, request: Request) -> Any:
         row = self.record_of(request)
