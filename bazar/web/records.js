@@ -107,8 +107,8 @@ export async function historyPage() {
     try { const r = await api("/api/records", await file.files[0].text(), true); go(`/replay/${r.id}`); }
     catch (err) { error.textContent = err.message; }
   } }, h("label", {}, t("upload"), file), h("button", {}, t("upload")));
-  // your own matches first
-  const lists = session.me ? [recordList(t("yourMatches"), "mine=1&", "mine")] : [];
+  // your own matches first, the last ten
+  const lists = session.me ? [recordList(t("yourMatches"), "mine=1&limit=10&", "mine")] : [];
   lists.push(recordList(t("allMatches"), "", "all"));
   await Promise.all(lists.map((l) => l.ready));
   main.replaceChildren(h("h2", { class: "page" }, t("history")), ...lists.map((l) => l.section),
