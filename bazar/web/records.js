@@ -51,8 +51,9 @@ function outcomeText(r) {
 function yourResult(r) {
   const yours = r.yours || [];
   const { winners = [], losers = [] } = r.summary;
-  if (yours.some((s) => winners.includes(s))) return h("span", { class: "chip won" }, t("youWon"));
-  if (yours.some((s) => losers.includes(s))) return h("span", { class: "chip lost" }, t("youLost"));
+  // a space after the mark, so that it is read as a word of its own
+  if (yours.some((s) => winners.includes(s))) return [h("span", { class: "chip won" }, t("youWon")), " "];
+  if (yours.some((s) => losers.includes(s))) return [h("span", { class: "chip lost" }, t("youLost")), " "];
   return "";
 }
 
