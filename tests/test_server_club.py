@@ -439,7 +439,11 @@ def test_a_player_s_own_matches_are_listed_apart_a_page_at_a_time(db: str) -> No
         assert [r["id"] for r in first["records"] + rest["records"]] == mine[::-1]
         assert first["more"] is True and rest["more"] is False
         # each with the seat that was hers
-        assert [r["yours"] for r in first["records"] + rest["records"]] == [[0], [0], [0]]
+        assert [r["seats"] for r in first["records"] + rest["records"]] == [[0], [0], [0]]
+        # anyone may ask for a registered player's matches by name
+        named = alex.get("/api/records?player=Masha").json()["records"]
+        assert [(r["id"], r["seats"]) for r in named] == [(tid, [0]) for tid in mine[::-1]]
+        assert alex.get("/api/records?player=Nobody").status_code == 404
         every = masha.get("/api/records").json()["records"]
         assert {r["id"] for r in every} == {*mine, theirs}
         # a bot's seat is named by its level; the record's result is said by seat

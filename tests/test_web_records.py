@@ -344,6 +344,12 @@ def test_the_profile_charts_the_rating_and_fits_a_phone(
     row = games.first.locator("td").all_inner_texts()
     assert row[0] == i18n.title("kozel", lang) and row[1] == str(DUELS + 1)
     assert page.locator("#profile-total").inner_text() == str(DUELS + 1)
+    # her last matches, each marked as a win or a loss of hers (not "yours": she is not here)
+    matches = page.locator("#profile-matches tbody tr")
+    assert matches.count() == 10
+    words = i18n.web(lang)
+    marks = set(page.locator("#profile-matches .chip").all_inner_texts())
+    assert marks and marks <= {words["aWin"], words["aLoss"]}
     assert fits(page, 360)
     assert not page.errors
 

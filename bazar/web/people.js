@@ -3,6 +3,7 @@ import { N_, lang, t } from "./i18n.js";
 import { api, go, h, main, session } from "./dom.js";
 import { el } from "./tiles.js";
 import { gameName } from "./words.js";
+import { HIS, YOURS, recordList } from "./records.js";
 
 // A rating as the page shows it: one decimal, in the page's language ("12.5", «12,5»).
 function rated(x) { return new Intl.NumberFormat(lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(x); }
@@ -95,14 +96,19 @@ export async function profilePage(name) {
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game")), h("th", { class: "num", scope: "col" }, t("matches")),
       h("th", { class: "num", scope: "col" }, t("wins")), h("th", { class: "num", scope: "col" }, t("rating")))),
     h("tbody", {}, rows)) : h("p", { class: "hint" }, t("noRecords"));
+  const own = session.me && session.me.id === data.user.id;
+  const matches = recordList(t("recentMatches"), `player=${encodeURIComponent(data.user.name)}&limit=10&`,
+    "profile-matches", own ? YOURS : HIS);
+  await matches.ready;
   main.replaceChildren(h("section", {}, h("h2", {}, `${t("profile")}: ${data.user.name}`),
     h("div", { class: "stats" },
       h("div", {}, h("span", {}, t("gamesPlayed")), h("b", { id: "profile-total" }, total)),
       h("div", {}, h("span", {}, t("wins")), h("b", { id: "profile-wins" }, wins)),
       h("div", {}, h("span", {}, t("kozelRating")), h("b", {}, data.user.kozel_rating))),
     table),
-  h("section", {}, h("h2", {}, t("ratingChart")), ratingChart(data.chart || {}, main.clientWidth - 40)));
-  if (session.me && !session.me.guest && session.me.id === data.user.id) main.append(passwordForm());
+  h("section", {}, h("h2", {}, t("ratingChart")), ratingChart(data.chart || {}, main.clientWidth - 40)),
+  matches.section);
+  if (own && !session.me.guest) main.append(passwordForm());
 }
 
 // A new password for the player himself: it logs him out everywhere else.

@@ -46,16 +46,20 @@ function outcomeText(r) {
   return t("unfinished");
 }
 
-// Among the player's own matches, how each went for him: a win or a loss, marked in words
-// and in colour (nothing where he neither won nor lost).
-function yourResult(r) {
-  const yours = r.yours || [];
+// Among one player's matches, how each went for him: a win or a loss, marked in words and in
+// colour (nothing where he neither won nor lost), in the words of marks (yours or his).
+function resultMark(r, marks) {
+  const seats = r.seats || [];
   const { winners = [], losers = [] } = r.summary;
   // a space after the mark, so that it is read as a word of its own
-  if (yours.some((s) => winners.includes(s))) return [h("span", { class: "chip won" }, t("youWon")), " "];
-  if (yours.some((s) => losers.includes(s))) return [h("span", { class: "chip lost" }, t("youLost")), " "];
+  if (seats.some((s) => winners.includes(s))) return [h("span", { class: "chip won" }, t(marks.won)), " "];
+  if (seats.some((s) => losers.includes(s))) return [h("span", { class: "chip lost" }, t(marks.lost)), " "];
   return "";
 }
+
+//: the marks of a match that was yours, and of one of another player's
+export const YOURS = { won: N_("youWon"), lost: N_("youLost") };
+export const HIS = { won: N_("aWin"), lost: N_("aLoss") };
 
 // The final scores in words: "Olya 103 · Kolya 0", one entry per side.
 function scoresText(r) {
@@ -65,20 +69,21 @@ function scoresText(r) {
 
 // One page of records as rows of the history's table, each cell labelled for a phone,
 // where a row reads as a card.
-function recordRows(records) {
+function recordRows(records, marks) {
   const cell = (label, ...content) => h("td", { "data-label": t(label) }, ...content);
   return records.map((r) => h("tr", { "data-id": r.id },
     cell(N_("date"), h("time", { datetime: new Date(r.created * 1000).toISOString() }, when(r.created))),
     cell(N_("game"), gameName(r.game), r.uploaded ? h("span", { class: "small" }, ` · ${t("uploaded")}`) : ""),
     cell(N_("playersCol"), r.players.flatMap((_, s) => (s ? [", ", playerCell(r, s)] : [playerCell(r, s)]))),
-    cell(N_("result"), yourResult(r), outcomeText(r)),
+    cell(N_("result"), marks ? resultMark(r, marks) : "", outcomeText(r)),
     cell(N_("points"), scoresText(r)),
     h("td", { class: "links" }, h("a", { href: `/replay/${r.id}` }, t("replay")),
       h("a", { href: `/api/records/${r.id}?download=1`, download: `bazar-${r.id}.json` }, t("download")))));
 }
 
-// A list of records, a page at a time: "more" asks for the next page.
-function recordList(title, query, id) {
+// A list of records, a page at a time: "more" asks for the next page. One player's
+// matches (the query names him) carry marks: how each went for him.
+export function recordList(title, query, id, marks = null) {
   const body = h("tbody");
   const empty = h("p", { class: "hint" });
   const more = h("button", { class: "secondary more", onclick: () => page() }, t("more"));
@@ -89,7 +94,7 @@ function recordList(title, query, id) {
     more.disabled = true;
     const { records, more: left } = await api(`/api/records?${query}offset=${offset}`);
     offset += records.length;
-    body.append(...recordRows(records));
+    body.append(...recordRows(records, marks));
     empty.textContent = offset ? "" : t("noRecords");
     more.hidden = !left;
     more.disabled = false;
@@ -109,7 +114,7 @@ export async function historyPage() {
     catch (err) { error.textContent = err.message; }
   } }, h("label", {}, t("upload"), file), h("button", {}, t("upload")));
   // your own matches first, the last ten
-  const lists = session.me ? [recordList(t("yourMatches"), "mine=1&limit=10&", "mine")] : [];
+  const lists = session.me ? [recordList(t("yourMatches"), "mine=1&limit=10&", "mine", YOURS)] : [];
   lists.push(recordList(t("allMatches"), "", "all"));
   await Promise.all(lists.map((l) => l.ready));
   main.replaceChildren(h("h2", { class: "page" }, t("history")), ...lists.map((l) => l.section),

@@ -47,27 +47,34 @@ class RecordRoutes(RouteGroup):
         return row
 
     async def history(self, request: Request) -> Any:
-        """A page of the records, newest first (``offset``, ``limit``); ``mine=1``: only the
-        matches of the player whose session this is (none for nobody), each with the seats that
-        were his (``yours``). ``more`` says whether another page follows."""
+        """A page of the records, newest first (``offset``, ``limit``); only the matches of
+        one player with ``mine=1`` (the player whose session this is; none for nobody) or
+        ``player=NAME`` (a registered player), each with the seats that were his (``seats``).
+        ``more`` says whether another page follows."""
+        query = request.query_params
         try:
-            offset = max(0, int(request.query_params.get("offset", 0)))
-            limit = max(1, min(int(request.query_params.get("limit", HISTORY_PAGE)), 100))
+            offset = max(0, int(query.get("offset", 0)))
+            limit = max(1, min(int(query.get("limit", HISTORY_PAGE)), 100))
         except ValueError:
             raise ServerError("page_form") from None
         player = None
-        if request.query_params.get("mine"):
+        if query.get("mine"):
             user = await self.user_of(request)
             if user is None:
                 return {"records": [], "more": False}
             player = user.id
+        elif "player" in query:
+            named = self.storage.registered(query["player"])
+            if named is None:
+                raise ServerError("no_player", 404)
+            player = named.id
         rows = self.storage.records(limit + 1, offset, player)
         listed = [_listed(r) for r in rows[:limit]]
         if player is not None:
-            # the seats that were his: the page says how each match went for him
+            # the page says how each match went for him
             seats = self.storage.seats_in(player, [r.id for r in rows[:limit]])
             for entry in listed:
-                entry["yours"] = seats.get(entry["id"], [])
+                entry["seats"] = seats.get(entry["id"], [])
         return {"records": listed, "more": len(rows) > limit}
 
     async def record(self, request: Request) -> Any:
