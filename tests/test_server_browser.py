@@ -55,9 +55,15 @@ def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    options = getattr(request, "param", {})
+    options = dict(getattr(request, "param", {}))
+    # the next round at once: the pause between rounds has its tests (test_web_result.py)
+    settings = options.pop("settings", Settings()).model_copy(update={"round_pause_s": 0})
     app = create_app(
-        f"sqlite:///{tmp_path / 'club.sqlite3'}", secret="browser", bot_delay=0.02, **options
+        f"sqlite:///{tmp_path / 'club.sqlite3'}",
+        secret="browser",
+        bot_delay=0.02,
+        settings=settings,
+        **options,
     )
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)

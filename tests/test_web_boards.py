@@ -60,8 +60,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     db = tmp_path_factory.mktemp("club") / "club.sqlite3"
-    # one browser makes a guest and a table for each board: no quota of a public club
-    roomy = Settings(guests_per_address=10_000, open_tables_per_user=10_000)
+    # one browser makes a guest and a table for each board: no quota of a public club; the
+    # boards are looked at mid-round, no table waits between rounds
+    roomy = Settings(guests_per_address=10_000, open_tables_per_user=10_000, round_pause_s=0)
     app = create_app(f"sqlite:///{db}", secret="boards", bot_delay=0.01, settings=roomy)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
