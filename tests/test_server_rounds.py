@@ -6,6 +6,7 @@ them has said ``next`` or the pause is over; bots and seats a bot plays are not 
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -35,11 +36,44 @@ def seated(base: str, **form: Any) -> JsonSocket:
         assert http.post("/api/guest", json={"name": "Masha"}).status_code == 200
         r = http.post("/api/tables", json=form)
         assert r.status_code == 200, r.text
-        cookie, tid = f"bazar={http.cookies['bazar']}", r.json()["table"]["id"]
+        return socket_at(base, r.json()["table"]["id"], f"bazar={http.cookies['bazar']}")
+
+
+def socket_at(base: str, tid: str, cookie: str) -> JsonSocket:
+    """A socket to table ``tid`` with the session ``cookie``, its hello sent."""
     url = base.replace("http", "ws") + f"/ws/{tid}"
     ws = JsonSocket(connect(url, additional_headers={"cookie": cookie}, proxy=None), wait=20)
     ws.send_json({"type": "hello", "v": 0})
     return ws
+
+
+def two_at_a_round_end(base: str) -> tuple[JsonSocket, JsonSocket]:
+    """Masha's and Olya's sockets at a Kozel table of theirs, once both have heard its first
+    round end (each plays random moves on a thread of its own, as two browsers would)."""
+    with httpx.Client(base_url=base) as masha, httpx.Client(base_url=base) as olya:
+        assert masha.post("/api/guest", json={"name": "Masha"}).status_code == 200
+        assert olya.post("/api/guest", json={"name": "Olya"}).status_code == 200
+        r = masha.post("/api/tables", json={"game": "kozel", "players": 2, "move_time_s": 30})
+        tid = r.json()["table"]["id"]
+        assert olya.post(f"/api/tables/{tid}/join", json={"seat": 1}).status_code == 200
+        cookies = [f"bazar={c.cookies['bazar']}" for c in (masha, olya)]
+    sockets = [socket_at(base, tid, cookie) for cookie in cookies]
+    errors: list[BaseException] = []
+
+    def play(ws: JsonSocket, seed: int) -> None:
+        try:
+            to_a_round_end(ws, random.Random(seed))
+        except BaseException as error:  # reported on the main thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=play, args=(ws, i)) for i, ws in enumerate(sockets)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return sockets[0], sockets[1]
 
 
 def to_a_round_end(ws: JsonSocket, rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -180,3 +214,28 @@ def test_a_seat_a_bot_plays_is_not_waited_for(club: str) -> None:
     else:
         raise AssertionError("the match did not end")
     assert ends and all(e["next_in_s"] == 0 and e["waiting"] == [] for e in ends)
+
+
+@pytest.mark.parametrize("club", [30], indirect=True)
+def test_the_pause_waits_for_every_player_here(club: str) -> None:
+    masha, olya = two_at_a_round_end(club)
+    masha.send_json({"type": "next"})
+    _, seen = until(olya, "seen")
+    assert seen["event"]["name"] == "Masha" and seen["event"]["waiting"] == [1]
+    time.sleep(0.3)
+    olya.send_json({"type": "ping"})
+    before, _ = until(olya, "pong")
+    assert not [m for m in before if m["type"] == "notice" and m["event"]["t"] == "pause_end"]
+    olya.send_json({"type": "next"})
+    for ws in (masha, olya):
+        until(ws, "pause_end")
+
+
+@pytest.mark.parametrize("club", [30], indirect=True)
+def test_a_player_who_leaves_during_the_pause_is_not_waited_for(club: str) -> None:
+    masha, olya = two_at_a_round_end(club)
+    masha.send_json({"type": "next"})
+    olya.ws.close()
+    said = time.monotonic()
+    until(masha, "pause_end")
+    assert time.monotonic() - said < 5

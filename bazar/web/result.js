@@ -32,6 +32,8 @@ export async function onResultEvent(state, event) {
   }
   // the match's last round stays on the table under its result
   if ((event.t === "move" || event.t === "pause_end") && !state.end) state.roundEnd = null;
+  // who has seen it: the others are still looking
+  if (event.t === "seen" && state.roundEnd) state.roundEnd = { ...state.roundEnd, waiting: event.waiting };
   return false;
 }
 
@@ -97,8 +99,13 @@ function handsBlock(e, names) {
       tiles = h("span", { class: "end-tiles", "aria-label": hand.join(", ") },
         hand.map((text) => { const [a, b] = parseTile(text) || [0, 0]; return tileSvg(a, b, { vertical: false, size: 18 }); }));
     }
-    const sum = hand && hand.length
-      ? h("span", { class: "end-sum", title: t("end.pips", { n: pips(hand) }) }, `Σ ${pips(hand)}`) : "";
+    // a poker hand is its combination, any other its pips
+    const rank = o.extra && o.extra.ranks && o.extra.ranks[s];
+    let sum = "";
+    if (rank) sum = h("span", { class: "end-sum" }, t(`poker.rank.${rank}`));
+    else if (hand && hand.length) {
+      sum = h("span", { class: "end-sum", title: t("end.pips", { n: pips(hand) }) }, `Σ ${pips(hand)}`);
+    }
     list.append(h("li", { "data-seat": s }, h("span", { class: "end-name" }, names(s)), ...marks, tiles, sum));
   });
   return list;
@@ -129,7 +136,8 @@ function roundRow(rules, family) {
   if (keepsAccounts(rules)) return t("end.award");
   if (family === "cross") return t("end.bonus");
   if (family === "poker") return t("end.chips");
-  if (rules.options.limit !== null && rules.options.limit !== undefined) return t("end.penalty");
+  const penalty = rules.options.limit !== null && rules.options.limit !== undefined;
+  if (penalty || family === "trains" || family === "tree") return t("end.penalty");
   return t("end.thisRound");
 }
 
@@ -192,8 +200,8 @@ export function renderResult(box, ctx) {
   box.hidden = !ctx.state.end;
 }
 
-// The sheet over the final board. ctx: { state, rules (of the final view), names(seat), onNext,
-// onShowBoard, onShowResult }. Built once per round's end (the heading keeps the focus), its
+// The sheet over the final board. ctx: { state, rules (of the final view), names(seat), seat
+// (the page's, null for a spectator), onNext, onShowBoard, onShowResult }. Built once per round's end (the heading keeps the focus), its
 // countdown kept up to date.
 export function renderRoundEnd(box, ctx) {
   const { state } = ctx;
@@ -203,9 +211,12 @@ export function renderRoundEnd(box, ctx) {
   box.hidden = false;
   if (box.dataset.v !== key) build(box, ctx, key);
   const next = box.querySelector("#next-round");
-  if (next) {
-    const left = Math.ceil(pauseLeft(state));
-    next.textContent = left > 0 ? t("end.nextIn", { s: left }) : t("end.next");
+  const left = Math.ceil(pauseLeft(state));
+  if (next) next.textContent = left > 0 ? t("end.nextIn", { s: left }) : t("end.next");
+  const waiting = box.querySelector("#end-waiting");
+  if (waiting) {
+    const others = left > 0 ? e.waiting.filter((s) => s !== ctx.seat).map(ctx.names) : [];
+    waiting.textContent = others.length ? t("end.waiting", { names: others.join(", ") }) : "";
   }
 }
 
@@ -226,7 +237,10 @@ function build(box, ctx, key) {
   const title = headline(e, rules, names, sides);
   const heading = h("h2", { id: "result-heading", tabindex: "-1" }, title);
   const actions = h("div", { class: "end-actions" });
-  if (!state.end) actions.append(h("button", { id: "next-round", onclick: ctx.onNext }, t("end.next")));
+  if (!state.end) {
+    actions.append(h("button", { id: "next-round", onclick: ctx.onNext }, t("end.next")),
+      h("span", { id: "end-waiting", class: "small" }));
+  }
   actions.append(h("button", { class: "secondary", id: "show-board", onclick: ctx.onShowBoard }, t("end.showBoard")));
   const parts = [heading];
   if (e.outcome.reason === "fish" && e.outcome.fisher !== null) {

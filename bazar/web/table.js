@@ -168,6 +168,7 @@ export async function tablePage(id) {
   function showResult() {
     const final = state.roundEnd && state.roundEnd.final;
     renderResult(result, { state, names: seatName, tableId: id, yourSeat: info.your_seat,
+      seat: state.view && state.view.seat,
       rules: final ? final.view.rules : state.view && state.view.rules,
       onNext: () => { seenRoundEnd(state, (m) => socket.send(JSON.stringify(m))); render(); },
       onShowBoard: () => { state.sheetHidden = true; render(); },
