@@ -6,6 +6,7 @@ test_server_browser.py."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -70,7 +71,7 @@ class Table:
         self.id = r.json()["table"]["id"]
         self.names = [seat["name"] for seat in r.json()["table"]["seats"]]
         page.goto(f"{server}/table/{self.id}")
-        page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+        page.wait_for_selector(".felt[data-v]", timeout=15_000)
 
     def _heard(self, frame: Any) -> None:
         message = json.loads(frame)
@@ -84,15 +85,18 @@ class Table:
         deadline = time.monotonic() + 90
         while not page.locator("#result-heading").count():
             assert time.monotonic() < deadline, "the round did not end"
-            playable = page.locator("svg#hand g.tile.playable")
+            # the hand's tiles; Kolbasa's, which has no hand, on the board
+            playable = page.locator("svg#hand g.tile.playable, svg#board g.tile.playable")
             buttons = page.locator(".felt .actions button")
-            if playable.count():
-                playable.first.click()
-                ends = page.locator("svg#board g.end")
-                if ends.count():
-                    ends.first.click()
-            elif buttons.count():
-                buttons.first.click()
+            # the page redraws as the bots move: what was there to click may be gone
+            with contextlib.suppress(sync_api.Error):
+                if playable.count():
+                    playable.first.click(timeout=2_000)
+                    ends = page.locator("svg#board g.end")
+                    if ends.count():
+                        ends.first.click(timeout=2_000)
+                elif buttons.count():
+                    buttons.first.click(timeout=2_000)
             page.wait_for_timeout(50)
         assert self.ends
         return self.ends[-1]

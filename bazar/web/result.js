@@ -86,6 +86,7 @@ function headline(e, rules, names, sides) {
 // Each seat's hand as the round left it, face up (the rules keep a folded poker hand hidden).
 function handsBlock(e, names) {
   const o = e.outcome;
+  const kind = e.final.view.board.kind;
   const hands = e.final.hands;
   const list = h("ul", { class: "end-hands", "aria-label": t("end.hands") });
   hands.forEach((hand, s) => {
@@ -103,6 +104,8 @@ function handsBlock(e, names) {
     const rank = o.extra && o.extra.ranks && o.extra.ranks[s];
     let sum = "";
     if (rank) sum = h("span", { class: "end-sum" }, t(`poker.rank.${rank}`));
+    // Kolbasa's rows count their tiles, not their pips
+    else if (hand && hand.length && kind === "kolbasa") sum = h("span", { class: "end-sum" }, `${hand.length} ${t("tiles")}`);
     else if (hand && hand.length) {
       sum = h("span", { class: "end-sum", title: t("end.pips", { n: pips(hand) }) }, `Σ ${pips(hand)}`);
     }
@@ -242,14 +245,13 @@ function build(box, ctx, key) {
       h("span", { id: "end-waiting", class: "small" }));
   }
   actions.append(h("button", { class: "secondary", id: "show-board", onclick: ctx.onShowBoard }, t("end.showBoard")));
-  const parts = [heading];
+  const parts = [h("div", { class: "end-head" }, heading, actions)];
   if (e.outcome.reason === "fish" && e.outcome.fisher !== null) {
     parts.push(h("p", { class: "small" }, t("end.fishBy", { name: names(e.outcome.fisher) })));
   }
   parts.push(handsBlock(e, names), scoreTable(rules, e, names), legend(rules, e));
   const match = h("div", { id: "match-end" });
   if (state.end) { renderMatchEnd(match, ctx); parts.push(match); }
-  parts.push(actions);
   box.setAttribute("role", "region");
   box.setAttribute("aria-labelledby", "result-heading");
   box.replaceChildren(...parts);
