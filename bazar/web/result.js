@@ -76,7 +76,10 @@ function headline(e, rules, names, sides) {
     const winners = (x.winners || []).map(names).join(", ");
     what = t(o.reason === "fold" ? N_("end.fold") : N_("end.showdown"), { names: winners });
   } else if (o.reason === "tricks" && x.bidder !== null && x.bidder !== undefined) {
-    what = t("end.tricks", { bid: x.bid, name: names(x.bidder) });
+    // the bidder's side made its bid when its tricks took as many points
+    const took = o.points.filter((_, s) => s % 2 === x.bidder % 2).reduce((a, b) => a + b, 0);
+    const made = took >= x.bid ? N_("end.made") : N_("end.set");
+    what = `${t("end.tricks", { bid: x.bid, name: names(x.bidder) })} · ${t(made)}`;
   } else if (o.reason === "redeal") what = t("end.redeal");
   else if (o.reason === "deadlock") what = t("end.deadlock");
   else what = t("end.over");
@@ -198,7 +201,7 @@ function announce(text) {
 export function renderResult(box, ctx) {
   if (ctx.state.roundEnd) { renderRoundEnd(box, ctx); return; }
   delete box.dataset.v;
-  box.classList.remove("folded");
+  box.classList.remove("sheet", "folded");
   renderMatchEnd(box, ctx);
   box.hidden = !ctx.state.end;
 }
@@ -249,9 +252,12 @@ function build(box, ctx, key) {
   if (e.outcome.reason === "fish" && e.outcome.fisher !== null) {
     parts.push(h("p", { class: "small" }, t("end.fishBy", { name: names(e.outcome.fisher) })));
   }
-  parts.push(handsBlock(e, names), scoreTable(rules, e, names), legend(rules, e));
+  // a trick game plays every tile out: no hand is left to show
+  if (e.final.hands.some((hand) => hand && hand.length)) parts.push(handsBlock(e, names));
+  parts.push(scoreTable(rules, e, names), legend(rules, e));
   const match = h("div", { id: "match-end" });
   if (state.end) { renderMatchEnd(match, ctx); parts.push(match); }
+  box.onkeydown = (event) => { if (event.key === "Escape") ctx.onShowBoard(); };
   box.setAttribute("role", "region");
   box.setAttribute("aria-labelledby", "result-heading");
   box.replaceChildren(...parts);
