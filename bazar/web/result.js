@@ -26,7 +26,9 @@ export async function onResultEvent(state, event) {
   if (event.t === "round_end") {
     state.roundEnd = event;
     state.sheetHidden = false;
-    const ok = (await sha256(String(event.seed))) === state.commitments[event.number];
+    // a page without a secure context has no SHA-256 to check with: unchecked, not wrong
+    const hash = await sha256(String(event.seed));
+    const ok = hash === null ? null : hash === state.commitments[event.number];
     state.reveals.push({ number: event.number, seed: event.seed, ok });
     return true;
   }
@@ -207,12 +209,12 @@ export function renderResult(box, ctx) {
 }
 
 // The sheet over the final board. ctx: { state, rules (of the final view), names(seat), seat
-// (the page's, null for a spectator), onNext, onShowBoard, onShowResult }. Built once per round's end (the heading keeps the focus), its
-// countdown kept up to date.
+// (the page's, null for a spectator), onNext, onShowBoard, onShowResult }. Built once per
+// round's end (the heading keeps the focus), its countdown and waiting list kept up to date.
 export function renderRoundEnd(box, ctx) {
   const { state } = ctx;
   const e = state.roundEnd;
-  const key = `${e.v}:${state.end ? state.end.v : ""}:${state.sheetHidden}`;
+  const key = `${e.v}:${state.end ? state.end.v : ""}:${state.sheetHidden}:${state.rematch}`;
   // shown before it is built: a hidden heading takes no focus
   box.hidden = false;
   if (box.dataset.v !== key) build(box, ctx, key);
@@ -317,9 +319,10 @@ export function renderFair(box, state) {
   const rounds = Object.entries(state.commitments).map(([number, hash]) => {
     const reveal = state.reveals.find((x) => x.number === Number(number));
     return h("li", {}, `${t("end.round", { n: number })}: `, h("code", {}, hash),
-      reveal ? h("div", {}, t(reveal.ok ? N_("revealed") : N_("mismatch"), { seed: reveal.seed })) : "");
+      reveal ? h("div", {}, t(reveal.ok === null ? N_("end.unchecked") : reveal.ok ? N_("revealed") : N_("mismatch"),
+        { seed: reveal.seed })) : "");
   });
-  const bad = state.reveals.some((x) => !x.ok);
+  const bad = state.reveals.some((x) => x.ok === false);
   const summary = h("summary", {}, t("end.verify"), bad ? ` · ${t("end.mismatchShort")}` : "");
   box.replaceChildren(h("details", { open: open || bad }, summary, h("p", {}, t("commitment")), h("ul", {}, rounds)));
 }
