@@ -140,6 +140,13 @@ def test_kozel_keeps_the_final_board_and_labels_the_result(server: str) -> None:
         rows = scores.locator("tbody th[scope=row]").all_inner_texts()
         assert rows == ["Before", "This round's points", "Total"]
         assert "remembered points" in page.locator(".end-legend").inner_text()
+        # on a phone the sheet fits the width, and its buttons are thumb-sized
+        page.set_viewport_size({"width": 360, "height": 740})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        for button in ("#next-round", "#show-board"):
+            box = page.locator(button).bounding_box()
+            assert box is not None and round(box["height"]) >= 44 and box["x"] + box["width"] <= 360
+        page.set_viewport_size({"width": 1280, "height": 800})
         # the sheet goes, the board stays, and comes back
         page.click("#show-board")
         assert page.locator("#result-heading").count() == 0
