@@ -10,7 +10,8 @@ keys the code says, and the texts the library declares in English where it decla
   ``N_(...)`` and of its frame's ``data-t``, as ``web.KEY``;
 - :func:`registries`: what the library declares in English (the errors' codes, the
   options' glossary, the variants' descriptions), each with its English as the translator's
-  comment; the English catalogue leaves them empty: the English is the library's own.
+  comment; the English catalogue leaves them empty: the English is the library's own. The
+  values of a choice (``optval.OPTION.VALUE``) are ids, so both catalogues say them.
 """
 
 from __future__ import annotations
@@ -104,6 +105,10 @@ def registries(
         yield 0, None, f"error.{code}", [english]
     for name, option in declared().items():
         yield 0, None, f"option.{name}", [option.doc]
+        if option.kind == "enum":
+            # a choice is said in words on the rules pages (:func:`bazar.i18n.guide.value_text`)
+            for value in option.values:
+                yield 0, None, f"optval.{name}.{value}", [option.doc]
     for name, text in VARIANTS.items():
         yield 0, None, f"variant.{name}", [text]
     for name in VARIANTS:
