@@ -11,6 +11,7 @@ import { rulesIndex, rulesPage } from "./rules.js";
 function translateChrome() {
   document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = t(n.dataset.t); });
   document.getElementById("lang").textContent = lang === "ru" ? "EN" : "RU";
+  document.getElementById("lang").title = t("language");
   document.documentElement.lang = lang;
   const box = document.getElementById("me");
   box.replaceChildren();
