@@ -161,7 +161,7 @@ function fit(at, W, H, widest, memo) {
     if (u < UMIN) u = Math.min(W / r.box.w, UMIN);
     return u;
   };
-  // of the row lengths that draw within 8 % of the largest scale, the longest: fewer turns
+  // of the row lengths that draw within 15 % of the largest scale, the longest: fewer turns
   const tried = [];
   for (let L = Math.max(4, Math.floor(widest)); L >= 4; L -= 1) {
     const r = at(L);
@@ -170,7 +170,7 @@ function fit(at, W, H, widest, memo) {
     tried.push(r);
   }
   const top = Math.max(...tried.map((r) => r.u));
-  let best = tried.find((r) => r.u >= top * 0.92);
+  let best = tried.find((r) => r.u >= top * 0.85);
   if (memo.L && memo.L !== best.L) {
     const kept = at(memo.L);
     kept.u = score(kept);
@@ -296,7 +296,7 @@ function drawCross(g, view, area, box) {
   let spots;
   if (centre < 0) spots = drawLine(g, view, area, box);
   else {
-    const aspect = Number.isFinite(area.h) ? area.h / area.w : 0.6;
+    const aspect = Number.isFinite(area.h) ? area.h / area.w : 1;
     const all = [...line, ...view.board.U, ...view.board.D];
     const total = all.reduce((n, x) => n + (link(x).dbl ? 1 : 2) + G, 0);
     const r = fit((L) => {
