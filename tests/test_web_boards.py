@@ -321,6 +321,47 @@ def halves(tile: str) -> tuple[int, int]:
     return int(a), int(b)
 
 
+def test_a_board_fits_the_width_and_height_it_is_given(server: str, page: Any) -> None:
+    """drawBoard(svg, view, {width, height}): the 22-tile line shrinks to fit a box a phone
+    gives it (never wider, never taller), and grows where it is given room."""
+    match = played("kozel", 24, seed=1)
+    record_id = upload(server, match)
+    page.goto(f"{server}/replay/{record_id}?ply=24")
+    page.wait_for_selector(".felt[data-ply='24']")
+    drawn = page.evaluate(
+        """async (id) => {
+        const { drawBoard } = await import("/static/board.js");
+        const pos = await fetch(`/api/records/${id}/position?ply=24`).then((r) => r.json());
+        const out = [];
+        for (const [width, height] of [[320, 260], [320, 600], [1000, 400]]) {
+            const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+            svg.setAttribute("class", "board");
+            svg.style.width = `${width}px`;
+            document.body.append(svg);
+            drawBoard(svg, pos.view, { width, height });
+            const frame = svg.getBoundingClientRect();
+            const box = svg.querySelector("g.layout").getBoundingClientRect();
+            const face = svg.querySelector("g.layout rect.face");
+            const u = Math.min(...["width", "height"].map((k) => Number(face.getAttribute(k))));
+            const vb = svg.viewBox.baseVal;
+            out.push({ width, height, vb: [vb.width, vb.height], u,
+                left: box.left - frame.left, top: box.top - frame.top,
+                right: box.right - frame.left, bottom: box.bottom - frame.top });
+            svg.remove();
+        }
+        return out;
+    }""",
+        record_id,
+    )
+    for d in drawn:
+        assert d["vb"] == [d["width"], d["height"]], d
+        assert d["left"] >= 0 and d["right"] <= d["width"] and d["top"] >= 0, d
+        assert d["bottom"] <= d["height"], d
+        assert 14 <= d["u"] <= 40, d
+    small, tall, wide = drawn
+    assert tall["u"] > small["u"] and wide["u"] > small["u"]
+
+
 def pips_of(page: Any) -> list[dict[str, Any]]:
     """Each laid tile face up: its text, how many pips and how many numerals it shows."""
     return list(

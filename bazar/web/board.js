@@ -659,6 +659,38 @@ const LAYOUTS = {
   trick: drawTrick, poker: drawPot,
 };
 
+// Where each laid tile is drawn, in the svg's units, by its identity.
+function where(svg) {
+  const at = new Map();
+  const page = svg.getScreenCTM();
+  if (!page) return at; // not on the page
+  const back = page.inverse();
+  for (const node of svg.querySelectorAll("g.layout g.tile")) {
+    const m = node.getScreenCTM();
+    if (!m) continue;
+    const local = back.multiply(m);
+    at.set(keyOf(node.dataset.tile || ""), [local.e, local.f]);
+  }
+  return at;
+}
+
+// A tile re-laid elsewhere (the snake found a better row length, the board grew) glides from
+// where it was (FLIP), unless the player asked for less motion.
+function slide(svg, before) {
+  if (!before.size || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  for (const [key, [x, y]] of where(svg)) {
+    const old = before.get(key);
+    if (!old) continue;
+    const dx = old[0] - x, dy = old[1] - y;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    const node = [...svg.querySelectorAll("g.layout g.tile")].find((n) => keyOf(n.dataset.tile || "") === key);
+    // the attribute's "translate(x,y)" in CSS's words, which want units
+    const to = node.getAttribute("transform").replace(/translate\(([^,]+),([^)]+)\)/, "translate($1px, $2px)");
+    node.animate([{ transform: `translate(${dx}px, ${dy}px) ${to}` }, { transform: to }],
+      { duration: 200, easing: "ease-out" });
+  }
+}
+
 // The tile the last move laid, from the view's history (a table or a replay may say).
 function lastLaid(view) {
   const history = view.history || [];
@@ -678,6 +710,7 @@ function lastLaid(view) {
 // default the player's choice, digitsWanted()).
 export function drawBoard(svg, view, { width = 640, height = null, names = (s) => t("seatN", { n: s + 1 }),
   hands = null, playable = new Set(), selected = null, onTile = null, last, digits = digitsWanted() } = {}) {
+  const before = where(svg);
   svg.replaceChildren();
   const kind = kindOf(view);
   svg.dataset.kind = kind;
@@ -732,6 +765,8 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
     }
   }
   svg.dataset.last = lastKey || "";
+  if (svg.memo.drawn) slide(svg, before);
+  svg.memo.drawn = true;
   if (onTile) {
     for (const node of svg.querySelectorAll("g.tile")) {
       if (playable.has(node.dataset.tile)) {

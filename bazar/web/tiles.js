@@ -54,7 +54,9 @@ function half(g, x, y, s, n, lying, digits) {
 
 // A tile with halves a (left or top) and b; s is the side of a half; digits draws numerals.
 export function tile(parent, x, y, a, b, vertical, s = 30, cls = "", digits = false) {
-  const g = el("g", { class: `tile ${cls}`, transform: `translate(${x},${y})` }, parent);
+  // named for a screen reader as players say it, "6–4"
+  const g = el("g", { class: `tile ${cls}`, transform: `translate(${x},${y})`, role: "img",
+    "aria-label": `${a}–${b}` }, parent);
   const w = vertical ? s : 2 * s, h = vertical ? 2 * s : s;
   el("rect", { x: 0, y: 0, width: w, height: h, rx: s * 0.15, class: "face" }, g);
   if (vertical) {
