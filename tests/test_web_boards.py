@@ -447,6 +447,22 @@ def test_chicken_foot_s_toes_fan_out_and_are_named_in_words(server: str, page: A
     assert page.locator("svg#board g.lane[data-end='1'] g.toe.started").count() == 1
 
 
+def test_a_double_left_open_glows_and_a_banner_says_to_cover_it(server: str, page: Any) -> None:
+    """Mexican Train: a double that must be covered first glows amber at the end of its
+    train, and a banner over the trains says which."""
+    match = played("mexican-train", 21, seed=1)
+    view = match.view(None).to_json()
+    assert view["extra"]["unsatisfied"] == ["M"] and view["board"]["trains"]["M"][-1] == "11|11"
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=21")
+    page.wait_for_selector(".felt[data-ply='21']")
+    assert page.locator("svg#board #banner").text_content() == "Cover 11|11 first"
+    glowing = page.locator("svg#board g.tile.unsatisfied")
+    assert glowing.count() == 1 and glowing.get_attribute("data-tile") == "11|11"
+    assert page.locator("svg#board g.lane[data-end='M'] g.tile.unsatisfied").count() == 1
+    # the Mexican train is open to all: its lane carries the train's icon
+    assert page.locator("svg#board g.lane[data-end='M'] g.train-icon").count() == 1
+
+
 def test_the_last_move_s_tile_is_outlined(server: str, page: Any) -> None:
     """The tile the last move laid keeps an outline; a step back moves it to the one before."""
     match = played("kozel", 9)
