@@ -175,7 +175,9 @@ function fit(at, W, H, widest, memo) {
     const kept = at(memo.L);
     kept.u = score(kept);
     kept.L = memo.L;
-    if (kept.u * 1.1 >= best.u) best = kept;
+    // kept while it draws nearly as large and no taller (a row length kept from a shorter
+    // line would otherwise turn a line that now fits a row)
+    if (kept.u * 1.1 >= best.u && kept.box.h <= best.box.h * 1.1) best = kept;
   }
   memo.L = best.L;
   return best;
@@ -536,7 +538,7 @@ function drawTrick(g, view, area, box, names) {
   const lines = [];
   if (x.bid) lines.push(t("contract", { bid: x.bid, name: names(x.bidder) }));
   if (x.trumps !== null && x.trumps !== undefined) lines.push(t("trumpsAre", { suit: x.trumps }));
-  if (x.tricks) {
+  if (x.tricks && x.tricks.length) {
     const won = [0, 0];
     for (const [, winner] of x.tricks) won[winner % 2] += 1;
     lines.push(t("sideTricks", { a: won[0], b: won[1] }));
@@ -544,8 +546,13 @@ function drawTrick(g, view, area, box, names) {
   if (x.points) lines.push(t("sidePoints", { a: x.points[0], b: x.points[1] }));
   if (x.phase === "bidding") lines.push(t("bidding"));
   lines.forEach((text, i) => label(g, area.w / 2, 16 + i * 18, text, { "text-anchor": "middle" }));
-  const u = Math.max(UMIN, Math.min(30, area.w / 12));
   const top = 16 + lines.length * 18 + 8;
+  // no trick is played while the hand is bid for: no room kept for one
+  if (x.phase === "bidding" && !view.board.trick.length) {
+    box.add(0, 0, area.w, top);
+    return {};
+  }
+  const u = Math.max(UMIN, Math.min(30, area.w / 12));
   const rx = Math.min(area.w / 2 - 2 * u, 4 * u), ry = 2.6 * u;
   const cx = area.w / 2, cy = top + ry + u + 8;
   for (const [seat, text] of view.board.trick) {
