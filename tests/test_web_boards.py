@@ -362,6 +362,51 @@ def test_a_board_fits_the_width_and_height_it_is_given(server: str, page: Any) -
     assert tall["u"] > small["u"] and wide["u"] > small["u"]
 
 
+def test_no_two_tiles_overlap_whatever_the_board_and_its_size(server: str, page: Any) -> None:
+    """Lines, crosses and sausages from random play, drawn at phone and desktop sizes, with
+    and without a height: every tile inside the width, none over another."""
+    views = []
+    for game in ("kozel", "fives", "telephone", "osel", "kolbasa"):
+        for seed in range(1, 4):
+            match = bazar.Match(bazar.rules(game), seed=seed)
+            rng = random.Random(seed)
+            for ply in range(1, 120):
+                if match.round.is_over():
+                    break
+                match.round.push(rng.choice(match.round.legal_moves()))
+                if ply % 4 == 0 and not match.round.is_over():
+                    views.append(match.view(None).to_json())
+    page.goto(server + "/history")
+    bad = page.evaluate(
+        """async (views) => {
+        const { drawBoard } = await import("/static/board.js");
+        const bad = [];
+        for (const view of views) for (const [width, height] of [[300, null], [320, 500],
+            [360, 300], [720, null], [720, 400]]) {
+            const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+            svg.style.width = `${width}px`;
+            document.body.append(svg);
+            drawBoard(svg, view, { width, height, last: null });
+            const frame = svg.getBoundingClientRect();
+            const boxes = [...svg.querySelectorAll("g.layout rect.face")]
+                .map((r) => r.getBoundingClientRect());
+            for (const [i, a] of boxes.entries()) {
+                if (a.left < frame.left - 0.5 || a.right > frame.right + 0.5) bad.push("wide");
+                for (const b of boxes.slice(i + 1)) {
+                    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+                    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+                    if (w > 0.5 && h > 0.5) bad.push(`${view.rules.name} ${width}x${height}`);
+                }
+            }
+            svg.remove();
+        }
+        return bad;
+    }""",
+        views,
+    )
+    assert len(views) > 100 and not bad, bad[:10]
+
+
 def pips_of(page: Any) -> list[dict[str, Any]]:
     """Each laid tile face up: its text, how many pips and how many numerals it shows."""
     return list(

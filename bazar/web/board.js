@@ -93,8 +93,11 @@ function snake(chain, { edge, line, dir, vdir, lo, hi }) {
     const len = chain[i].dbl ? 1 : 2;
     const over = dir > 0 ? edge + len > hi : edge - len < lo;
     if (over && i > rowStart) {
-      let c = i;
-      while (c - 1 > rowStart && (chain[c].dbl || chain[c - 1].dbl)) c -= 1;
+      // the corner: this tile, or one or two earlier, that is no double and, where it can
+      // be, follows none (a corner under a double stands off the row)
+      const fits = (c, strict) => c > rowStart && !chain[c].dbl && (!strict || !chain[c - 1].dbl);
+      const tries = [i, i - 1, i - 2];
+      const c = tries.find((k) => fits(k, true)) ?? tries.find((k) => fits(k, false)) ?? i;
       out.length = c;
       ({ edge, line, dir, rowStart } = states[c]);
       i = c;
@@ -153,7 +156,7 @@ function column(chain, { edge, dir, limit, turn }) {
 // is drawn the largest in W x H px with u between UMIN and UMAX (or nearly, with fewer
 // turns), and that u. A row length kept from the last drawing stays unless another gains
 // more than 10 % in scale.
-function fit(at, W, H, widest, memo) {
+function fit(at, W, H, widest, memo, least = 4) {
   const uMax = Number.isFinite(H) ? UMAX : UDEFAULT;
   const score = (r) => {
     if (!r.box) r.box = boxOf(r.placed, r.spots);
@@ -161,19 +164,23 @@ function fit(at, W, H, widest, memo) {
     if (u < UMIN) u = Math.min(W / r.box.w, UMIN);
     return u;
   };
-  // of the row lengths that draw within 15 % of the largest scale, the longest: fewer turns
-  const tried = [];
-  for (let L = Math.max(4, Math.floor(widest)); L >= 4; L -= 1) {
+  // a row length at which arms run into each other (a cross's quarters too narrow for
+  // their rows) is passed over, unless every one does
+  let tried = [];
+  for (let L = Math.max(least, Math.floor(widest)); L >= least; L -= 1) {
     const r = at(L);
     r.u = score(r);
     r.L = L;
     tried.push(r);
   }
+  const clear = tried.filter((r) => !collides(r.placed));
+  if (clear.length) tried = clear;
+  // of the row lengths that draw within 15 % of the largest scale, the longest: fewer turns
   const top = Math.max(...tried.map((r) => r.u));
   let best = tried.find((r) => r.u >= top * 0.85);
   if (memo.L && memo.L !== best.L) {
     const kept = at(memo.L);
-    kept.u = score(kept);
+    kept.u = collides(kept.placed) ? 0 : score(kept);
     kept.L = memo.L;
     // kept while it draws nearly as large and no taller (a row length kept from a shorter
     // line would otherwise turn a line that now fits a row)
@@ -181,6 +188,20 @@ function fit(at, W, H, widest, memo) {
   }
   memo.L = best.L;
   return best;
+}
+
+// Whether two of the placed tiles overlap.
+function collides(placed) {
+  for (let i = 0; i < placed.length; i++) {
+    const a = placed[i];
+    for (let j = i + 1; j < placed.length; j++) {
+      const b = placed[j];
+      if (a.x < b.x + b.w - 0.01 && b.x < a.x + a.w - 0.01 && a.y < b.y + b.h - 0.01 && b.y < a.y + a.h - 0.01) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 // The units' box of placements and spots (a socket's disc round each spot).
@@ -211,6 +232,9 @@ function lineAt(line, first, L) {
     { edge: -reach, line: 0, dir: -1, vdir: -1, lo: -L / 2, hi: L / 2 });
   return { placed: [...left.placed.reverse(), o, ...right.placed], spots: { L: left.spot, R: right.spot } };
 }
+
+//: the narrowest cross, in u: each quarter beside the spinner's column holds a lying tile
+const CROSS_LEAST = 8;
 
 // The cross from its spinner, standing in the middle: the line's arms as the snake's (each
 // keeping to its half below or above the line, clear of the spinner's column), the arms U up
@@ -305,7 +329,7 @@ function drawCross(g, view, area, box) {
       const c = crossAt(line, centre, view.board.U, view.board.D, L, aspect);
       c.box = boxOf(c.placed, c.spots);
       return c;
-    }, area.w, area.h, Math.min(2 * total + 4, area.w / UMIN), area.memo);
+    }, area.w, area.h, Math.min(2 * total + 4, area.w / UMIN), area.memo, CROSS_LEAST);
     spots = drawFitted(g, r, r.u, closed, area.digits, box);
   }
   // the count under the board where the game scores multiples of its ends
