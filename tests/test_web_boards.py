@@ -363,10 +363,10 @@ def test_a_board_fits_the_width_and_height_it_is_given(server: str, page: Any) -
 
 
 def test_no_two_tiles_overlap_whatever_the_board_and_its_size(server: str, page: Any) -> None:
-    """Lines, crosses and sausages from random play, drawn at phone and desktop sizes, with
-    and without a height: every tile inside the width, none over another."""
+    """Lines, crosses, sausages, trains and trees from random play, drawn at phone and desktop
+    sizes, with and without a height: every tile inside the width, none over another."""
     views = []
-    for game in ("kozel", "fives", "telephone", "osel", "kolbasa"):
+    for game in ("kozel", "fives", "telephone", "osel", "kolbasa", "mexican-train", "chicken-foot"):
         for seed in range(1, 4):
             match = bazar.Match(bazar.rules(game), seed=seed)
             rng = random.Random(seed)

@@ -5,7 +5,7 @@
 // engine in lanes; whatever the game, the picture scales to the width it is given and never
 // wider.
 import { lang, t } from "./i18n.js";
-import { back, digitsWanted, el, label, parseTile, row, tile } from "./tiles.js";
+import { GAP, back, digitsWanted, el, label, parseTile, row, tile } from "./tiles.js";
 
 const G = 0.08; // the gap between neighbouring tiles, in halves of a tile (u)
 const UMIN = 14; // the smallest half tile a layout shrinks to, in px
@@ -375,13 +375,14 @@ function drawKolbasa(g, view, area, box) {
 
 // ---- lanes: trains and Chicken Foot's branches ----------------------------------------------
 
-// How many rows a lane's tiles take at side u in `avail` px (they wrap like text).
+// How many rows a lane's tiles take at side u in `avail` px (they wrap like text, as
+// tiles.row lays them).
 function rowsOf(tiles, u, avail) {
   let x = 0, rows = 1;
   for (const text of tiles) {
     const w = (link(text).dbl ? 1 : 2) * u;
     if (x + w > avail && x > 0) { rows += 1; x = 0; }
-    x += w + G * u;
+    x += w + GAP;
   }
   return rows;
 }
