@@ -405,10 +405,12 @@ function drawLanes(g, view, area, box, lanes, { banner = null, foot = null } = {
   const hub = (u) => u + 24;
   const reserve = (u) => 1.8 * u; // room after a row for its socket (or a double's toes)
   const labelH = 18;
+  // a row with a double stands it across; a row of lying tiles needs half the height
+  const rowH = (lane, u) => (lane.tiles.some((x) => link(x).dbl) ? 2 * u + 4 : u + 8);
   const heightAt = (u) => {
     let y = banner ? 28 : 0;
     for (const lane of lanes) {
-      y += labelH + rowsOf(lane.tiles, u, area.w - hub(u) - reserve(u) - lane.indent * u) * (2 * u + 4) + 6;
+      y += labelH + rowsOf(lane.tiles, u, area.w - hub(u) - reserve(u) - lane.indent * u) * rowH(lane, u) + 6;
     }
     return y;
   };
@@ -431,16 +433,18 @@ function drawLanes(g, view, area, box, lanes, { banner = null, foot = null } = {
     const group = el("g", { class: `lane ${lane.cls}`, "data-end": lane.id }, g);
     const indent = x0 + lane.indent * u;
     const rows = rowsOf(lane.tiles, u, area.w - indent - reserve(u));
-    const bottom = y + labelH + rows * (2 * u + 4);
+    const band = rowH(lane, u);
+    const bottom = y + labelH + rows * band;
     el("rect", { x: indent - 4, y: y - 2, width: area.w - indent + 4, height: bottom - y + 4, rx: 6, class: "band" }, group);
     let lx = indent;
     if (lane.colour) { el("circle", { cx: lx + 5, cy: y + 9, r: 5, class: "chip", fill: lane.colour }, group); lx += 14; }
     if (lane.open) { trainIcon(group, lx, y + 2); lx += 18; }
     label(group, lx, y + 13, lane.name, { class: "label lane-name" });
     const drawn = row(group, lane.tiles, indent, y + labelH,
-      { right: area.w - reserve(u), indent, s: u, digits: area.digits });
+      { right: area.w - reserve(u), indent, s: u, digits: area.digits, band, mid: band / 2 });
     const last = drawn.boxes[drawn.boxes.length - 1];
-    spots[lane.id] = lane.tiles.length ? [drawn.after[0] + 0.6 * u, drawn.after[1]] : [indent + 0.6 * u, y + labelH + u];
+    spots[lane.id] = lane.tiles.length ? [drawn.after[0] + 0.6 * u, drawn.after[1]]
+      : [indent + 0.6 * u, y + labelH + band / 2];
     if (foot && last) foot(group, lane, last, u, spots);
     y = bottom + 6;
   }
@@ -526,7 +530,7 @@ function drawTree(g, view, area, box) {
     const started = [1, 2, 3].filter((k) => `${lane.id}.${k}` in branches);
     if (started.length === 3) return;
     const [x, y, w] = last;
-    const cx = x + w, cy = y + u;
+    const cx = x + w, cy = y + u + 2; // the middle of the double, across a row 2u + 4 high
     const reach = 1.5 * u;
     let free = null;
     [1, 2, 3].forEach((k, i) => {
