@@ -655,7 +655,7 @@ function drawSeats(g, view, seats, hands, names, y, width, box, digits) {
     if (kindOf(view) === "kolbasa" && hidden) {
       for (const text of known) {
         const [a, b] = parseTile(text);
-        tile(group, x, y + 18, a, b, true, big, "", digits).dataset.tile = text;
+        tile(group, x, y + 18, a, b, true, big, "front", digits).dataset.tile = text;
         x += big + 8;
       }
       stack(group, x, y + 18 + Math.max(0, big - SMALL), hidden, SMALL);
@@ -801,6 +801,14 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
     }
   }
   svg.dataset.last = lastKey || "";
+  // Kolbasa's front tile, newly turned over, flips (180 ms)
+  const front = svg.querySelector("g.seats g.tile.front");
+  if (front && svg.memo.front !== front.dataset.tile) {
+    const wrap = el("g", { class: "flip" });
+    front.replaceWith(wrap);
+    wrap.append(front);
+  }
+  svg.memo.front = front ? front.dataset.tile : null;
   if (svg.memo.drawn) slide(svg, before);
   svg.memo.drawn = true;
   if (onTile) {
