@@ -464,6 +464,22 @@ def test_the_cross_grows_four_arms_from_its_spinner_and_counts_its_ends(
     assert count.endswith(f"= {match.round.count()}"), count
 
 
+def test_points_scored_by_a_move_rise_from_its_tile(server: str, page: Any) -> None:
+    """Fives: the move that makes the ends count 5 shows "+5" over the tile it laid; the
+    next move, which scores nothing, shows none."""
+    match = played("fives", 4, seed=2)
+    assert [list(e) for e in match.view(None).to_json()["extra"]["scoring"]] == [[1, 5]]
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=2")
+    page.wait_for_selector(".felt[data-ply='2']")
+    assert page.locator("svg#board #gain").count() == 0
+    page.click("#replay-next")
+    page.wait_for_selector(".felt[data-ply='3']")
+    assert page.locator("svg#board #gain").text_content() == "+5"
+    page.click("#replay-next")
+    page.wait_for_selector(".felt[data-ply='4']")
+    assert page.locator("svg#board #gain").count() == 0
+
+
 def test_chicken_foot_s_toes_fan_out_and_are_named_in_words(server: str, page: Any) -> None:
     """A double that ends a branch shows its three toes, straight on and at 45° either
     side; once a toe is started its lane is named by its double and its number, never

@@ -801,6 +801,17 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
     }
   }
   svg.dataset.last = lastKey || "";
+  // points scored by the move just made (the fives family's count) rise from its tile
+  const scoring = (view.extra && view.extra.scoring) || [];
+  const mark = lastKey && svg.querySelector("g.layout g.tile.last rect.face");
+  if (mark && svg.memo.scored !== undefined && scoring.length === svg.memo.scored + 1) {
+    const at = mark.closest("g.tile").getAttribute("transform").match(/-?[\d.]+(?:e[-+]?\d+)?/g).map(Number);
+    const w = Number(mark.getAttribute("width"));
+    const gain = label(layout, at[0] + w / 2, at[1] - 6, `+${scoring[scoring.length - 1][1]}`,
+      { "text-anchor": "middle", class: "label gain" });
+    gain.setAttribute("id", "gain");
+  }
+  svg.memo.scored = scoring.length;
   // Kolbasa's front tile, newly turned over, flips (180 ms)
   const front = svg.querySelector("g.seats g.tile.front");
   if (front && svg.memo.front !== front.dataset.tile) {
