@@ -828,6 +828,12 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
         node.classList.add("playable");
         if (node.dataset.tile === selected) node.classList.add("selected");
         node.addEventListener("click", () => onTile(node.dataset.tile));
+        // and from the keyboard: Tab to it, Enter or Space to pick it
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onTile(node.dataset.tile); }
+        });
       }
     }
   }
