@@ -319,9 +319,11 @@ def test_a_refusal_names_seats_from_one_and_games_by_their_names(player: Player)
           const i18n = await import("/static/i18n.js");
           await i18n.loadTexts();
           return [
-            i18n.errorText({ code: "seat_reserved", message: "", params: { seat: "0", name: "Оля" } }),
+            i18n.errorText({ code: "seat_reserved", message: "",
+                             params: { seat: "0", name: "Оля" } }),
             i18n.errorText({ code: "option_range", message: "",
-                             params: { option: "target", game: "mexican-train", low: 1, high: 9 } }),
+                             params: { option: "target", game: "mexican-train",
+                                       low: 1, high: 9 } }),
           ];
         }"""
     )
