@@ -181,8 +181,10 @@ function fit(at, W, H, widest, memo, least = 4) {
   // of the row lengths that draw within 15 % of the largest scale, the longest: fewer turns
   const top = Math.max(...tried.map((r) => r.u));
   let best = tried.find((r) => r.u >= top * 0.85);
-  if (memo.L && (memo.L !== best.L || memo.k !== best.k)) {
-    const kept = [].concat(at(memo.L))[memo.k || 0];
+  // (the kept one may be gone: a layout that offered two ways at that length offers one now)
+  const kept = memo.L && (memo.L !== best.L || memo.k !== best.k)
+    ? [].concat(at(memo.L))[memo.k || 0] : undefined;
+  if (kept) {
     kept.u = collides(kept.placed) ? 0 : score(kept);
     kept.L = memo.L;
     kept.k = memo.k;
