@@ -35,7 +35,8 @@ from bazar.rating import kozel_delta
 
 from .errors import ServerError
 from .fairness import deals
-from .protocol import LEVELS, TableForm, out_of_bounds
+from .lobby import Lobby
+from .protocol import LEVELS, PlayNow, TableForm, out_of_bounds
 from .settings import Settings
 from .storage import Rating, RecordRow, Storage, TableRow, User, stored
 from .table import RESTART, Table, TableError
@@ -78,6 +79,8 @@ class Club:
         # ... and the searching ones in other processes (started when first needed): a search
         # in a thread would hold the interpreter lock and slow every table's answers
         self._processes: ProcessPoolExecutor | None = None
+        #: the pages in the lobby, told whenever the list of open tables changes
+        self.lobby = Lobby(self.open_tables)
 
     def processes(self) -> Executor:
         """The worker processes where searching bots think, started on first use and again
@@ -135,8 +138,13 @@ class Club:
             on_finish=self.finished,
             on_close=self.drop,
             on_crash=self.crashed,
+            on_change=self._listed,
             settings=self.settings,
         )
+
+    def _listed(self, table: Table) -> None:
+        """``table`` changed what the lobby lists of it (it ended, a bot took a seat)."""
+        self.lobby.changed()
 
     def drop(self, table: Table) -> None:
         """Forget a finished table (its record and moves stay in the database)."""
@@ -272,6 +280,27 @@ class Club:
         self._seated(table)
         return table
 
+    async def play_now(self, user: User, form: PlayNow) -> tuple[Table, int]:
+        """A seat for ``user`` at a table of ``form.game`` at once, and its number: the one
+        he already sits at, else a free seat at an open table of that game (the one with the
+        fewest seats left, which starts soonest; of those, the one waiting longest), else his
+        seat at a new table with bots of ``form.level``, which starts at once."""
+        rows = [r for r in self.storage.lobby(limit=200) if r.game == form.game]
+        rows = [r for r in rows if r.status == "open" and r.id not in self.broken]
+        waiting = sorted(reversed(rows), key=lambda r: sum(s is None for s in r.seats))
+        for row in waiting:
+            with contextlib.suppress(TableError):
+                table = self.table(row.id)
+                seat = table.seat_of(user.id)
+                if seat is not None:
+                    return table, seat
+                # a seat kept for a rematch's player, or taken meanwhile: the next table
+                return table, await self.join(table, user)
+        made = TableForm.model_construct(
+            game=form.game, players=form.players, move_time_s=form.move_time_s, bots=form.level
+        )
+        return await self.create(user, made), made.seat
+
     def _ours(self, table: Table) -> None:
         """TableError if ``table`` left the club while a change of its seats waited its turn
         (its last player left: it is deleted)."""
@@ -349,6 +378,7 @@ class Club:
             await stored(self.settings, self.storage.delete_table, table.id)
             self.drop(table)
             table.close()
+            self.lobby.changed()
             return
         owner = {"owner": people[0]["user"]} if table.row.owner == user.id else {}
         await self._seat(table, seats, **owner)
@@ -371,6 +401,7 @@ class Club:
             table.start()
             table.run()
         table.announce()
+        self.lobby.changed()
 
     async def rematch(self, table: Table, user: User) -> Table:
         """A player of a finished table asks for a rematch, or accepts the one another asked

@@ -4,6 +4,7 @@ import { drawBoard, drawSocket, endOf, tileOf } from "./board.js";
 import { drawHand, el } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
 import { loginForms } from "./account.js";
+import { renderWaiting } from "./waiting.js";
 import { badge, boardWidth, guestMark, keepsAccounts, moveText } from "./words.js";
 
 async function sha256(text) {
@@ -44,35 +45,8 @@ export async function tablePage(id) {
   function renderHead() {
     head.replaceChildren(h("h2", {}, `${info.game}${info.listing ? ` (${info.listing})` : ""} · ${info.players} · ${info.move_time_s}s${info.rated ? ` · ${t("rated")}` : ""}`));
     if (info.status !== "open") return;
-    head.append(h("p", {}, t("waiting")));
-    const list = h("div", { class: "actions" });
-    // a rematch keeps its players' seats for them a while
-    const kept = Object.fromEntries((info.reserved || []).map((r) => [r.seat, r.name]));
-    info.seats.forEach((s, i) => {
-      if (s) list.append(h("span", { class: "player" }, s.name + guestMark(s.guest)));
-      else list.append(h("button", { disabled: !session.me || info.your_seat != null, onclick: async () => {
-        try {
-          await api(`/api/tables/${id}/join`, { seat: i, invite: params.get("invite") });
-          // the socket's seat is fixed when it opens: open a new one as the seated player
-          socket.onclose = null; socket.close(); connect();
-          await reload();
-        }
-        catch (err) { head.append(h("div", { class: "error" }, err.message)); }
-      } }, `${t("join")} · ${t("seatN", { n: i + 1 })}${i in kept ? ` (${t("reservedFor", { name: kept[i] })})` : ""}`));
-    });
-    head.append(list);
-    if (info.invite) {
-      const link = `${location.origin}/table/${id}?invite=${info.invite}`;
-      head.append(h("p", { class: "small" }, `${t("invite")}: `, h("a", { href: link }, link)));
-    }
-    if (session.me && info.your_seat != null && info.invite) {
-      const level = h("select", {}, levels.map((l) => h("option", { value: l }, l)));
-      level.value = "greedy";
-      head.append(h("div", { class: "actions" }, level, h("button", { onclick: async () => {
-        try { await api(`/api/tables/${id}/bots`, { level: level.value }); await reload(); }
-        catch (err) { head.append(h("div", { class: "error" }, err.message)); }
-      } }, t("bots"))));
-    }
+    renderWaiting(head, info, { id, invite: params.get("invite"), levels, reload,
+      reseat: () => { socket.onclose = null; socket.close(); connect(); } });
   }
 
   async function reload() { info = (await api(`/api/tables/${id}`)).table; renderHead(); render(); }
