@@ -336,8 +336,9 @@ def test_a_page_that_fails_to_load_says_why_in_the_language_and_can_be_tried_aga
     assert v.texts["error.no_player"] in card.inner_text()
     assert page.title() == f"{v.texts['loadFailed']} · {v.texts['siteName']}"
     assert page.get_attribute("header.bar nav a[href='/leaderboard']", "aria-current") == "true"
+    page.evaluate("document.getElementById('load-failed').dataset.before = 'yes'")
     page.click(f"#load-failed button:has-text('{v.texts['tryAgain']}')")
-    page.wait_for_selector("#load-failed")
+    page.wait_for_selector("#load-failed:not([data-before])")
     assert [e for e in v.errors if NOT_FOUND_LINE not in e] == []
     v.errors.clear()
 
@@ -356,3 +357,71 @@ def test_the_page_has_a_domino_for_an_icon_and_the_bars_colour_for_a_theme(
     bar = page.evaluate("getComputedStyle(document.querySelector('header.bar')).backgroundColor")
     red, green, blue = (int(theme[i : i + 2], 16) for i in (1, 3, 5))
     assert bar == f"rgb({red}, {green}, {blue})"
+
+
+# the contrast of two computed colours (WCAG 2's relative luminance), in the page
+_CONTRAST = """() => {
+  const lum = (css) => {
+    const [r, g, b] = css.match(/[\\d.]+/g).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  window.contrast = (a, b) => {
+    const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+}"""
+# one of each control, as a page would make them, in a card of the page
+_CONTROLS = """() => {
+  const card = document.createElement("section");
+  card.id = "controls";
+  card.innerHTML = `<button id="primary">Play</button>
+    <button id="secondary" class="secondary">Show board</button>
+    <button id="danger" class="danger">Resign</button>
+    <button id="disabled" disabled>Create</button>
+    <a id="link" class="button" href="/rules">Rules</a>
+    <input id="text"> <select id="select"><option>4</option></select>
+    <label class="check" id="check"><input type="checkbox"> Rated</label>`;
+  document.getElementById("main").replaceChildren(card);
+}"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_every_control_is_a_thumb_high_legible_and_ringed_when_the_keyboard_is_on_it(
+    visit: Any, viewport: dict[str, int]
+) -> None:
+    v = visit("en", viewport)
+    v.open("/rules")
+    page = v.page
+    page.evaluate(_CONTRAST)
+    page.evaluate(_CONTROLS)
+    controls = ("primary", "secondary", "danger", "disabled", "link", "text", "select", "check")
+    for control in controls:
+        box = page.locator(f"#{control}").bounding_box()
+        assert box["height"] >= THUMB, control
+        if control in ("text", "select", "check"):
+            continue
+        said = page.evaluate(
+            f"""() => {{ const s = getComputedStyle(document.getElementById("{control}"));
+              return contrast(s.color, s.backgroundColor); }}"""
+        )
+        assert said >= 4.5, (control, said)
+    # a control's edge is seen against its card (WCAG 1.4.11)
+    edge = page.evaluate(
+        """() => contrast(getComputedStyle(document.getElementById("text")).borderTopColor,
+          getComputedStyle(document.getElementById("controls")).backgroundColor)"""
+    )
+    assert edge >= 3
+    page.focus("#primary")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    ring = page.evaluate(
+        """() => { const s = getComputedStyle(document.activeElement);
+          return [document.activeElement.id, s.outlineStyle, s.outlineWidth, s.outlineColor]; }"""
+    )
+    assert ring == ["primary", "solid", "3px", "rgb(255, 180, 0)"]
+    # a click with the mouse draws no ring round a button
+    page.click("#secondary")
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "none"
