@@ -233,6 +233,8 @@ def test_the_menu_opens_and_folds_with_the_keyboard_alone(visit: Any) -> None:
     page.keyboard.press("Enter")
     page.wait_for_selector(".rules-index")
     assert menu.get_attribute("aria-expanded") == "false"
+    # the focus goes on to the page drawn, not back to the top of the document
+    assert page.evaluate("document.activeElement.id") == "main"
     assert not nav.is_visible()
     # tabbing on past its last control folds it, as the focus has left it
     menu.focus()
@@ -279,6 +281,9 @@ def test_the_bar_marks_the_page_in_view_and_the_tab_is_titled_by_it(
 ) -> None:
     v = visit("ru")
     v.open(path)
+    # nobody is logged in: the bar leads to the lobby's forms
+    assert v.page.inner_text("#me") == v.texts["login"]
+    assert v.page.get_attribute("#me a", "href") == "/"
     marked = v.page.locator("header.bar nav a[aria-current]")
     assert marked.count() == 1
     assert marked.get_attribute("href") == section

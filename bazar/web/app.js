@@ -51,7 +51,7 @@ function translateChrome() {
     " ", h("button", { type: "button", id: "logout", onclick: async () => {
       await api("/api/logout", {}); session.me = null; route();
     } }, t("logout")));
-  }
+  } else box.append(h("a", { class: "who", href: "/", id: "login" }, t("login")));
 }
 
 document.querySelectorAll("#lang button").forEach((b) => b.addEventListener("click", async () => {
@@ -115,7 +115,10 @@ function failed(err) {
       h("a", { class: "button secondary", href: "/" }, t("toLobby")))));
 }
 
-async function route() {
+// Draws the page of the address in view. After a move to another address (`moved`: the
+// popstate or click that asked for it) the focus goes to the page's content, where a screen
+// reader reads on and Tab leads, unless the page has put it somewhere of its own.
+async function route(moved) {
   if (session.leave) { session.leave(); session.leave = null; }
   openMenu(false);
   const path = location.pathname;
@@ -131,6 +134,8 @@ async function route() {
     translateChrome();
     failed(err);
   }
+  const focus = document.activeElement;
+  if (moved && (!focus || focus === document.body || bar.contains(focus))) main.focus({ preventScroll: true });
 }
 
 await loadTexts();
