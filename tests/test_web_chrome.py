@@ -6,6 +6,7 @@ index.html and the page's 404 in bazar/club/routes/pages.py)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import socket
 import threading
@@ -430,3 +431,26 @@ def test_every_control_is_a_thumb_high_legible_and_ringed_when_the_keyboard_is_o
     # a click with the mouse draws no ring round a button
     page.click("#secondary")
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "none"
+
+
+def test_a_long_name_is_cut_short_in_the_bar_but_never_the_guests_mark(visit: Any) -> None:
+    # the narrowest window that still has the whole bar, in the longer language
+    v = visit("ru", {"width": 861, "height": 600})
+    name = v.join("/api/guest", {"name": "Константинопольский Кон"})
+    v.open("/rules")
+    page = v.page
+    assert page.locator("header.bar").bounding_box()["height"] == THUMB
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 861
+    assert page.get_attribute("#me .name", "title") == name
+    shown, whole = page.evaluate(
+        "(() => { const n = document.querySelector('#me .name'); "
+        "return [n.clientWidth, n.scrollWidth]; })()"
+    )
+    assert shown < whole
+    mark, who = (page.locator(s).bounding_box() for s in ("#me .mark", "#me .who"))
+    assert page.inner_text("#me .mark").strip() == f"({v.texts['guestMark']})"
+    assert mark["x"] + mark["width"] <= who["x"] + who["width"] + 0.5
+    assert who["x"] + who["width"] <= page.locator("#logout").bounding_box()["x"]
+    boxes = page.evaluate(_BAR_CONTROLS)
+    for left, right in itertools.pairwise(boxes):
+        assert left["box"]["x"] + left["box"]["width"] <= right["box"]["x"] + 0.5, (left, right)

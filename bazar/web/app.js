@@ -45,9 +45,11 @@ function translateChrome() {
   box.replaceChildren();
   if (session.me) {
     const name = session.me.name;
+    // a long name is cut short, the guest's mark never
+    const said = h("span", { class: "name", title: name }, name);
     box.append(session.me.guest
-      ? h("span", { class: "who guest" }, name + guestMark(true))
-      : h("a", { class: "who", href: `/profile/${encodeURIComponent(name)}` }, name),
+      ? h("span", { class: "who guest" }, said, h("span", { class: "mark" }, guestMark(true)))
+      : h("a", { class: "who", href: `/profile/${encodeURIComponent(name)}` }, said),
     " ", h("button", { type: "button", id: "logout", onclick: async () => {
       await api("/api/logout", {}); session.me = null; route();
     } }, t("logout")));
