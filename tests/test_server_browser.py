@@ -340,8 +340,10 @@ def test_a_whole_kozel_match_against_bots_is_played_by_clicking(server: str) -> 
         assert "MISMATCH" not in fair
         # the match is in the club's history, with its replay
         page.click("header a[href='/history']")
-        row = page.locator("tr", has=page.locator(f"a[href='/replay/{tid}']"))
-        sync_api.expect(row).to_contain_text("kozel")
+        # among her own matches, and among everyone's
+        sync_api.expect(page.locator(f"#mine a[href='/replay/{tid}']")).to_have_count(1)
+        row = page.locator("#all tr", has=page.locator(f"a[href='/replay/{tid}']"))
+        sync_api.expect(row).to_contain_text("Kozel")  # the game by its name, not its id
         sync_api.expect(row).to_contain_text("Masha")
         assert not errors
 

@@ -21,10 +21,12 @@ from server_helpers import (
     play_until_end,
     wait_until,
 )
+from sqlalchemy import delete
 
 import bazar
 from bazar.club import create_app
 from bazar.club.settings import Settings
+from bazar.club.storage import Played
 
 GRACE = 0.2
 
@@ -529,3 +531,79 @@ def test_every_game_of_the_lobby_may_be_played_now_at_either_end_of_its_players(
                 r = masha.post("/api/play-now", json=form)
                 assert r.status_code == 200, (form, r.text)
                 assert r.json()["table"]["players"] == players
+
+
+# the records a player's history and profile read
+
+
+def test_a_player_s_own_matches_are_listed_apart_a_page_at_a_time(db: str) -> None:
+    app = make_app(db)
+    with TestClient(app) as client:
+        masha, alex = Person(client, "Masha", "password-1"), Person(client, "Alex")
+        mine = []
+        for seed in range(3):
+            tid = masha.create(game="kozel", players=3, bots="random")["table"]["id"]
+            with masha.ws(f"/ws/{tid}") as ws:
+                play_until_end(ws, random.Random(seed))
+            mine.append(tid)
+        theirs = alex.create(game="fives", players=2, bots="random")["table"]["id"]
+        with alex.ws(f"/ws/{theirs}") as ws:
+            play_until_end(ws, random.Random(9))
+        wait_until(lambda: len(app.state.club.storage.records()) == 4)
+        first = masha.get("/api/records?mine=1&limit=2").json()
+        rest = masha.get("/api/records?mine=1&limit=2&offset=2").json()
+        # newest first, and nobody else's
+        assert [r["id"] for r in first["records"] + rest["records"]] == mine[::-1]
+        assert first["more"] is True and rest["more"] is False
+        # each with the seat that was hers
+        assert [r["seats"] for r in first["records"] + rest["records"]] == [[0], [0], [0]]
+        # anyone may ask for a registered player's matches by name
+        named = alex.get("/api/records?player=Masha").json()["records"]
+        assert [(r["id"], r["seats"]) for r in named] == [(tid, [0]) for tid in mine[::-1]]
+        assert alex.get("/api/records?player=Nobody").status_code == 404
+        every = masha.get("/api/records").json()["records"]
+        assert {r["id"] for r in every} == {*mine, theirs}
+        # a bot's seat is named by its level; the record's result is said by seat
+        [record] = [r for r in every if r["id"] == theirs]
+        assert record["summary"]["bots"] == {"1": "random"} and record["loser"] is None
+        assert record["summary"]["guests"] == [0]
+        assert masha.get(f"/api/records/{mine[0]}").json()["loser"] == "goat"
+        # nobody logged in has no matches of his own
+        assert Person(client).get("/api/records?mine=1").json() == {"records": [], "more": False}
+        # the profile counts the games and the wins of the player, game by game
+        played = masha.get("/api/profile/Masha").json()["played"]
+        assert played[0]["game"] == "kozel" and played[0]["games"] == 3
+        records = [masha.get(f"/api/records/{tid}").json() for tid in mine]
+        assert played[0]["wins"] == sum(0 in r["summary"]["winners"] for r in records)
+
+
+def test_the_seats_of_matches_stored_before_they_were_noted_are_noted_at_the_start(
+    db: str,
+) -> None:
+    """A club upgraded to the played table notes the seats of its older matches: from the
+    table's seats, the record's winners and the ratings the table's ending kept."""
+    app = make_app(db)
+    with TestClient(app) as client:
+        masha = Person(client, "Masha", "password-1")
+        tid = masha.create(game="kozel", players=2, bots="random")["table"]["id"]
+        with masha.ws(f"/ws/{tid}") as ws:
+            end = play_until_end(ws, random.Random(4))
+        storage = app.state.club.storage
+        wait_until(lambda: storage.table(tid).status == "finished")
+        # as an older club stored it: no seat noted, a rating kept in the table's ending
+        with storage.session() as session:
+            session.execute(delete(Played))
+            session.commit()
+        row = storage.table(tid)
+        storage.update_table(tid, ending={**row.ending, "ratings": {"skill": {"0": 3.25}}})
+        assert masha.get("/api/records?mine=1").json()["records"] == []
+    with TestClient(make_app(db)) as client:
+        masha = Person(client)
+        assert masha.post("/api/login", json={"name": "Masha", "password": "password-1"}).is_success
+        [mine] = masha.get("/api/records?mine=1").json()["records"]
+        assert mine["id"] == tid
+        profile = masha.get("/api/profile/Masha").json()
+        won = int(0 in end["winners"])
+        assert profile["played"] == [{"game": "kozel", "games": 1, "wins": won}]
+        [(_, rating)] = profile["chart"]["kozel"]
+        assert rating == 3.25

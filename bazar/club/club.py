@@ -34,11 +34,11 @@ from bazar.core.rules import rules as make_rules
 from bazar.rating import kozel_delta
 
 from .errors import ServerError
-from .fairness import deals
 from .lobby import Lobby
 from .protocol import LEVELS, PlayNow, TableForm, out_of_bounds
 from .settings import Settings
-from .storage import Rating, RecordRow, Storage, TableRow, User, stored
+from .storage import Played, Rating, RecordRow, Storage, TableRow, User, stored
+from .summary import summary
 from .table import RESTART, Table, TableError
 
 __all__ = ["Club", "Quota"]
@@ -475,19 +475,18 @@ class Club:
     def finished(
         self, table: Table, match: Match, ending: dict[str, Any], db: Session
     ) -> dict[str, Any] | None:
-        """Add the record of ``match`` to ``db``, the transaction that ends it; rate a rated
-        match of registered people (never one with bots): the ratings' changes."""
+        """Add the record of ``match`` to ``db``, the transaction that ends it, and each
+        person's seat in it (:class:`Played`, with his rating after the match where it was
+        rated); the ratings' changes (:meth:`_rate`)."""
         names = [s["name"] if s else "?" for s in table.row.seats]
         result = match.result()
-        summary = {
-            "scores": match.ledger.public(),
-            "winners": [] if result is None else list(result.winners),
+        kept = {
+            **summary(match),
             "ending": ending,
-            "rounds": len(match.rounds),
             # the seats of guests, whose names are not theirs alone
             "guests": [i for i, s in enumerate(table.row.seats) if s and s.get("guest")],
-            # kept, so that showing the record never replays it
-            "deals": deals(match),
+            # and the level of each bot's seat (a bot has no profile, and is named by its level)
+            "bots": {str(i): s["bot"] for i, s in enumerate(table.row.seats) if s and s.get("bot")},
         }
         db.add(
             RecordRow(
@@ -496,9 +495,34 @@ class Club:
                 game=table.row.game,
                 players=names,
                 text=record.dumps(match),
-                summary=summary,
+                summary=kept,
             )
         )
+        ratings = self._rate(table, match, ending, db)
+        skill = (ratings or {}).get("skill", {})
+        winners = set() if result is None else set(result.winners)
+        # the record first: its seats name it
+        db.flush()
+        db.add_all(
+            Played(
+                record_id=table.id,
+                seat=i,
+                user_id=int(seat["user"]),
+                game=table.row.game,
+                won=i in winners,
+                rating=skill.get(i),
+            )
+            for i, seat in enumerate(table.row.seats)
+            if seat and seat.get("user")
+        )
+        return ratings
+
+    def _rate(
+        self, table: Table, match: Match, ending: dict[str, Any], db: Session
+    ) -> dict[str, Any] | None:
+        """Rate a rated match of registered people (never one with bots): the ratings'
+        changes, or None."""
+        result = match.result()
         seats = table.row.seats
         if not table.row.rated or any(s is None or not s.get("user") for s in seats):
             return None

@@ -1,5 +1,5 @@
 // A table: its seats, the board, the player's hand and moves, the round's and the match's end.
-import { N_, errorText, t } from "./i18n.js";
+import { N_, errorText, t, tn } from "./i18n.js";
 import { drawBoard, drawSocket, endOf, tileOf } from "./board.js";
 import { drawHand, el } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
@@ -87,7 +87,7 @@ export async function tablePage(id) {
       players.append(h("div", { class: `player${view.turn === s ? " turn" : ""}${view.seat === s ? " me" : ""}` },
         seatName(s), info.seats[s] && info.seats[s].bot ? ` (${t("bot")})` : "",
         guestMark(info.seats[s] && info.seats[s].guest), " ",
-        badge(view.rules, view.scores, s), h("div", { class: "small" }, `${view.hand_sizes[s]} ${t("tiles")}`)));
+        badge(view.rules, view.scores, s), h("div", { class: "small" }, tn("nTiles", view.hand_sizes[s]))));
     }
     const round = view.extra && view.extra.number;
     if (round) status.append(h("span", {}, t("round", { n: round })));
