@@ -389,7 +389,8 @@ _CONTROLS = """() => {
     <button id="disabled" disabled>Create</button>
     <a id="link" class="button" href="/rules">Rules</a>
     <input id="text"> <select id="select"><option>4</option></select>
-    <label class="check" id="check"><input type="checkbox"> Rated</label>`;
+    <label class="check" id="check"><input type="checkbox"> Rated</label>
+    <button id="gone" hidden>More</button> <a id="gone-link" class="button" hidden>More</a>`;
   document.getElementById("main").replaceChildren(card);
 }"""
 
@@ -414,6 +415,8 @@ def test_every_control_is_a_thumb_high_legible_and_ringed_when_the_keyboard_is_o
               return contrast(s.color, s.backgroundColor); }}"""
         )
         assert said >= 4.5, (control, said)
+    # a control's display never shows what its page hid
+    assert page.locator("#gone").is_hidden() and page.locator("#gone-link").is_hidden()
     # a control's edge is seen against its card (WCAG 1.4.11)
     edge = page.evaluate(
         """() => contrast(getComputedStyle(document.getElementById("text")).borderTopColor,
