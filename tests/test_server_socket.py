@@ -274,6 +274,7 @@ def test_every_socket_message_is_read_into_its_kind() -> None:
     move = protocol.read_message('{"type": "move", "move": "6-4:R", "v": 3, "later": 1}')
     assert move == protocol.MoveMessage(type="move", move="6-4:R", v=3)
     assert isinstance(protocol.read_message('{"type": "back"}'), protocol.BackMessage)
+    assert isinstance(protocol.read_message('{"type": "next"}'), protocol.NextMessage)
     assert isinstance(protocol.read_message('{"type": "ping"}'), protocol.PingMessage)
 
 

@@ -310,3 +310,26 @@ def test_the_page_counts_in_the_plural_form_of_its_language(player: Player) -> N
     }[player.lang]
     assert said[:-1] == expected
     assert said[-1] in ("1\u00a0000 костей", "1\u202f000 костей", "1,000 tiles")
+
+
+def test_a_refusal_names_seats_from_one_and_games_by_their_names(player: Player) -> None:
+    """The server counts seats from 0 and names a game by its id; the page says neither."""
+    eyes = player.eyes("/", [])
+    said = eyes.pages["desktop"].evaluate(
+        """async () => {
+          const i18n = await import("/static/i18n.js");
+          await i18n.loadTexts();
+          return [
+            i18n.errorText({ code: "seat_reserved", message: "",
+                             params: { seat: "0", name: "Оля" } }),
+            i18n.errorText({ code: "option_range", message: "",
+                             params: { option: "target", game: "mexican-train",
+                                       low: 1, high: 9 } }),
+          ];
+        }"""
+    )
+    eyes.close()
+    kept, bounds = said
+    assert "1" in kept and "0" not in kept, kept
+    assert "mexican-train" not in bounds, bounds
+    assert ("Mexican Train" if player.lang == "en" else "Мексиканский поезд") in bounds, bounds

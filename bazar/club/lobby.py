@@ -21,6 +21,10 @@ class Watcher:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
 
     def put(self, message: dict[str, Any]) -> None:
+        """Wait ``message`` for the page, unless it is the list the page has already (a
+        change that moved nothing in the list, a table by invitation opening, says nothing)."""
+        if message == self.latest:
+            return
         self.latest = message
         self.ready.set()
 

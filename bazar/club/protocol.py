@@ -53,6 +53,7 @@ __all__ = [
     "Join",
     "Login",
     "MoveMessage",
+    "NextMessage",
     "Password",
     "PingMessage",
     "PlayNow",
@@ -297,6 +298,14 @@ class BackMessage(_Message):
     type: Literal["back"]
 
 
+class NextMessage(_Message):
+    """The player has seen the end of the round: the table need not wait for him before the
+    next round's first turn (it waits for every seated player whose page is open, or
+    ``round_pause_s``, whichever comes first)."""
+
+    type: Literal["next"]
+
+
 class PingMessage(_Message):
     """Answered with ``{"type": "pong"}``, to tell a live socket from a dead one."""
 
@@ -304,7 +313,8 @@ class PingMessage(_Message):
 
 
 SocketMessage = Annotated[
-    HelloMessage | MoveMessage | BackMessage | PingMessage, Field(discriminator="type")
+    HelloMessage | MoveMessage | BackMessage | NextMessage | PingMessage,
+    Field(discriminator="type"),
 ]
 
 _SOCKET_MESSAGE: TypeAdapter[SocketMessage] = TypeAdapter(SocketMessage)

@@ -44,5 +44,18 @@ export function tn(key, n, vars = {}) {
 // message where the catalogue does not know the code.
 export function errorText(error) {
   const key = `error.${error.code}`;
-  return error.code && key in texts ? t(key, error.params || {}) : error.message;
+  return error.code && key in texts ? t(key, shownParams(error.params || {})) : error.message;
+}
+
+// A refusal's fields as a player reads them: seats counted from 1 (the server counts from
+// 0), a game and a bot level by their names, never their ids.
+const SHOWN = {
+  seat: (s) => (/^\d+$/.test(String(s)) ? Number(s) + 1 : s),
+  free: (list) => String(list).split(", ").map((s) => (/^\d+$/.test(s) ? Number(s) + 1 : s)).join(", "),
+  game: (g) => (`title.${g}` in texts ? texts[`title.${g}`] : g),
+  level: (l) => (`level.${l}` in texts ? texts[`level.${l}`] : l),
+};
+
+function shownParams(params) {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, k in SHOWN ? SHOWN[k](v) : v]));
 }

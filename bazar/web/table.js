@@ -5,29 +5,25 @@ import { drawHand, el } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
 import { loginForms } from "./account.js";
 import { renderWaiting } from "./waiting.js";
-import { badge, boardWidth, guestMark, keepsAccounts, moveText } from "./words.js";
-
-async function sha256(text) {
-  if (!crypto.subtle) return null;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+import { badge, boardWidth, guestMark, moveText } from "./words.js";
+import { onResultEvent, pauseLeft, renderFair, renderResult, seenRoundEnd } from "./result.js";
 
 export async function tablePage(id) {
   const params = new URLSearchParams(location.search);
   let info = (await api(`/api/tables/${id}`)).table;
   const { levels } = await api("/api/games");
   const state = { view: null, v: 0, clock: null, clockAt: 0, selected: null, commitments: {},
-    lastRound: null, end: null, reveals: [], rematch: null, error: "" };
+    roundEnd: null, sheetHidden: false, end: null, reveals: [], rematch: null, error: "" };
   const head = h("section", {});
   const felt = h("div", { class: "felt" });
   const boardSvg = el("svg", { class: "board", id: "board" });
-  const boardBox = h("div", { class: "board-wrap" }, boardSvg);
+  // the round's and the match's result: a sheet over the board (result.js)
+  const result = h("section", { id: "result", hidden: true });
+  const boardBox = h("div", { class: "board-wrap" }, boardSvg, result);
   const handSvg = el("svg", { class: "hand", id: "hand" });
   const actions = h("div", { class: "actions" });
   const status = h("div", { class: "status" });
   const players = h("div", { class: "players" });
-  const result = h("section", { id: "result" });
   const fair = h("section", { class: "small", id: "fair" });
   const notice = h("p", { class: "notice", id: "notice" });
   // kept, not redrawn with each move: a button replaced under the pointer loses its click
@@ -36,7 +32,7 @@ export async function tablePage(id) {
   const standin = h("div", { class: "standin", id: "standin", style: "display:none" },
     standinText, takeBackButton);
   felt.append(players, status, standin, boardBox, actions, handSvg);
-  main.replaceChildren(head, notice, felt, result, fair);
+  main.replaceChildren(head, notice, felt, fair);
   // a friend who opens an invitation link before logging in can do it here
   if (!session.me && info.status === "open") main.prepend(loginForms());
 
@@ -64,6 +60,8 @@ export async function tablePage(id) {
   function takeBack() { act({ type: "back" }); }
 
   function clickTile(text) {
+    // a player who picks a tile of the new round is done looking at the last one
+    if (state.roundEnd && !state.end) seenRoundEnd(state, (m) => socket.send(JSON.stringify(m)));
     const moves = state.view.legal.filter((m) => tileOf(m) === text);
     if (moves.length === 1) { send(moves[0]); return; }
     state.selected = state.selected === text ? null : text; render();
@@ -101,13 +99,18 @@ export async function tablePage(id) {
     if (view.scores && view.scores.pot > 0) status.append(h("span", { class: "pot" }, `🐟 +${view.scores.pot}`));
     if (view.seat === null) status.append(h("span", {}, t("spectator")));
     // the board, and the ends the chosen tile fits: a disc on each, its train or branch lit up
-    const legal = standIn ? [] : view.legal || [];
+    const legal = standIn || pauseLeft(state) > 0 ? [] : view.legal || [];
     const tileMoves = new Set(legal.map(tileOf).filter(Boolean));
     const chosen = state.selected ? legal.filter((m) => tileOf(m) === state.selected) : [];
     const width = boardWidth(felt);
-    const spots = drawBoard(boardSvg, view, { width, names: seatName, playable: tileMoves,
-      selected: state.selected, onTile: clickTile });
-    for (const end of new Set(chosen.map(endOf).filter((e) => e !== null))) {
+    // the round that ended stays on the board, every hand face up, while its result is seen
+    const final = state.roundEnd && state.roundEnd.final;
+    const spots = final
+      ? drawBoard(boardSvg, final.view, { width, names: seatName, hands: final.hands })
+      : drawBoard(boardSvg, view, { width, names: seatName, playable: tileMoves,
+        selected: state.selected, onTile: clickTile });
+    boardBox.classList.toggle("ended", Boolean(final));
+    for (const end of final ? [] : new Set(chosen.map(endOf).filter((e) => e !== null))) {
       // a plain play before its variants (close, last) that name the same end
       const move = chosen.find((m) => m === `${state.selected}:${end}`) || chosen.find((m) => endOf(m) === end);
       const lane = boardSvg.querySelector(`g.lane[data-end="${end}"]`);
@@ -133,91 +136,25 @@ export async function tablePage(id) {
     drawHand(handSvg, view.hand || [], tileMoves, state.selected, clickTile, width);
     handSvg.style.display = view.hand ? "" : "none"; // a spectator, or Kolbasa's blind rows
     if (state.error) actions.append(h("span", { class: "error" }, state.error));
-    renderResult();
+    showResult();
   }
 
-  function renderResult() {
-    result.replaceChildren();
-    const view = state.view;
-    if (state.end) {
-      const e = state.end;
-      const names = e.winners.map(seatName).join(", ");
-      result.append(h("h2", {}, t("matchOver")));
-      if (e.ending && e.ending.timeout !== undefined) {
-        // away past the grace, or present but silent past the move time
-        const why = e.ending.gone ? N_("gone") : N_("timeout");
-        result.append(h("p", {}, t(why, { name: seatName(e.ending.timeout) })));
-      }
-      if (e.ending && e.ending.deserted) result.append(h("p", {}, t("deserted")));
-      // an interrupted match has no result; a match every side lost (all goats) no winner
-      if (e.winners.length) result.append(h("p", {}, `${t("winners")}: ${names}`));
-      else if (e.losers && e.losers.length) result.append(h("p", {}, t("nobodyWon")));
-      if (e.losers && e.losers.length) {
-        // the loser has a name in the yards' games: the goat of Kozel, the donkey of Osyol
-        const titles = { goat: N_("goat"), donkey: N_("donkey") };
-        const title = titles[view && view.rules && view.rules.loser] || N_("losers");
-        result.append(h("p", { class: "losers" }, `${t(title)}: ${e.losers.map(seatName).join(", ")}`));
-      }
-      if (e.ratings && e.ratings.kozel) {
-        result.append(h("p", {}, `${t("ratings")}: ` + Object.entries(e.ratings.kozel)
-          .map(([s, d]) => `${seatName(Number(s))} ${d >= 0 ? "+" : ""}${d}`).join(", ")));
-      }
-      const links = h("div", { class: "actions" },
-        h("a", { href: `/replay/${id}` }, t("replay")), " ",
-        h("a", { href: `/api/records/${id}?download=1` }, t("download")));
-      // a player asks for a rematch, or accepts the one another asked for: the same call
-      // seats him at the new table (online-club.md §2); a spectator may go and watch it
-      if (info.your_seat != null) {
-        links.append(h("button", { id: "rematch", onclick: async () => {
-          try { const r = await api(`/api/tables/${id}/rematch`, {}); go(`/table/${r.table.id}`); }
-          catch (err) { links.append(h("span", { class: "error" }, err.message)); }
-        } }, state.rematch ? t("acceptRematch") : t("rematch")));
-      } else if (state.rematch) links.append(h("a", { href: `/table/${state.rematch}` }, t("rematch")));
-      result.append(links);
-    }
-    const r = state.lastRound;
-    if (r && view) {
-      const n = view.hand_sizes.length;
-      const fishy = r.outcome.reason === "fish" ? " 🐟" : "";
-      // what each player scored this round: where the game keeps accounts the award
-      // (online-club.md §4.2), the change of his total and remembered points, 0 where
-      // remembered points were wiped; elsewhere the change of his score, a loss with its minus
-      const accounts = keepsAccounts(view.rules);
-      const points = [...Array(n).keys()].map((s) => {
-        const side = s % r.after.scores.length; // one score per side in a team game
-        const d = (x) => x.scores[side] + (accounts ? x.remembered[side] : 0);
-        const change = d(r.after) - d(r.before);
-        return accounts ? Math.max(0, change) : change;
-      });
-      const rows = [
-        h("tr", {}, [...Array(n).keys()].map((s) => h("th", {}, seatName(s)))),
-        h("tr", {}, [...Array(n).keys()].map((s) => h("td", {}, badge(view.rules, r.before, s)))),
-        h("tr", {}, [...Array(n).keys()].map((s) => h("td", {}, `${points[s]}${fishy}`))),
-        h("tr", { class: "rule" }, [...Array(n).keys()].map((s) => h("td", {}, badge(view.rules, r.after, s)))),
-      ];
-      result.append(h("h2", {}, `${t("roundResult")} · ${t("round", { n: r.number })}`),
-        h("table", { class: "scoretable", id: "scoretable" }, rows));
-    }
-    if (!result.childNodes.length) result.style.display = "none"; else result.style.display = "";
-  }
-
-  function renderFair() {
-    fair.replaceChildren(h("div", {}, t("commitment")));
-    for (const [number, hash] of Object.entries(state.commitments)) {
-      const reveal = state.reveals.find((x) => x.number === Number(number));
-      fair.append(h("div", {}, `${t("round", { n: number })}: ${hash}`,
-        reveal ? h("div", {}, t(reveal.ok ? N_("revealed") : N_("mismatch"), { seed: reveal.seed })) : ""));
-    }
+  function showResult() {
+    const final = state.roundEnd && state.roundEnd.final;
+    renderResult(result, { state, names: seatName, tableId: id, yourSeat: info.your_seat,
+      seat: state.view && state.view.seat,
+      rules: final ? final.view.rules : state.view && state.view.rules,
+      onNext: () => { seenRoundEnd(state, (m) => socket.send(JSON.stringify(m))); render(); },
+      onShowBoard: () => { state.sheetHidden = true; render(); },
+      onShowResult: () => { state.sheetHidden = false; render(); },
+      onRematch: async (links) => {
+        try { const r = await api(`/api/tables/${id}/rematch`, {}); go(`/table/${r.table.id}`); }
+        catch (err) { links.append(h("span", { class: "error" }, err.message)); }
+      } });
   }
 
   async function onEvent(event) {
-    if (event.t === "round_start") { state.commitments[event.number] = event.seed_hash; renderFair(); }
-    if (event.t === "round_end") {
-      state.lastRound = event;
-      const ok = (await sha256(String(event.seed))) === state.commitments[event.number];
-      state.reveals.push({ number: event.number, seed: event.seed, ok });
-      renderFair();
-    }
+    if (await onResultEvent(state, event)) renderFair(fair, state);
     if (event.t === "match_end") state.end = event;
     if (event.t === "rematch") state.rematch = event.table;
     if (event.t === "rematch") notice.textContent = t("rematchAsked", { name: event.name });
@@ -239,7 +176,7 @@ export async function tablePage(id) {
     if (data.type === "error") { state.error = errorText(data); render(); return; }
     if (data.type === "table") { info = { ...info, ...data.table }; renderHead(); }
     if (data.type === "sync") {
-      state.commitments = {}; state.reveals = []; state.end = null;
+      state.commitments = {}; state.reveals = []; state.end = null; state.roundEnd = null;
       for (const e of data.events) await onEvent(e);
       info = { ...info, ...data.table };
       state.rematch = (info.ending && info.ending.rematch) || null;
@@ -265,9 +202,12 @@ export async function tablePage(id) {
     socket.onclose = (closed) => { if (!left && closed.code !== 4404) setTimeout(connect, 1000); };
   }
   setInterval(() => {
+    if (state.roundEnd) showResult(); // its countdown
     const timer = document.getElementById("timer");
     if (!timer || !state.clock) return;
-    const left = Math.max(0, state.clock.left_s - (performance.now() - state.clockAt) / 1000);
+    // the move clock runs once the pause between rounds is over
+    const ran = (performance.now() - state.clockAt) / 1000 - (state.clock.starts_in_s || 0);
+    const left = Math.max(0, state.clock.left_s - Math.max(0, ran));
     timer.textContent = `⏱ ${Math.ceil(left)}`;
   }, 250);
   renderHead();
