@@ -15,7 +15,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from . import auth
 from .club import Club
 from .guard import Guard
-from .routes import Services, routes
+from .routes import Services, pages, routes
 from .settings import Settings
 from .storage import Storage
 
@@ -70,6 +70,7 @@ def create_app(
             ),
         ],
         lifespan=services.lifespan,
+        exception_handlers={404: pages.not_found},
     )
     app.state.club = club
     app.state.storage = storage

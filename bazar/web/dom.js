@@ -1,6 +1,6 @@
 // What every page shares: the JSON API, building elements, going to another address, and
 // who is logged in.
-import { errorText } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 
 //: the page's one content area, redrawn by each page
 export const main = document.getElementById("main");
@@ -13,7 +13,8 @@ export async function api(path, body, raw = false) {
     method: "POST", headers: { "content-type": "application/json" },
     body: raw ? body : JSON.stringify(body),
   };
-  const response = await fetch(path, options);
+  // a club out of reach says so in the page's language, not as the browser's "Failed to fetch"
+  const response = await fetch(path, options).catch(() => { throw new Error(t("offline")); });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     throw new Error(errorText({ message: data.error || response.statusText, code: data.code, params: data.params }));
@@ -37,4 +38,11 @@ export function h(tag, attrs = {}, ...children) {
 export function go(path) {
   history.pushState({}, "", path);
   dispatchEvent(new PopStateEvent("popstate"));
+}
+
+// The tab's title: the page the router shows (`key`, a catalogue key, with its `vars`), then
+// the club's name ("Lobby · bazar", «Лобби · базар»). `mark` goes before it: the table puts
+// "● " there while it is the player's turn, so a glance at the tab says so.
+export function setTitle(key, vars = {}, mark = "") {
+  document.title = mark + (key ? `${t(key, vars)} · ` : "") + t("siteName");
 }

@@ -3,7 +3,7 @@
 import { N_, lang, t } from "./i18n.js";
 import { drawBoard } from "./board.js";
 import { el, tileSvg } from "./tiles.js";
-import { api, h, main } from "./dom.js";
+import { api, h, main, setTitle } from "./dom.js";
 import { boardWidth, gameName, keepsAccounts } from "./words.js";
 
 const rulesOf = (game) => api(`/api/rules/${encodeURIComponent(game)}?lang=${lang}`);
@@ -22,7 +22,6 @@ function described(description) {
 
 export async function rulesIndex() {
   const { families } = await api(`/api/rules?lang=${lang}`);
-  document.title = `${t("rules")} · bazar`;
   main.replaceChildren(h("section", { class: "rules-index" },
     h("h1", {}, t("rules")),
     h("p", { class: "hint" }, t("rulesIntro")),
@@ -68,7 +67,7 @@ function optionsTable(data) {
 
 export async function rulesPage(game) {
   const data = await rulesOf(game);
-  document.title = `${gameName(data.name)} · ${t("rules")} · bazar`;
+  setTitle("rulesThisGame", { game: gameName(data.name) });
   const pic = diagram(data, (felt) => boardWidth(felt));
   main.replaceChildren(h("section", { class: "rules-page" },
     h("nav", { class: "crumbs", "aria-label": t("rules") },

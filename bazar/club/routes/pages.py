@@ -1,10 +1,12 @@
 """The pages: every address of the web client is its one page, its static files, and its
-texts in either language."""
+texts in either language. An address the club has none for is the page too, with a 404: the
+page says "not found" in the player's language and offers the way back."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
@@ -17,6 +19,17 @@ WEB = Path(__file__).resolve().parent.parent.parent / "web"
 
 async def page(request: Request) -> Response:
     return FileResponse(WEB / "index.html")
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """The app's answer to a 404: the page, still saying 404, where a browser asked for an
+    address the club has no route for; the API's and the files' addresses keep the plain
+    answer."""
+    assert isinstance(exc, HTTPException)
+    path = request.url.path
+    if request.method in ("GET", "HEAD") and not path.startswith(("/api/", "/static/", "/i18n/")):
+        return FileResponse(WEB / "index.html", status_code=404)
+    return PlainTextResponse(exc.detail, exc.status_code, headers=exc.headers)
 
 
 async def texts(request: Request) -> Response:
