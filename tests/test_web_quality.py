@@ -72,17 +72,11 @@ _COUNTED = re.compile(
 )
 
 
-<<<<<<< HEAD
-#: the Latin words a Russian page may show: the club's name, the other language's button,
-#: the names of a rating system and a hash, the notation's ends, the poker ranks' letters,
-#: the site whose rules some presets follow (a name, as "OpenSkill" is)
-_LATIN_OK = {"bazar", "EN", "RU", "OpenSkill", "sha256", "JSON", "GameColony"}
-=======
 #: the Latin words a Russian page may show: the club's name, the other language's name (its
 #: button says it in its own language), the names of a rating system and a hash, the
-#: notation's ends, the poker ranks' letters
-_LATIN_OK = {"bazar", "English", "OpenSkill", "sha256", "JSON"}
->>>>>>> h15-chrome
+#: notation's ends, the poker ranks' letters, the site whose rules some presets follow (a
+#: name, as "OpenSkill" is)
+_LATIN_OK = {"bazar", "English", "OpenSkill", "sha256", "JSON", "GameColony"}
 _LATIN = re.compile(r"(?<![\w#])[A-Za-z][A-Za-z]{2,}(?![\w])")
 
 
