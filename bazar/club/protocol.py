@@ -51,6 +51,7 @@ __all__ = [
     "Guest",
     "HelloMessage",
     "Join",
+    "LeaveMessage",
     "Login",
     "MoveMessage",
     "Password",
@@ -285,6 +286,13 @@ class BackMessage(_Message):
     type: Literal["back"]
 
 
+class LeaveMessage(_Message):
+    """The player leaves the match under way: a bot takes his seat at once, as if his grace
+    had run out (a rated match is interrupted)."""
+
+    type: Literal["leave"]
+
+
 class PingMessage(_Message):
     """Answered with ``{"type": "pong"}``, to tell a live socket from a dead one."""
 
@@ -292,7 +300,8 @@ class PingMessage(_Message):
 
 
 SocketMessage = Annotated[
-    HelloMessage | MoveMessage | BackMessage | PingMessage, Field(discriminator="type")
+    HelloMessage | MoveMessage | BackMessage | LeaveMessage | PingMessage,
+    Field(discriminator="type"),
 ]
 
 _SOCKET_MESSAGE: TypeAdapter[SocketMessage] = TypeAdapter(SocketMessage)

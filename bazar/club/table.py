@@ -197,6 +197,8 @@ class _Request:
     text: str | None
     #: the version the client saw when it chose the move (None: not checked)
     v: int | None = None
+    #: the player leaves the match: a bot takes his seat at once (``text`` is None)
+    leave: bool = False
 
 
 class Table:
@@ -544,6 +546,9 @@ class Table:
                 raise TableError("not_started")
             if not self.live:
                 raise TableError("match_over")
+            if request.leave:
+                await self._leave(request.seat)
+                return None
             if request.text is None:
                 await self._ask_back(request.seat)
                 return None
@@ -575,7 +580,13 @@ class Table:
         """A player asks for his seat back from the bot that plays it (the actor checks)."""
         self._request(client, None)
 
-    def _request(self, client: Client, text: str | None, v: int | None = None) -> None:
+    def leave(self, client: Client) -> None:
+        """A player leaves the match under way (the actor gives his seat up)."""
+        self._request(client, None, leave=True)
+
+    def _request(
+        self, client: Client, text: str | None, v: int | None = None, leave: bool = False
+    ) -> None:
         if client.seat is None:
             client.refuse(TableError("spectator"))
             return
@@ -583,7 +594,7 @@ class Table:
             # the actor may have left already
             client.refuse(TableError("match_over"))
             return
-        self.inbox.put_nowait(_Request(client, client.seat, text, v))
+        self.inbox.put_nowait(_Request(client, client.seat, text, v, leave))
 
     # who is at the table
 
@@ -749,6 +760,14 @@ class Table:
             self._emit({"t": "match_end", **self._result()})
             return
         await self._change_hands(seat, "replaced", why)
+
+    async def _leave(self, seat: int) -> None:
+        """A player who says he leaves is one whose grace is over now: he need not be waited
+        for (a rated match is interrupted, a bot plays a casual seat; he may ask it back). A
+        seat a bot already plays is no longer his to leave."""
+        if seat in self.bots:
+            raise TableError("bot_seat")
+        await self._give_up(seat, "gone")
 
     async def _ask_back(self, seat: int) -> None:
         """The player of a seat a bot plays wants it back: his from its next turn (the

@@ -113,6 +113,8 @@ class SocketRoutes(RouteGroup):
                 table.submit(client, move, v)
             case protocol.BackMessage():
                 table.take_back(client)
+            case protocol.LeaveMessage():
+                table.leave(client)
             case protocol.PingMessage():
                 client.send({"type": "pong"})
 
