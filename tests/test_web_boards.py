@@ -300,7 +300,7 @@ def test_the_table_draws_the_live_board(server: str, page: Any, game: str, playe
         assert page.locator("svg#board g.seats g.tile.playable").count() == picks
     else:
         assert page.locator("svg#board g.seats").count() == 0
-    assert page.locator("svg#hand g.tile").count() == len(view["hand"] or [])
+    assert page.locator("#hand button.tile").count() == len(view["hand"] or [])
 
 
 @pytest.mark.parametrize("game", ["mexican-train", "chicken-foot", "fives"])
@@ -317,10 +317,10 @@ def test_a_chosen_tile_lights_up_the_ends_it_fits(server: str, page: Any, game: 
         many = [t for t, moves in by_tile.items() if len(moves) > 1]
         if many:
             break
-        page.locator("svg#hand g.tile.playable, .actions button").first.click()
+        page.locator("#hand button.tile.playable, .actions button").first.click()
         page.wait_for_timeout(150)
     tile = many[0]
-    page.click(f"svg#hand g.tile[data-tile='{tile}']")
+    page.click(f"#hand button.tile[data-tile='{tile}']")
     ends = page.locator("svg#board g.end")
     assert ends.count() == len(by_tile[tile])
     if game != "fives":
