@@ -23,7 +23,10 @@ export function handSize(n, width, largest) {
 // `selected` the one raised, `labelOf(text)` the name a screen reader says, `onPick(text)` when a
 // tile is clicked (or Enter pressed on it). Returns the buttons in hand order.
 export function drawHand(box, hand, { playable, selected, labelOf, onPick, largest }) {
-  const kept = new Map([...box.querySelectorAll("button.tile")].map((b) => [b.dataset.tile, b]));
+  const before = [...box.querySelectorAll("button.tile")];
+  // the tile with the focus may leave the hand (played): its neighbour takes the focus
+  const focused = before.indexOf(document.activeElement);
+  const kept = new Map(before.map((b) => [b.dataset.tile, b]));
   const u = handSize(hand.length, box.clientWidth || 320, largest);
   const buttons = hand.map((text) => {
     let button = kept.get(text);
@@ -45,6 +48,9 @@ export function drawHand(box, hand, { playable, selected, labelOf, onPick, large
   buttons.forEach((button, i) => {
     if (box.children[i] !== button) box.insertBefore(button, box.children[i] || null);
   });
+  if (focused >= 0 && buttons.length && !box.contains(document.activeElement)) {
+    buttons[Math.min(focused, buttons.length - 1)].focus();
+  }
   rove(box, buttons, selected);
   return buttons;
 }
