@@ -6,8 +6,8 @@ import { drawBoard, drawSocket, endOf, tileOf } from "./board.js";
 import { el, parseTile } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
 import { loginForms } from "./account.js";
-import { badge, boardWidth, endName, gameName, guestMark, keepsAccounts, levelName, moveText,
-  moveWord } from "./words.js";
+import { badge, boardWidth, endName, gameName, guestMark, keepsAccounts, levelName,
+  moveText } from "./words.js";
 import { drawHand, stepFocus } from "./hand.js";
 import { setSound, sound, soundOn } from "./sound.js";
 
@@ -242,7 +242,34 @@ export async function tablePage(id) {
       stepFocus(hand, e.key === "ArrowLeft" ? -1 : 1); e.preventDefault(); return;
     }
     const word = { KeyD: "draw", KeyP: "pass" }[e.code];
-    if (word && legal.includes(word)) { send(word); e.preventDefault(); }
+    if (word && legal.includes(word)) { send(word); e.preventDefault(); return; }
+    const reading = { KeyC: readEnds, KeyW: readHand, KeyE: readCounts, KeyV: readBoard,
+      KeyL: () => (log.lastElementChild ? log.lastElementChild.textContent : "") }[e.code];
+    if (reading) { say(polite, reading()); e.preventDefault(); return; }
+    if (e.key === "?") { head.querySelector("button.tool").click(); e.preventDefault(); }
+  }
+
+  // What the keys C, W, E and V read (UX.md §9): the open ends, the hand, the tiles each seat
+  // holds, the tiles laid.
+  function readEnds() {
+    const view = state.view;
+    return Object.entries(view.ends || {}).map(([end, pip]) =>
+      `${endName(view, end, seatName)}: ${t(PIP_WORDS[pip] || String(pip))}`).join("; ");
+  }
+  function readHand() { return (state.view.hand || []).map(tileSaid).join(", "); }
+  function readCounts() {
+    const view = state.view;
+    return view.hand_sizes.map((n, s) => `${seatName(s)}: ${n} ${t("tiles")}`).join("; ");
+  }
+  function readBoard() {
+    // every tile the board's record names, in its order (a line reads left to right)
+    const tiles = [];
+    const walk = (x) => {
+      if (typeof x === "string" && parseTile(x)) tiles.push(x.replace(/#/g, ""));
+      else if (x && typeof x === "object") Object.values(x).forEach(walk);
+    };
+    walk(state.view.board);
+    return tiles.map(tileSaid).join(", ");
   }
   document.addEventListener("keydown", onKey);
 
@@ -342,6 +369,11 @@ export async function tablePage(id) {
       if (!at) continue;
       const socket = drawSocket(boardSvg, end, at, view.ends[end] ?? end, () => send(move));
       socket.classList.toggle("chosen", endOf(picked) === end);
+      socket.setAttribute("role", "button");
+      socket.setAttribute("aria-label", moveText(view, move, seatName));
+      // a finger needs more than the disc: 44 px round it, however the board is scaled
+      const scale = (boardSvg.getScreenCTM() || { a: 1 }).a || 1;
+      el("circle", { cx: at[0], cy: at[1], r: 22 / scale, class: "hit" }, socket);
     }
     chosen.forEach((m, i) => {
       actions.append(h("button", { class: `secondary${m === picked ? " chosen" : ""}`,
@@ -432,7 +464,7 @@ export async function tablePage(id) {
     const [word] = event.move.split(" ");
     const words = { draw: N_("log.draw"), pass: N_("log.pass") };
     const did = tileMove ? `${tileText(tileMove)}${where ? ` → ${where}` : ""}`
-      : word in words ? t(words[word]) : moveWord(word);
+      : word in words ? t(words[word]) : moveText(view, event.move, seatName);
     // a lone draw or pass the table made for the player
     const forced = before && before.seat === event.seat && before.legal && before.legal.length === 1
       && before.legal[0] === event.move && !tileMove;
