@@ -130,6 +130,13 @@ def upload(server: str, match: bazar.Match) -> str:
         return str(json.loads(response.read())["id"])
 
 
+def face(page: Any, tile: str) -> dict[str, float]:
+    """The box of a laid tile's face on the page (without the last move's outline)."""
+    box = page.locator(f"svg#board g.layout g.tile[data-tile='{tile}'] rect.face").bounding_box()
+    assert box is not None, f"{tile} is not on the board"
+    return dict(box)
+
+
 def tiles_in(page: Any, part: str) -> int:
     return int(page.locator(f"svg#board g.{part} g.tile").count())
 
@@ -185,9 +192,7 @@ def test_a_cross_shows_the_spinner_across_and_its_arms(server: str, page: Any) -
     }
     page.goto(f"{server}/replay/{upload(server, match)}?ply=6")
     page.wait_for_selector(".felt[data-ply='6']")
-    spinner = page.locator("svg#board g.layout g.tile[data-tile='5|5']").bounding_box()
-    up = page.locator("svg#board g.layout g.tile[data-tile='5|1']").bounding_box()
-    left = page.locator("svg#board g.layout g.tile[data-tile='0|5']").bounding_box()
+    spinner, up, left = (face(page, tile) for tile in ("5|5", "5|1", "0|5"))
     assert spinner["height"] > spinner["width"]  # the spinner lies across the line
     assert up["y"] + up["height"] <= spinner["y"] + 1 and up["height"] > up["width"]
     assert left["x"] + left["width"] <= spinner["x"] + 1
@@ -294,7 +299,14 @@ def test_the_table_draws_the_live_board(server: str, page: Any, game: str, playe
     if game in ("kolbasa", "poker", "texas-42"):
         # the other seats' tiles lie face down (the mover's front tile in Kolbasa is turned over)
         front = 1 if game == "kolbasa" and view["extra"]["front"] else 0
-        assert page.locator("svg#board g.seats g.tile.back").count() == sum(hidden) - front
+        if game == "kolbasa":
+            # a face-down Kolbasa row is a stack that says how many tiles it holds
+            counts = page.locator("svg#board g.seats g.stack").evaluate_all(
+                "(stacks) => stacks.map((s) => Number(s.dataset.count))"
+            )
+            assert sum(counts) == sum(hidden) - front
+        else:
+            assert page.locator("svg#board g.seats g.tile.back").count() == sum(hidden)
         # and it is there, not in a hand, that the Kolbasa player picks it
         picks = 1 if front and any(m != "pass" for m in view["legal"]) else 0
         assert page.locator("svg#board g.seats g.tile.playable").count() == picks

@@ -1,13 +1,20 @@
 // The board of every game family drawn in SVG, with the seats' tiles under it. One picture
 // serves the table and the replay: a view (what a seat may know) and, where the whole deal is
-// public, every hand.
-import { t } from "./i18n.js";
-import { GAP, el, label, parseTile, row, tile } from "./tiles.js";
+// public, every hand. The layouts are drawn as players lay them (UX.md §3): the line snakes
+// round the edges of the felt, the cross grows four arms from its spinner, trains run from the
+// engine in lanes; whatever the game, the picture scales to the width it is given and never
+// wider.
+import { lang, t } from "./i18n.js";
+import { back, digitsWanted, el, label, parseTile, row, tile } from "./tiles.js";
 
-const S = 26; // the side of a half tile on the board
-const SMALL = 16; // the side of a half tile in a seat's row
-const MARGIN = 30;
-const LABEL = 110; // the width of the labels in front of trains and branches
+const G = 0.08; // the gap between neighbouring tiles, in halves of a tile (u)
+const UMIN = 14; // the smallest half tile a layout shrinks to, in px
+const UMAX = 40; // the largest, where a short line has the felt to itself
+const UDEFAULT = 28; // the largest without a height to fill
+const PAD = 24; // the room round the layout, in px: a socket's hit area reaches into it
+const SMALL = 20; // the side of a half tile in a seat's row
+//: the seats' colours (a lane's chip), in turn order
+const COLOURS = ["#e11d48", "#2563eb", "#16a34a", "#9333ea", "#0891b2", "#db2777", "#65a30d", "#ea580c"];
 
 // The kind of a view's board (docs/api.md, "Boards"): "line", "cross", "trains", "tree",
 // "kolbasa", "trick" or "poker".
@@ -25,7 +32,15 @@ export function endOf(move) {
   return i < 0 ? null : move.slice(i + 1);
 }
 
-// Where a box of tiles reaches: grown by each thing drawn, read for the viewBox.
+// A tile's identity whatever the notation ("6|4", "4-6", "#4|4#" -> "6-4").
+function keyOf(text) {
+  const p = parseTile(text);
+  if (!p) return null;
+  const [a, b] = p;
+  return a < b ? `${b}-${a}` : `${a}-${b}`;
+}
+
+// Where a box of things reaches: grown by each thing drawn, read for the viewBox.
 class Extent {
   constructor() { this.x0 = Infinity; this.y0 = Infinity; this.x1 = -Infinity; this.y1 = -Infinity; }
   add(x0, y0, x1, y1) {
@@ -33,189 +48,527 @@ class Extent {
     this.x1 = Math.max(this.x1, x1); this.y1 = Math.max(this.y1, y1);
   }
   get empty() { return this.x0 > this.x1; }
+  get w() { return this.x1 - this.x0; }
+  get h() { return this.y1 - this.y0; }
 }
 
-// A lane (a train, a branch) that can be picked as a whole: a band under its tiles.
-function band(group, y, width, bottom) {
-  const rect = el("rect", { x: -4, y: y - 4, width: width + 8, height: bottom - y + 4, rx: 6,
-    class: "band" });
-  group.prepend(rect);
-}
+// ---- chains laid tile by tile, in units of u ---------------------------------------------
 
-// ---- the families' layouts: each draws into g and returns where its open ends are ----------
-
-// A line, wrapped in rows; a closed double stays face down. Returns each tile's box too.
-function laidRow(g, tiles, width, box) {
-  const { boxes, bottom } = row(g, tiles, 0, 0, { right: width, s: S });
-  box.add(0, 0, width, Math.max(bottom, 2 * S));
-  const first = boxes[0], last = boxes[boxes.length - 1];
-  return {
-    boxes,
-    L: first ? [first[0] - 18, first[1] + S] : [width / 2 - 30, S],
-    R: last ? [last[0] + last[2] + 18, last[1] + S] : [width / 2 + 30, S],
-  };
-}
-
-function drawLine(g, view, width, box) {
-  const { L, R } = laidRow(g, view.board.line, width, box);
-  return { L, R };
-}
-
-// How long a tile lies along a line: a double stands across it.
-function span(text) {
+// A tile of a chain: its text, the half toward where the chain starts (near), the other.
+function link(text, nearFirst = true) {
   const [a, b] = parseTile(text);
-  return a === b ? S : 2 * S;
+  return { text, near: nearFirst ? a : b, far: nearFirst ? b : a, dbl: a === b };
 }
 
-// A tile in the notation of a board's tile list ("6-4", the high half first).
-function tileKey([a, b]) { return a < b ? `${b}-${a}` : `${a}-${b}`; }
+// A tile placed with its near edge at `edge` along direction dir ("E", "W", "S", "N") on the
+// line `line` (a y for E/W, an x for S/N): a double lies across, the others along. Returns the
+// placement (x, y, whether it stands, its upper-or-left half first) and the next edge.
+function place(lk, dir, edge, line) {
+  const len = lk.dbl ? 1 : 2;
+  const flat = dir === "E" || dir === "W";
+  const sign = dir === "E" || dir === "S" ? 1 : -1;
+  const lo = sign > 0 ? edge : edge - len; // the low coordinate along the line
+  const standing = flat ? lk.dbl : !lk.dbl;
+  const [w, h] = standing ? [1, 2] : [2, 1];
+  const x = flat ? lo : line - w / 2, y = flat ? line - h / 2 : lo;
+  // the half nearer the start comes first when the chain runs east or south
+  const [first, second] = sign > 0 ? [lk.near, lk.far] : [lk.far, lk.near];
+  const joint = flat ? [edge - sign * G / 2, line] : [line, edge - sign * G / 2];
+  return { p: { text: lk.text, x, y, w, h, standing, first, second, joint }, edge: edge + sign * (len + G) };
+}
 
-// The cross: the line through the spinner, which lies across it, the arms U up and D down;
-// a closed double is drawn face down (a row draws "#a|a#" so).
-function drawCross(g, view, width, box) {
-  const closed = new Set(view.board.closed);
-  const shown = (tiles) => tiles.map((text) => (closed.has(tileKey(parseTile(text))) ? `#${text}#` : text));
-  const { spinner } = view.board;
-  const [line, up, down] = [view.board.line, view.board.U, view.board.D].map(shown);
-  const centre = line.indexOf(`${spinner}|${spinner}`);
-  if (spinner === null || centre < 0) {
-    const { L, R } = laidRow(g, line, width, box);
-    return { L, R };
-  }
-  // the spinner's left edge at x = 0, the line's middle on y = 0
-  const xs = [];
-  let x = 0;
-  for (const text of line) { xs.push(x); x += span(text) + GAP; }
-  const shift = xs[centre];
-  line.forEach((text, i) => {
-    const [a, b] = parseTile(text);
-    const at = xs[i] - shift, across = a === b;
-    tile(g, at, across ? -S : -S / 2, a, b, across, S, text.startsWith("#") ? "closed" : "")
-      .dataset.tile = text;
-    box.add(at, -S, at + span(text), S);
-  });
-  // an arm's tile "a|b" has a next to the spinner; returns where the arm's end is
-  function arm(tiles, sign) {
-    let edge = sign * S; // the far edge of what is laid so far
-    for (const text of tiles) {
-      const [a, b] = parseTile(text);
-      const across = a === b, h = across ? S : 2 * S, left = across ? -S / 2 : 0;
-      const top = sign < 0 ? edge - GAP - h : edge + GAP;
-      const [first, second] = sign < 0 ? [b, a] : [a, b];
-      tile(g, left, top, first, second, !across, S, text.startsWith("#") ? "closed" : "")
-        .dataset.tile = text;
-      box.add(left, top, left + (across ? 2 * S : S), top + h);
-      edge = sign < 0 ? top : top + h;
+// How far a placed tile reaches across its line on either side.
+function halfAcross(p, flat) { return (flat ? p.h : p.w) / 2; }
+
+// A chain laid in rows that run east (dir 1) or west (-1) and turn at lo/hi: the corner
+// stands under (vdir 1) or over (-1) the row's last tile, and the row runs back. A double
+// never takes a corner, nor the tile before one: the turn comes a tile earlier. Returns the
+// placements and the spot of the chain's open end.
+function snake(chain, { edge, line, dir, vdir, lo, hi }) {
+  const out = [];
+  const states = [];
+  let rowStart = 0;
+  for (let i = 0; i < chain.length; i++) {
+    states[i] = { edge, line, dir, rowStart };
+    const len = chain[i].dbl ? 1 : 2;
+    const over = dir > 0 ? edge + len > hi : edge - len < lo;
+    if (over && i > rowStart) {
+      let c = i;
+      while (c - 1 > rowStart && (chain[c].dbl || chain[c - 1].dbl)) c -= 1;
+      out.length = c;
+      ({ edge, line, dir, rowStart } = states[c]);
+      i = c;
+      const prev = out[c - 1];
+      const far = edge - dir * G; // the row's far edge
+      const x = dir > 0 ? far - 1 : far;
+      const top = vdir > 0 ? line + halfAcross(prev, true) + G : line - halfAcross(prev, true) - G - 2;
+      const lk = chain[c];
+      const [first, second] = vdir > 0 ? [lk.near, lk.far] : [lk.far, lk.near];
+      out.push({ text: lk.text, x, y: top, w: 1, h: 2, standing: true, first, second,
+        joint: [x + 0.5, vdir > 0 ? top - G / 2 : top + 2 + G / 2] });
+      line = vdir > 0 ? top + 1.5 : top + 0.5;
+      edge = dir > 0 ? far - 1 - G : far + 1 + G;
+      dir = -dir;
+      rowStart = c + 1;
+      continue;
     }
-    return edge + sign * 18;
+    const { p, edge: next } = place(chain[i], dir > 0 ? "E" : "W", edge, line);
+    out.push(p);
+    edge = next;
   }
-  const top = arm(up, -1), bottom = arm(down, 1);
-  const last = line.length - 1;
-  return {
-    L: [xs[0] - shift - 18, 0], R: [xs[last] - shift + span(line[last]) + 18, 0],
-    U: [S / 2, top], D: [S / 2, bottom],
-    // the spinner's free slot starts the arm up, then the arm down
-    S: up.length ? [S / 2, bottom] : [S / 2, top],
-  };
+  // the open end: where the next tile would lie, in the row or at its corner
+  const last = out[out.length - 1];
+  const fits = dir > 0 ? edge + 2 <= hi : edge - 2 >= lo;
+  const spot = fits || !last ? [edge + dir * 0.6, line]
+    : [edge - dir * (G + 0.5), line + vdir * (halfAcross(last, true) + G + 0.7)];
+  return { placed: out, spot };
 }
 
-// A name cut to n characters, so that it keeps out of the tiles beside it.
-function clip(name, n) { return name.length > n ? `${name.slice(0, n - 1)}…` : name; }
-
-// Lanes under an engine: one row per train or branch, each named by `name`, wrapped. On a
-// narrow screen the names go above the rows, which then have the whole width.
-function drawLanes(g, engine, engineName, lanes, width, box, marked = () => false) {
-  const spots = {};
-  const stacked = width < 480;
-  const head = stacked ? 18 : 0; // the room a name takes above its row
-  const start = stacked ? 0 : LABEL; // where the rows begin
-  const [e] = parseTile(engine);
-  label(g, 0, stacked ? 12 : S / 2 + 5, engineName);
-  tile(g, start, head, e, e, false, S, "engine").dataset.tile = engine;
-  spots.E = [start + 2 * S + 18, head + S / 2];
-  let y = head + S + 16;
-  for (const { id, tiles, name, depth = 0, cls = "" } of lanes) {
-    const indent = start + depth * 14;
-    const group = el("g", { class: `lane ${cls}`, "data-end": id }, g);
-    const mark = marked(id) ? 16 : 0;
-    if (mark) el("circle", { cx: depth * 14 + 6, cy: y + (stacked ? 8 : S), r: 6, class: "marker" }, group);
-    label(group, depth * 14 + mark, y + (stacked ? 12 : S + 5), stacked ? name : clip(name, 14 - mark / 8));
-    const { after, bottom } = row(group, tiles, indent, y + head, { right: width, indent, s: S });
-    band(group, y, width, tiles.length ? bottom : y + head + 2 * S + 8);
-    spots[id] = [tiles.length ? after[0] + 15 : indent + 15, after[1]];
-    y = (tiles.length ? bottom : y + head + 2 * S + 8) + 4;
+// A chain that runs north (dir -1) or south (1) from the spinner and, past `limit`, turns
+// once toward `turn` (1 east, -1 west) and runs on.
+function column(chain, { edge, dir, limit, turn }) {
+  const out = [];
+  let line = 0, flat = false, d = dir > 0 ? "S" : "N";
+  for (const lk of chain) {
+    const len = lk.dbl ? 1 : 2;
+    const over = dir > 0 ? edge + len > limit : edge - len < limit;
+    if (!flat && over && out.length) {
+      const prev = out[out.length - 1];
+      const far = edge - dir * G;
+      line = far - dir * 0.5; // through the middle of the last tile's outer half
+      edge = turn * (halfAcross(prev, false) + G);
+      flat = true;
+      d = turn > 0 ? "E" : "W";
+    }
+    const { p, edge: next } = place(lk, d, edge, line);
+    out.push(p);
+    edge = next;
   }
-  box.add(0, 0, width, y);
+  const step = flat ? turn : dir;
+  const spot = flat ? [edge + step * 0.6, line] : [line, edge + step * 0.6];
+  return { placed: out, spot };
+}
+
+// Of the layouts `at(L)` gives for row lengths L (in u) from the widest down, the one that
+// is drawn the largest in W x H px with u between UMIN and UMAX (or nearly, with fewer
+// turns), and that u. A row length kept from the last drawing stays unless another gains
+// more than 10 % in scale.
+function fit(at, W, H, widest, memo) {
+  const uMax = Number.isFinite(H) ? UMAX : UDEFAULT;
+  const score = (r) => {
+    if (!r.box) r.box = boxOf(r.placed, r.spots);
+    let u = Math.min(W / r.box.w, H / r.box.h, uMax);
+    if (u < UMIN) u = Math.min(W / r.box.w, UMIN);
+    return u;
+  };
+  // of the row lengths that draw within 8 % of the largest scale, the longest: fewer turns
+  const tried = [];
+  for (let L = Math.max(4, Math.floor(widest)); L >= 4; L -= 1) {
+    const r = at(L);
+    r.u = score(r);
+    r.L = L;
+    tried.push(r);
+  }
+  const top = Math.max(...tried.map((r) => r.u));
+  let best = tried.find((r) => r.u >= top * 0.92);
+  if (memo.L && memo.L !== best.L) {
+    const kept = at(memo.L);
+    kept.u = score(kept);
+    kept.L = memo.L;
+    if (kept.u * 1.1 >= best.u) best = kept;
+  }
+  memo.L = best.L;
+  return best;
+}
+
+// The units' box of placements and spots (a socket's disc round each spot).
+function boxOf(placed, spots) {
+  const box = new Extent();
+  for (const p of placed) box.add(p.x, p.y, p.x + p.w, p.y + p.h);
+  for (const [x, y] of Object.values(spots)) box.add(x - 0.7, y - 0.7, x + 0.7, y + 0.7);
+  if (box.empty) box.add(-1, -1, 1, 1);
+  return box;
+}
+
+// How many tiles of the line lie left of its first one: the moves laid on L since.
+function origin(view, n) {
+  const left = (view.history || []).filter(([, move]) => tileOf(move) && endOf(move) === "L").length;
+  return Math.max(0, Math.min(n - 1, left));
+}
+
+// The line from its first tile: the right arm east then down, the left arm west then up.
+function lineAt(line, first, L) {
+  if (!line.length) return { placed: [], spots: { L: [-1, 0], R: [1, 0] } };
+  const o = place(link(line[first]), "E", 0, 0).p;
+  // the first tile centred on the origin
+  o.x = -o.w / 2; o.y = -o.h / 2;
+  const reach = o.w / 2 + G;
+  const right = snake(line.slice(first + 1).map((x) => link(x, true)),
+    { edge: reach, line: 0, dir: 1, vdir: 1, lo: -L / 2, hi: L / 2 });
+  const left = snake(line.slice(0, first).reverse().map((x) => link(x, false)),
+    { edge: -reach, line: 0, dir: -1, vdir: -1, lo: -L / 2, hi: L / 2 });
+  return { placed: [...left.placed.reverse(), o, ...right.placed], spots: { L: left.spot, R: right.spot } };
+}
+
+// The cross from its spinner, standing in the middle: the line's arms as the snake's (each
+// keeping to its half below or above the line, clear of the spinner's column), the arms U up
+// and D down, which turn east and west at the margin.
+function crossAt(line, centre, up, down, L, aspect) {
+  const A = L / 2, B = Math.max(3, A * aspect);
+  const sp = link(line[centre]);
+  const spinner = { text: sp.text, x: -0.5, y: -1, w: 1, h: 2, standing: true, first: sp.near,
+    second: sp.far, joint: [0, 0] };
+  const clear = 1 + G;
+  const east = snake(line.slice(centre + 1).map((x) => link(x, true)),
+    { edge: 0.5 + G, line: 0, dir: 1, vdir: 1, lo: clear, hi: A });
+  const west = snake(line.slice(0, centre).reverse().map((x) => link(x, false)),
+    { edge: -0.5 - G, line: 0, dir: -1, vdir: -1, lo: -A, hi: -clear });
+  const north = column(up.map((x) => link(x, true)), { edge: -1 - G, dir: -1, limit: -B, turn: 1 });
+  const south = column(down.map((x) => link(x, true)), { edge: 1 + G, dir: 1, limit: B, turn: -1 });
+  const spots = { L: west.spot, R: east.spot, U: north.spot, D: south.spot };
+  spots.S = up.length ? spots.D : spots.U;
+  return { placed: [...west.placed.reverse(), spinner, ...east.placed, ...north.placed, ...south.placed],
+    spots, arms: { north: north.placed, south: south.placed } };
+}
+
+// The placements drawn at u px a unit, each tile with its data-tile (closed doubles face
+// down); the spots turned into px.
+function drawPlaced(g, r, u, dx, dy, closed, digits) {
+  for (const p of r.placed) {
+    // a closed double keeps the notation of a row's face-down tile, "#a|a#"
+    const shut = closed.has(keyOf(p.text));
+    tile(g, dx + p.x * u, dy + p.y * u, p.first, p.second, p.standing, u, shut ? "closed" : "", digits)
+      .dataset.tile = shut ? `#${p.text}#` : p.text;
+  }
+  const spots = {};
+  for (const [end, [x, y]] of Object.entries(r.spots)) spots[end] = [dx + x * u, dy + y * u];
   return spots;
 }
 
-function drawTrains(g, view, width, box, names) {
-  const { engine, trains } = view.board;
-  const extra = view.extra || {};
-  const markers = new Set(extra.markers || []);
-  const unsatisfied = new Set(extra.unsatisfied || []);
-  const ids = [...new Set([...Object.keys(trains), ...Object.keys(view.ends || {})])]
-    .filter((id) => id !== "E")
-    .sort((a, b) => (a === "M") - (b === "M") || Number(a) - Number(b));
-  const lanes = ids.map((id) => ({
-    id, tiles: trains[id] || [],
-    name: id === "M" ? t("mexicanTrain") : names(Number(id)),
-    cls: `train${markers.has(id) ? " marked" : ""}${unsatisfied.has(id) ? " unsatisfied" : ""}`,
-  }));
-  return drawLanes(g, engine, t("engine"), lanes, width, box, (id) => markers.has(id));
+// A layout in units, fitted and drawn into g from (0, 0): returns its spots and px box.
+function drawFitted(g, r, u, closed, digits, box) {
+  const b = boxOf(r.placed, r.spots);
+  const spots = drawPlaced(g, r, u, -b.x0 * u, -b.y0 * u, closed, digits);
+  box.add(0, 0, b.w * u, b.h * u);
+  return spots;
 }
 
-function drawTree(g, view, width, box) {
-  const { engine, branches } = view.board;
-  const path = (id) => id.split(".").map(Number);
+// ---- the families' layouts: each draws into g within `area` and returns its open ends -----
+
+function drawLine(g, view, area, box) {
+  const { line } = view.board;
+  const first = origin(view, line.length);
+  const total = line.reduce((n, x) => n + (link(x).dbl ? 1 : 2) + G, 0);
+  const r = fit((L) => lineAt(line, first, L), area.w, area.h, Math.min(2 * total + 4, area.w / UMIN),
+    area.memo);
+  return drawFitted(g, r, r.u, new Set(view.board.closed || []), area.digits, box);
+}
+
+// The sum of the open ends as the fives family counts it (fives.md §5.1): each covered arm's
+// end, a double there counting both halves; a spinner with at most one covered arm counts
+// both its halves. Returns the parts and the total.
+function endsCount(view) {
+  const { line, spinner, U, D } = view.board;
+  if (!line.length) return null;
+  const value = (text, outer) => {
+    const lk = link(text, outer !== "first");
+    return lk.dbl ? 2 * lk.far : lk.far;
+  };
+  const centre = spinner === null ? -1 : line.indexOf(`${spinner}|${spinner}`);
+  if (centre < 0) {
+    if (line.length === 1) return [link(line[0]).near, link(line[0]).far];
+    return [value(line[0], "first"), value(line[line.length - 1], "second")];
+  }
+  const parts = [];
+  if (centre > 0) parts.push(value(line[0], "first"));
+  if (centre < line.length - 1) parts.push(value(line[line.length - 1], "second"));
+  for (const arm of [U, D]) if (arm.length) parts.push(value(arm[arm.length - 1], "second"));
+  if (parts.length <= 1) parts.unshift(2 * spinner);
+  else if (view.rules.options.spinner_count === "open_arms") parts.push(spinner * (4 - parts.length));
+  return parts;
+}
+
+function drawCross(g, view, area, box) {
+  const { spinner } = view.board;
+  const closed = new Set(view.board.closed);
+  const line = view.board.line;
+  const centre = spinner === null ? -1 : line.indexOf(`${spinner}|${spinner}`);
+  let spots;
+  if (centre < 0) spots = drawLine(g, view, area, box);
+  else {
+    const aspect = Number.isFinite(area.h) ? area.h / area.w : 0.6;
+    const all = [...line, ...view.board.U, ...view.board.D];
+    const total = all.reduce((n, x) => n + (link(x).dbl ? 1 : 2) + G, 0);
+    const r = fit((L) => {
+      const c = crossAt(line, centre, view.board.U, view.board.D, L, aspect);
+      c.box = boxOf(c.placed, c.spots);
+      return c;
+    }, area.w, area.h, Math.min(2 * total + 4, area.w / UMIN), area.memo);
+    spots = drawFitted(g, r, r.u, closed, area.digits, box);
+  }
+  // the count under the board where the game scores multiples of its ends
+  if ("spinner_count" in (view.rules.options || {})) {
+    const parts = endsCount(view);
+    if (parts && parts.length) {
+      const sum = parts.reduce((a, b) => a + b, 0);
+      const base = view.rules.options.base || 5;
+      const y = box.y1 + 20;
+      const text = label(g, box.x0 + box.w / 2, y, `${parts.join("+")} = ${sum}`,
+        { "text-anchor": "middle", class: `label count${sum && sum % base === 0 ? " scores" : ""}` });
+      text.setAttribute("id", "ends-count");
+      box.add(box.x0, y - 14, box.x1, y + 6);
+    }
+  }
+  return spots;
+}
+
+// The sausage: a one-arm snake from its dead start, the open end R; joint j (a cut) lies
+// between tile j - 1 and tile j, numbered while a cut is legal.
+function drawKolbasa(g, view, area, box) {
+  const sausage = view.board.sausage;
+  const total = sausage.reduce((n, x) => n + (link(x).dbl ? 1 : 2) + G, 0);
+  const r = fit((L) => {
+    const { placed, spot } = snake(sausage.map((x) => link(x, true)),
+      { edge: 0, line: 0, dir: 1, vdir: 1, lo: 0, hi: L });
+    const spots = { R: spot };
+    placed.slice(1).forEach((p, i) => { spots[String(i + 1)] = p.joint; });
+    const c = { placed, spots };
+    c.box = boxOf(placed, { R: spot });
+    return c;
+  }, area.w, area.h, Math.min(total + 4, area.w / UMIN), area.memo);
+  const spots = drawFitted(g, r, r.u, new Set(), area.digits, box);
+  const cutting = (view.legal || []).some((m) => m.startsWith("cut "));
+  if (cutting) {
+    for (const [end, [x, y]] of Object.entries(spots)) {
+      if (end === "R") continue;
+      label(g, x, y - r.u * 0.75, end, { "text-anchor": "middle", class: "label joint" });
+    }
+  }
+  return spots;
+}
+
+// ---- lanes: trains and Chicken Foot's branches ----------------------------------------------
+
+// How many rows a lane's tiles take at side u in `avail` px (they wrap like text).
+function rowsOf(tiles, u, avail) {
+  let x = 0, rows = 1;
+  for (const text of tiles) {
+    const w = (link(text).dbl ? 1 : 2) * u;
+    if (x + w > avail && x > 0) { rows += 1; x = 0; }
+    x += w + G * u;
+  }
+  return rows;
+}
+
+// A small locomotive: an open train's marker (UX.md §3).
+function trainIcon(parent, x, y, cls = "train-icon") {
+  const g = el("g", { class: cls, transform: `translate(${x},${y})` }, parent);
+  el("rect", { x: 0, y: 2, width: 13, height: 7, rx: 1.5 }, g);
+  el("rect", { x: 8, y: -2, width: 5, height: 5, rx: 1 }, g);
+  el("rect", { x: 1, y: -1, width: 3, height: 4 }, g);
+  el("circle", { cx: 3, cy: 10.5, r: 2 }, g);
+  el("circle", { cx: 10, cy: 10.5, r: 2 }, g);
+  return g;
+}
+
+// Lanes from the engine, which stands in a hub on the left: each lane a band with a colour
+// chip and its name over its row of tiles; a lane wraps to two rows, then the tiles shrink.
+// `foot(id, at, u)` may add the toes of a double that ends a lane.
+function drawLanes(g, view, area, box, lanes, { banner = null, foot = null } = {}) {
+  const hub = (u) => u + 24;
+  const reserve = (u) => 1.8 * u; // room after a row for its socket (or a double's toes)
+  const labelH = 18;
+  const heightAt = (u) => {
+    let y = banner ? 28 : 0;
+    for (const lane of lanes) {
+      y += labelH + rowsOf(lane.tiles, u, area.w - hub(u) - reserve(u) - lane.indent * u) * (2 * u + 4) + 6;
+    }
+    return y;
+  };
+  let u = Number.isFinite(area.h) ? UMAX : UDEFAULT;
+  for (; u > UMIN; u -= 1) {
+    const rows = Math.max(1, ...lanes.map((l) => rowsOf(l.tiles, u, area.w - hub(u) - reserve(u) - l.indent * u)));
+    if (rows <= 2 && (!Number.isFinite(area.h) || heightAt(u) <= area.h)) break;
+  }
+  const spots = {};
+  let y = 0;
+  if (banner) {
+    const b = el("g", { class: "banner", id: "banner" }, g);
+    el("rect", { x: 0, y: 0, width: area.w, height: 24, rx: 6 }, b);
+    label(b, area.w / 2, 17, banner, { "text-anchor": "middle", class: "label banner-text" });
+    y = 28;
+  }
+  const top = y;
+  const x0 = hub(u);
+  for (const lane of lanes) {
+    const group = el("g", { class: `lane ${lane.cls}`, "data-end": lane.id }, g);
+    const indent = x0 + lane.indent * u;
+    const rows = rowsOf(lane.tiles, u, area.w - indent - reserve(u));
+    const bottom = y + labelH + rows * (2 * u + 4);
+    el("rect", { x: indent - 4, y: y - 2, width: area.w - indent + 4, height: bottom - y + 4, rx: 6, class: "band" }, group);
+    let lx = indent;
+    if (lane.colour) { el("circle", { cx: lx + 5, cy: y + 9, r: 5, class: "chip", fill: lane.colour }, group); lx += 14; }
+    if (lane.open) { trainIcon(group, lx, y + 2); lx += 18; }
+    label(group, lx, y + 13, lane.name, { class: "label lane-name" });
+    const drawn = row(group, lane.tiles, indent, y + labelH,
+      { right: area.w - reserve(u), indent, s: u, digits: area.digits });
+    const last = drawn.boxes[drawn.boxes.length - 1];
+    spots[lane.id] = lane.tiles.length ? [drawn.after[0] + 0.6 * u, drawn.after[1]] : [indent + 0.6 * u, y + labelH + u];
+    if (foot && last) foot(group, lane, last, u, spots);
+    y = bottom + 6;
+  }
+  // the engine in its hub, standing in the middle of the lanes
+  const [e] = parseTile(view.board.engine);
+  const ey = Math.max(top + 14, top + (y - top) / 2 - u);
+  label(g, 0, 0, t("engine"), { class: "label hub-name", "text-anchor": "middle",
+    transform: `translate(13,${ey + u}) rotate(-90)` });
+  tile(g, 18, ey, e, e, true, u, "engine", area.digits).dataset.tile = view.board.engine;
+  spots.E = [18 + u / 2, ey + 2 * u + 0.8 * u];
+  box.add(0, 0, area.w, Math.max(y, ey + 3 * u));
+  return spots;
+}
+
+// The lanes' order: the others' trains, the Mexican train, and the viewer's own at the
+// bottom, next to his hand.
+function trainOrder(view, ids) {
+  const n = view.hand_sizes.length;
+  const me = view.seat;
+  const rank = (id) => {
+    if (id === "M") return n;
+    const s = Number(id);
+    if (me === null || me === undefined) return s;
+    return s === me ? n + 1 : (s - me - 1 + n) % n;
+  };
+  return [...ids].sort((a, b) => rank(a) - rank(b));
+}
+
+function drawTrains(g, view, area, box, names) {
+  const { trains } = view.board;
+  const extra = view.extra || {};
+  const markers = new Set(extra.markers || []);
+  const unsatisfied = extra.unsatisfied || [];
+  const ids = trainOrder(view, new Set([...Object.keys(trains), ...Object.keys(view.ends || {})]
+    .filter((id) => id !== "E")));
+  const lanes = ids.map((id) => ({
+    id, tiles: trains[id] || [], indent: 0,
+    name: id === "M" ? t("mexicanTrain") : names(Number(id)),
+    colour: id === "M" ? "#f59e0b" : COLOURS[Number(id) % COLOURS.length],
+    open: id === "M" || markers.has(id),
+    cls: `train${markers.has(id) ? " marked" : ""}${unsatisfied.includes(id) ? " unsatisfied" : ""}`,
+  }));
+  let banner = null;
+  const waiting = unsatisfied.find((id) => (trains[id] || []).length);
+  if (waiting) {
+    const double = trains[waiting][trains[waiting].length - 1];
+    banner = t("coverFirst", { tile: double });
+  }
+  const spots = drawLanes(g, view, area, box, lanes, { banner });
+  for (const id of unsatisfied) {
+    const tiles = g.querySelectorAll(`g.lane[data-end="${id}"] g.tile`);
+    if (tiles.length) tiles[tiles.length - 1].classList.add("unsatisfied");
+  }
+  return spots;
+}
+
+// A branch's path ("1.2" -> [1, 2]).
+function pathOf(id) { return id.split(".").map(Number); }
+
+function drawTree(g, view, area, box) {
+  const { branches } = view.board;
   const ids = [...new Set([...Object.keys(branches), ...Object.keys(view.ends || {})])]
     .filter((id) => id !== "E")
     .sort((a, b) => {
-      const p = path(a), q = path(b);
+      const p = pathOf(a), q = pathOf(b);
       for (let i = 0; i < Math.min(p.length, q.length); i++) if (p[i] !== q[i]) return p[i] - q[i];
       return p.length - q.length;
     });
-  const lanes = ids.map((id) => ({ id, tiles: branches[id] || [], name: id, depth: path(id).length - 1,
-    cls: "branch" }));
-  return drawLanes(g, engine, t("engine"), lanes, width, box);
+  const nameOf = (id) => {
+    const path = pathOf(id);
+    if (path.length === 1) return t("branch", { id });
+    const parent = branches[path.slice(0, -1).join(".")] || [];
+    const double = parent.length ? parent[parent.length - 1] : "";
+    return `${double} · ${t("toe", { n: path[path.length - 1] })}`;
+  };
+  const lanes = ids.map((id) => ({ id, tiles: branches[id] || [], name: nameOf(id),
+    indent: (pathOf(id).length - 1) * 0.8, cls: "branch" }));
+  // a double that ends a branch grows three toes: straight on and at 45° either side, a
+  // dashed slot for each one not yet started (the branch's end plays the next of them)
+  function foot(group, lane, last, u, spots) {
+    const text = lane.tiles[lane.tiles.length - 1];
+    if (!link(text).dbl) return;
+    const started = [1, 2, 3].filter((k) => `${lane.id}.${k}` in branches);
+    if (started.length === 3) return;
+    const [x, y, w] = last;
+    const cx = x + w, cy = y + u;
+    const reach = 1.5 * u;
+    let free = null;
+    [1, 2, 3].forEach((k, i) => {
+      const angle = (i - 1) * 45;
+      const rad = (angle * Math.PI) / 180;
+      const at = [cx + reach * Math.cos(rad), cy + reach * Math.sin(rad)];
+      const toe = el("g", { class: `toe${started.includes(k) ? " started" : ""}`, "data-angle": angle,
+        "data-toe": `${lane.id}.${k}` }, group);
+      el("line", { x1: cx + 2, y1: cy, x2: at[0], y2: at[1] }, toe);
+      el("circle", { cx: at[0], cy: at[1], r: 0.38 * u }, toe);
+      if (started.includes(k)) label(toe, at[0], at[1] + 4, String(k), { "text-anchor": "middle", class: "label toe-n" });
+      else if (free === null) free = at;
+    });
+    if (free) spots[lane.id] = free;
+  }
+  return drawLanes(g, view, area, box, lanes, { foot });
 }
 
-// The sausage: its start on the left, the open end R on the right; joint j (a cut) lies
-// between tile j - 1 and tile j.
-function drawKolbasa(g, view, width, box) {
-  const { boxes, R } = laidRow(g, view.board.sausage, width, box);
-  const spots = { R };
-  boxes.slice(1).forEach(([x, y], i) => { spots[String(i + 1)] = [x - GAP / 2, y + S]; });
-  return spots;
+// ---- tricks and poker ----------------------------------------------------------------------
+
+// Where seat s sits round the table as the viewer sees it: he at the bottom, the next seat on
+// his left (UX.md §1), as a unit vector.
+function around(view, s) {
+  const n = view.hand_sizes.length;
+  const me = view.seat ?? 0;
+  const theta = Math.PI / 2 + (((s - me + n) % n) * 2 * Math.PI) / n;
+  return [Math.cos(theta), Math.sin(theta)];
 }
 
-// The trick on the table: each tile over the name of who played it; the contract above.
-function drawTrick(g, view, width, box, names) {
+// The trick on the table: each tile in front of the seat that played it, its name beside;
+// the contract, the trumps and each side's tricks and points above.
+function drawTrick(g, view, area, box, names) {
   const x = view.extra || {};
   const lines = [];
   if (x.bid) lines.push(t("contract", { bid: x.bid, name: names(x.bidder) }));
   if (x.trumps !== null && x.trumps !== undefined) lines.push(t("trumpsAre", { suit: x.trumps }));
+  if (x.tricks) {
+    const won = [0, 0];
+    for (const [, winner] of x.tricks) won[winner % 2] += 1;
+    lines.push(t("sideTricks", { a: won[0], b: won[1] }));
+  }
   if (x.points) lines.push(t("sidePoints", { a: x.points[0], b: x.points[1] }));
-  if (x.tricks) lines.push(t("tricksTaken", { n: x.tricks.length }));
   if (x.phase === "bidding") lines.push(t("bidding"));
-  lines.forEach((text, i) => label(g, 0, 16 + i * 18, text));
-  const top = 16 + lines.length * 18;
-  const { trick } = view.board;
-  trick.forEach(([seat, text], i) => {
+  lines.forEach((text, i) => label(g, area.w / 2, 16 + i * 18, text, { "text-anchor": "middle" }));
+  const u = Math.max(UMIN, Math.min(30, area.w / 12));
+  const top = 16 + lines.length * 18 + 8;
+  const rx = Math.min(area.w / 2 - 2 * u, 4 * u), ry = 2.6 * u;
+  const cx = area.w / 2, cy = top + ry + u + 8;
+  for (const [seat, text] of view.board.trick) {
     const [a, b] = parseTile(text);
-    const at = i * (S + 40);
-    tile(g, at, top, a, b, true, S, "played").dataset.tile = text;
-    label(g, at + S / 2, top + 2 * S + 14, names(seat), { "text-anchor": "middle" });
-  });
-  box.add(0, 0, Math.min(width, Math.max(4 * (S + 40), 200)), trick.length ? top + 2 * S + 20 : top);
+    const [dx, dy] = around(view, seat);
+    const tx = cx + dx * rx - u / 2, ty = cy + dy * ry - u;
+    tile(g, tx, ty, a, b, true, u, "played", area.digits).dataset.tile = text;
+    const side = dx < -0.5 ? "end" : dx > 0.5 ? "start" : "middle";
+    const lx = side === "end" ? tx - 6 : side === "start" ? tx + u + 6 : tx + u / 2;
+    const ly = Math.abs(dx) > 0.5 ? ty + u + 5 : dy > 0 ? ty + 2 * u + 14 : ty - 6;
+    label(g, lx, ly, names(seat), { "text-anchor": side, class: "label trick-name" });
+  }
+  box.add(0, 0, area.w, cy + ry + u + 22);
   return {};
 }
 
-// Poker has no layout: the pot and the bets; the hands are the seats' rows.
-function drawPot(g, view, width, box) {
+// Poker lays no tile: the pot in the middle; the hands are the seats' rows.
+function drawPot(g, view, area, box) {
   const x = view.extra || {};
-  label(g, 0, 18, t("potChips", { n: x.pot ?? 0 }));
-  box.add(0, 0, Math.min(width, 200), 24);
+  const pot = el("g", { class: "pot" }, g);
+  el("rect", { x: area.w / 2 - 70, y: 0, width: 140, height: 30, rx: 15 }, pot);
+  label(pot, area.w / 2, 20, t("potChips", { n: x.pot ?? 0 }), { "text-anchor": "middle" });
+  box.add(0, 0, area.w, 34);
   return {};
 }
 
@@ -243,26 +596,59 @@ function seatNote(view, s) {
   return parts.join(" · ");
 }
 
-function drawSeats(g, view, seats, hands, names, y, width, box) {
+// A row of face-down tiles as a stack: a few backs fanned and their count (Kolbasa's rows).
+function stack(parent, x, y, n, s) {
+  const g = el("g", { class: "stack", "data-count": n }, parent);
+  const shown = Math.min(n, 3);
+  for (let i = shown - 1; i >= 0; i--) back(g, x + i * 4, y + i * 3, true, s);
+  label(g, x + s + shown * 4 + 6, y + s + 5, `×${n}`, { class: "label count" });
+  return x + s + shown * 4 + 40;
+}
+
+function drawSeats(g, view, seats, hands, names, y, width, box, digits) {
+  const big = Math.max(SMALL, Math.min(32, width / 10));
   for (const s of seats) {
     const group = el("g", { class: `seat${view.turn === s ? " turn" : ""}`, "data-seat": s }, g);
     const note = seatNote(view, s);
     label(group, 0, y + 12, `${names(s)}${note ? ` · ${note}` : ""}`);
     const tiles = seatTiles(view, s, hands);
-    const { bottom } = row(group, tiles, 0, y + 18, { right: width, s: SMALL, standing: true });
-    y = (tiles.length ? bottom : y + 18) + 6;
+    const known = tiles.filter((x) => x !== null);
+    const hidden = tiles.length - known.length;
+    let x = 0, bottom = y + 18;
+    // a face-down Kolbasa row is a stack; its front tile, the one that may be played, full size
+    if (kindOf(view) === "kolbasa" && hidden) {
+      for (const text of known) {
+        const [a, b] = parseTile(text);
+        tile(group, x, y + 18, a, b, true, big, "", digits).dataset.tile = text;
+        x += big + 8;
+      }
+      stack(group, x, y + 18 + Math.max(0, big - SMALL), hidden, SMALL);
+      bottom = y + 18 + 2 * big + 8;
+    } else if (tiles.length) {
+      ({ bottom } = row(group, tiles, 0, y + 18, { right: width, s: SMALL, standing: true, digits }));
+    }
+    y = bottom + 6;
   }
   box.add(0, 0, width, y);
 }
 
-// An open end the chosen tile fits, at `at` (a spot drawBoard returned): a socket showing
-// the number it needs (`text`), which plays there when clicked.
+// An open end the chosen tile fits, at `at` (a spot drawBoard returned): a dashed socket
+// showing the number it needs (`text`), which plays there when clicked; its hit area is a
+// disc 44 px across (WCAG 2.5.5), whatever the size of the tiles.
 export function drawSocket(svg, end, at, text, onPlay) {
-  const g = el("g", { class: "end", "data-end": end }, svg);
-  el("circle", { cx: at[0], cy: at[1], r: 14 }, g);
-  const pip = el("text", { x: at[0], y: at[1] + 5, "text-anchor": "middle" }, g);
+  const u = Number(svg.dataset.u) || 26;
+  const g = el("g", { class: "end", "data-end": end, role: "button", tabindex: "0",
+    "aria-label": t("playThere", { n: text }) }, svg);
+  el("circle", { cx: at[0], cy: at[1], r: 22, class: "hit" }, g);
+  el("rect", { x: at[0] - u * 0.45, y: at[1] - u * 0.45, width: u * 0.9, height: u * 0.9, rx: u * 0.15,
+    class: "socket" }, g);
+  const pip = el("text", { x: at[0], y: at[1] + Math.min(14, u * 0.5) * 0.36, "text-anchor": "middle",
+    "font-size": Math.min(14, Math.max(10, u * 0.5)) }, g);
   pip.textContent = text;
   g.addEventListener("click", (e) => { e.stopPropagation(); onPlay(); });
+  g.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPlay(); }
+  });
   return g;
 }
 
@@ -273,38 +659,79 @@ const LAYOUTS = {
   trick: drawTrick, poker: drawPot,
 };
 
-// Draws the board of `view` into svg and returns where each open end is ({end: [x, y]}).
-// Options: width (where rows wrap), names(seat), hands (every hand, where the deal is public),
-// playable (tiles the viewer may pick on the board) and onTile(text) when he does.
-export function drawBoard(svg, view, { width = 640, names = (s) => t("seatN", { n: s + 1 }), hands = null,
-  playable = new Set(), selected = null, onTile = null } = {}) {
+// The tile the last move laid, from the view's history (a table or a replay may say).
+function lastLaid(view) {
+  const history = view.history || [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    const text = tileOf(history[i][1]);
+    if (text) return text;
+  }
+  return null;
+}
+
+// Draws the board of `view` into svg and returns where each open end is ({end: [x, y]}, in
+// the svg's user units, which are px at the given width). Options: width (never exceeded) and
+// height (filled; without it the board is as tall as it needs), names(seat), hands (every
+// hand, where the deal is public), playable (tiles the viewer may pick on the board),
+// selected, onTile(text) when he picks one, last (the tile of the last move, "6-4": outlined;
+// by default the view's last move; null for none) and digits (numerals instead of pips; by
+// default the player's choice, digitsWanted()).
+export function drawBoard(svg, view, { width = 640, height = null, names = (s) => t("seatN", { n: s + 1 }),
+  hands = null, playable = new Set(), selected = null, onTile = null, last, digits = digitsWanted() } = {}) {
   svg.replaceChildren();
   const kind = kindOf(view);
   svg.dataset.kind = kind;
-  const layout = el("g", { class: "layout" }, svg);
-  const box = new Extent();
-  const spots = LAYOUTS[kind](layout, view, width - 2 * MARGIN, box, names);
-  for (const at of Object.values(spots)) box.add(at[0] - 16, at[1] - 16, at[0] + 16, at[1] + 16);
-  const room = width - 2 * MARGIN - (box.x1 - box.x0);
-  if (kind === "cross" && room > 0) {
-    // a small cross in the middle of the table, the seats' rows under it from the left
-    layout.setAttribute("transform", `translate(${room / 2},0)`);
-    for (const at of Object.values(spots)) at[0] += room / 2;
-    box.add(box.x0, box.y0, box.x1 + room, box.y1);
-  }
-  // the seats' rows go under the layout; the viewer's own hand is drawn apart (unless hidden)
+  svg.style.minWidth = "";
+  // what the last drawing chose (a snake's row length), kept while the board is the same kind
+  if (!svg.memo || svg.memo.kind !== kind) svg.memo = { kind };
+  const inner = width - 2 * PAD;
+  // the seats' rows (every hand in a replay, the others' rows in Kolbasa, poker and 42) under
+  // the layout: drawn first, to know what height the layout has left
   const n = view.hand_sizes.length;
   const seats = [...Array(n).keys()].filter((s) => hands
     || (["kolbasa", "poker", "trick"].includes(kind) && !(s === view.seat && view.hand)));
+  const seatsGroup = el("g", { class: "seats" });
+  const seatsBox = new Extent();
+  if (seats.length) drawSeats(seatsGroup, view, seats, hands, names, 0, inner, seatsBox, digits);
+  const seatsH = seats.length ? seatsBox.h + 12 : 0;
+  const area = { w: inner, h: height ? Math.max(80, height - 2 * PAD - seatsH) : Infinity, memo: svg.memo, digits };
+  const layout = el("g", { class: "layout" }, svg);
+  const box = new Extent();
+  const spots = LAYOUTS[kind](layout, view, area, box, names);
+  if (box.empty) box.add(0, 0, inner, 40);
+  // the layout in the middle of the width (and of the height it was given)
+  const dx = PAD + (inner - box.w) / 2 - box.x0;
+  const room = Number.isFinite(area.h) ? Math.max(0, area.h - box.h) / 2 : 0;
+  const dy = PAD + room - box.y0;
+  layout.setAttribute("transform", `translate(${dx},${dy})`);
+  for (const at of Object.values(spots)) { at[0] += dx; at[1] += dy; }
+  let bottom = PAD + room * 2 + box.h;
   if (seats.length) {
-    const left = box.empty ? 0 : box.x0;
-    const group = el("g", { class: "seats", transform: `translate(${left},0)` }, svg);
-    const seatsBox = new Extent();
-    drawSeats(group, view, seats, hands, names, (box.empty ? 0 : box.y1) + 12, width - 2 * MARGIN,
-      seatsBox);
-    box.add(left, seatsBox.y0, left + seatsBox.x1, seatsBox.y1);
+    seatsGroup.setAttribute("transform", `translate(${PAD},${bottom + 12})`);
+    svg.append(seatsGroup);
+    bottom += seatsH;
   }
-  if (box.empty) box.add(0, 0, 200, 40);
+  // the size of the tiles, for the sockets drawn over them
+  const u = layout.querySelector("g.tile rect.face");
+  svg.dataset.u = u ? Math.min(Number(u.getAttribute("width")), Number(u.getAttribute("height"))) : 26;
+  // the last move's tile, outlined; it slides into place when it is new
+  const lastText = last === undefined ? lastLaid(view) : last;
+  const lastKey = lastText ? keyOf(lastText) : null;
+  if (lastKey) {
+    for (const node of svg.querySelectorAll("g.layout g.tile")) {
+      if (keyOf(node.dataset.tile || "") !== lastKey) continue;
+      node.classList.add("last");
+      const face = node.querySelector("rect.face");
+      el("rect", { x: -2.5, y: -2.5, width: Number(face.getAttribute("width")) + 5,
+        height: Number(face.getAttribute("height")) + 5, rx: 5, class: "outline" }, node);
+      if (svg.dataset.last !== lastKey) {
+        const wrap = el("g", { class: "arrive" });
+        node.replaceWith(wrap);
+        wrap.append(node);
+      }
+    }
+  }
+  svg.dataset.last = lastKey || "";
   if (onTile) {
     for (const node of svg.querySelectorAll("g.tile")) {
       if (playable.has(node.dataset.tile)) {
@@ -314,11 +741,8 @@ export function drawBoard(svg, view, { width = 640, names = (s) => t("seatN", { 
       }
     }
   }
-  // never narrower than the page: a small layout keeps the size of a large one's tiles
-  const w = Math.max(box.x1 - box.x0 + 2 * MARGIN, width), h = box.y1 - box.y0 + 2 * MARGIN;
-  const x0 = box.x0 - MARGIN - Math.max(0, width - (box.x1 - box.x0 + 2 * MARGIN)) / 2;
-  svg.setAttribute("viewBox", `${x0} ${box.y0 - MARGIN} ${w} ${h}`);
-  // a cross wider than the screen scrolls rather than shrinking its tiles out of sight
-  svg.style.minWidth = w > width * 1.05 ? `${Math.round(w * 0.7)}px` : "";
+  const h = height ? Math.max(height, bottom + PAD) : bottom + PAD;
+  svg.setAttribute("viewBox", `0 0 ${width} ${h}`);
+  svg.setAttribute("lang", lang);
   return spots;
 }
