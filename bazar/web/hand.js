@@ -2,7 +2,7 @@
 // it, the keyboard reaches it), large enough to hit on a phone, in at most two rows while the
 // tiles can still shrink. The buttons are kept from one drawing to the next, keyed by tile, so
 // the one with the focus keeps it while the table moves on (UX.md §4, §9).
-import { parseTile, tileSvg } from "./tiles.js";
+import { digitsWanted, parseTile, tileSvg } from "./tiles.js";
 import { h } from "./dom.js";
 
 const GAP = 4; // between two buttons
@@ -33,7 +33,7 @@ export function drawHand(box, hand, { playable, selected, labelOf, onPick, large
     if (!button || Number(button.dataset.u) !== u) {
       const [a, b] = parseTile(text);
       button = h("button", { type: "button", class: "tile", "data-tile": text, "data-u": u,
-        onclick: () => onPick(text) }, tileSvg(a, b, { size: u }));
+        onclick: () => onPick(text) }, tileSvg(a, b, { size: u, digits: digitsWanted() }));
       if (kept.has(text)) kept.get(text).replaceWith(button);
     }
     kept.delete(text);

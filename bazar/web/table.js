@@ -359,7 +359,7 @@ export async function tablePage(id) {
     const spots = drawBoard(boardSvg, view, { width: boardWidth(boardBox), height: boardBox.clientHeight,
       names: seatName, playable: tileMoves, selected: state.selected, onTile: clickTile,
       last: state.last && state.last.tile });
-    markLast();
+    slideLast();
     for (const end of new Set(chosen.map(endOf).filter((e) => e !== null))) {
       // a plain play before its variants (close, last) that name the same end
       const move = chosen.find((m) => m === `${state.selected}:${end}`) || chosen.find((m) => endOf(m) === end);
@@ -369,11 +369,8 @@ export async function tablePage(id) {
       if (!at) continue;
       const socket = drawSocket(boardSvg, end, at, view.ends[end] ?? end, () => send(move));
       socket.classList.toggle("chosen", endOf(picked) === end);
-      socket.setAttribute("role", "button");
+      // the move in words, not only the number the end needs
       socket.setAttribute("aria-label", moveText(view, move, seatName));
-      // a finger needs more than the disc: 44 px round it, however the board is scaled
-      const scale = (boardSvg.getScreenCTM() || { a: 1 }).a || 1;
-      el("circle", { cx: at[0], cy: at[1], r: 22 / scale, class: "hit" }, socket);
     }
     chosen.forEach((m, i) => {
       actions.append(h("button", { class: `secondary${m === picked ? " chosen" : ""}`,
@@ -416,19 +413,12 @@ export async function tablePage(id) {
     renderResult();
   }
 
-  // The tile last laid keeps an outline until the next move; one laid live slides in from the
-  // plate of who laid it (200 ms; not under reduced motion).
-  function markLast() {
+  // The tile last laid (the board outlines it) slides in from the plate of who laid it, when it
+  // came live (200 ms; not under reduced motion).
+  function slideLast() {
     const last = state.last;
-    if (!last) return;
-    const [a, b] = parseTile(last.tile);
-    const node = [...boardSvg.querySelectorAll("g.layout g.tile, g.lane g.tile")].find((g) => {
-      const p = g.dataset.tile && parseTile(g.dataset.tile);
-      return p && ((p[0] === a && p[1] === b) || (p[0] === b && p[1] === a));
-    });
-    if (!node) return;
-    node.classList.add("last");
-    if (!last.live || still() || !node.animate) return;
+    const node = boardSvg.querySelector("g.layout g.tile.last");
+    if (!last || !node || !last.live || still() || !node.animate) return;
     last.live = false;
     const from = players.querySelector(`.player[data-seat="${last.seat}"]`);
     const ctm = boardSvg.getScreenCTM();
