@@ -13,6 +13,10 @@ import pytest
 
 PG = os.environ.get("BAZAR_TEST_PG")
 
+# the tests' tables play their rounds one after another: the pause a table makes between
+# rounds for its players to see the result is off unless a test sets it (Settings)
+os.environ.setdefault("BAZAR_ROUND_PAUSE_S", "0")
+
 DATABASES = [
     "sqlite",
     pytest.param(

@@ -33,8 +33,9 @@ JSON = {"content-type": "application/json"}
 QUICK_CLOCKS = Settings(move_times=(1, 2, 3, 30))
 
 #: the drivers answer bots that do not wait at once, hundreds of messages a second: far past
-#: the pace of people, which the socket's rate limit is for (its own tests set it)
-DRIVERS_PACE = {"messages_per_s": 1e6, "message_burst": 1_000_000}
+#: the pace of people, which the socket's rate limit is for (its own tests set it); and they
+#: look at no round's result, so no table pauses between rounds for them (its tests set it)
+DRIVERS_PACE = {"messages_per_s": 1e6, "message_burst": 1_000_000, "round_pause_s": 0}
 
 
 def driven(settings: Settings | None = None) -> Settings:

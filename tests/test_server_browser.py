@@ -55,9 +55,18 @@ def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    options = getattr(request, "param", {})
+    options = dict(getattr(request, "param", {}))
+    # the next round at once unless a test says otherwise: the pause between rounds has its
+    # tests (test_web_result.py)
+    settings = options.pop("settings", Settings())
+    if "round_pause_s" not in settings.model_fields_set:
+        settings = settings.model_copy(update={"round_pause_s": 0})
     app = create_app(
-        f"sqlite:///{tmp_path / 'club.sqlite3'}", secret="browser", bot_delay=0.02, **options
+        f"sqlite:///{tmp_path / 'club.sqlite3'}",
+        secret="browser",
+        bot_delay=0.02,
+        settings=settings,
+        **options,
     )
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
@@ -72,6 +81,7 @@ def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
     thread.join(10)
 
 
+@pytest.mark.parametrize("server", [{"settings": Settings(round_pause_s=30)}], indirect=True)
 def test_a_round_of_kozel_against_three_bots_is_played_by_clicking(server: str) -> None:
     with chromium() as browser:
         errors: list[str] = []
@@ -94,7 +104,7 @@ def test_a_round_of_kozel_against_three_bots_is_played_by_clicking(server: str) 
                     ends.first.click()
             page.wait_for_timeout(60)
         table = page.locator("#scoretable")
-        assert table.locator("th").count() == 4
+        assert table.locator("thead th[scope=col]").count() == 4
         assert "Masha" in table.inner_text()
         assert clicks > 0
         assert "hash matches" in page.locator("#fair").text_content()
@@ -329,11 +339,11 @@ def test_a_whole_kozel_match_against_bots_is_played_by_clicking(server: str) -> 
         assert f"Goat: {', '.join(names[s] for s in goats)}" in text
         # the final score table: the last round's totals, the goat's at or over the limit
         table = result.locator("#scoretable")
-        assert table.locator("th").all_inner_texts() == names
+        assert table.locator("thead th[scope=col]").all_inner_texts() == names
         totals = table.locator("tr.rule td").all_inner_texts()
         for s in goats:
             assert totals[s] == str(scores[s])
-        assert f"Round result · Round {rounds}" in text
+        assert f"Round {rounds} · " in text
         # every round's deal was committed to and then shown to be the one dealt
         fair = page.locator("#fair").text_content()
         assert fair.count("hash matches") == rounds

@@ -275,6 +275,7 @@ def test_every_socket_message_is_read_into_its_kind() -> None:
     assert move == protocol.MoveMessage(type="move", move="6-4:R", v=3)
     assert isinstance(protocol.read_message('{"type": "back"}'), protocol.BackMessage)
     assert isinstance(protocol.read_message('{"type": "leave"}'), protocol.LeaveMessage)
+    assert isinstance(protocol.read_message('{"type": "next"}'), protocol.NextMessage)
     assert isinstance(protocol.read_message('{"type": "ping"}'), protocol.PingMessage)
 
 

@@ -60,8 +60,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     db = tmp_path_factory.mktemp("club") / "club.sqlite3"
-    # one browser makes a guest and a table for each board: no quota of a public club
-    roomy = Settings(guests_per_address=10_000, open_tables_per_user=10_000)
+    # one browser makes a guest and a table for each board: no quota of a public club; the
+    # boards are looked at mid-round, no table waits between rounds
+    roomy = Settings(guests_per_address=10_000, open_tables_per_user=10_000, round_pause_s=0)
     app = create_app(f"sqlite:///{db}", secret="boards", bot_delay=0.01, settings=roomy)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -393,21 +394,41 @@ def badge_of(ledger: dict[str, Any], seat: int) -> tuple[str, str]:
     return str(ledger["scores"][side]), "badge"
 
 
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
 def result_of(
-    players: int, before: dict[str, Any], after: dict[str, Any], fish: bool, accounts: bool
+    rules: bazar.Rules, before: dict[str, Any], end: dict[str, Any], accounts: bool
 ) -> list[list[str]]:
-    """The round result's rows under the names: the badges before, what each scored (where the
-    game keeps accounts the award, 0 for remembered points wiped; else the change, a loss
-    negative), the badges after."""
-    points = []
-    for side in range(len(after["scores"])):
-        change = sum(after[k][side] - before[k][side] for k in ("scores", "remembered"))
-        points.append(f"{max(0, change) if accounts else change}{' 🐟' if fish else ''}")
-    return [
-        [badge_of(before, s)[0] for s in range(players)],
-        [points[s % len(points)] for s in range(players)],
-        [badge_of(after, s)[0] for s in range(players)],
-    ]
+    """The round result's rows, a column a side (a player, or a team): the badges before, the
+    points scored during play where the game scores them on a cross (All Fives), what the
+    round gave (where the game keeps accounts the award, 0 for remembered points wiped, and
+    what became of it; else the change, a loss negative, less the points of play), the badges
+    after."""
+    after = end["after"]
+    sides = range(len(after["scores"]))
+    rows = [[badge_of(before, s)[0] for s in sides]]
+    in_play = [0 for _ in sides]
+    if rules.variant.family == "cross" and end["outcome"]["scoring"]:
+        for seat, points in end["outcome"]["scoring"]:
+            in_play[seat % len(in_play)] += points
+        rows.append([signed(p) for p in in_play])
+    gave = []
+    for s in sides:
+        if accounts:
+            award = sum(after[k][s] - before[k][s] for k in ("scores", "remembered"))
+            note = ""
+            if after["opened"][s] and not before["opened"][s]:
+                note = " account opened"
+            elif not after["opened"][s] and award > 0:
+                note = " remembered"
+            elif award < 0:
+                note = " remembered points lost"
+            gave.append(signed(max(0, award)) + note)
+        else:
+            gave.append(signed(after["scores"][s] - before["scores"][s] - in_play[s]))
+    return [*rows, gave, [badge_of(after, s)[0] for s in sides]]
 
 
 def shows(page: Any, badges: list[tuple[str, str]], result: list[list[str]] | None) -> None:
@@ -417,7 +438,7 @@ def shows(page: Any, badges: list[tuple[str, str]], result: list[list[str]] | No
     expect(cells).to_have_text([text for text, _ in badges])
     expect(cells).to_have_class([kind for _, kind in badges])
     for i, row in enumerate(result or []):
-        expect(page.locator(f"#scoretable tr:nth-child({i + 2}) td")).to_have_text(row)
+        expect(page.locator(f"#scoretable tbody tr:nth-child({i + 1}) td")).to_have_text(row)
 
 
 @pytest.mark.parametrize(("game", "players"), SCORED)
@@ -455,7 +476,7 @@ def scores_are_shown(server: str, page: Any, game: str, players: int, rng: rando
     last: dict[str, Any] | None = None
     view: dict[str, Any] = {}
     number = v = 0
-    ended = changed = changed_in_play = False
+    ended = changed = changed_in_play = seen = False
     deadline = time.monotonic() + 90
     with connect(url, additional_headers={"cookie": f"bazar={cookie}"}) as ws:
         ws.send(json.dumps({"type": "hello", "v": 0}))
@@ -468,6 +489,10 @@ def scores_are_shown(server: str, page: Any, game: str, players: int, rng: rando
                 elif event["t"] == "round_end":
                     last = event
                     dealt[event["number"] + 1] = event["after"]
+                    # the result is on the page until the next round's first move
+                    seen = False
+                elif event["t"] == "move":
+                    seen = True
                 ended = ended or event["t"] == "match_end"
             if message.get("view"):
                 view = message["view"]
@@ -479,9 +504,8 @@ def scores_are_shown(server: str, page: Any, game: str, players: int, rng: rando
                 continue
             scores = view["scores"]
             result = None
-            if last is not None:
-                fish = last["outcome"]["reason"] == "fish"
-                result = result_of(players, dealt[last["number"]], last["after"], fish, accounts)
+            if last is not None and not seen:
+                result = result_of(rules, dealt[last["number"]], last, accounts)
             shows(page, [badge_of(scores, s) for s in range(players)], result)
             counts = ("scores", "remembered")
             changed = changed or any(scores[k] != start[k] for k in counts)

@@ -105,7 +105,7 @@ def test_a_round_of_kozel_is_played_with_the_keyboard_alone(server: str, browser
     assert spoken and not any(c.isdigit() for s in spoken for c in s.split(": ", 1)[1]), spoken
     log = page.locator(".log li").all_inner_texts()
     assert log[0] == "Round 1" and sum(": " in line for line in log) >= plays
-    assert page.locator("#fair summary").inner_text() == "Verify the deals"
+    assert page.locator("#fair summary").inner_text().startswith("Verify the deals")
     assert not errors
     context.close()
 

@@ -54,6 +54,7 @@ __all__ = [
     "LeaveMessage",
     "Login",
     "MoveMessage",
+    "NextMessage",
     "Password",
     "PingMessage",
     "Refuse",
@@ -293,6 +294,14 @@ class LeaveMessage(_Message):
     type: Literal["leave"]
 
 
+class NextMessage(_Message):
+    """The player has seen the end of the round: the table need not wait for him before the
+    next round's first turn (it waits for every seated player whose page is open, or
+    ``round_pause_s``, whichever comes first)."""
+
+    type: Literal["next"]
+
+
 class PingMessage(_Message):
     """Answered with ``{"type": "pong"}``, to tell a live socket from a dead one."""
 
@@ -300,7 +309,7 @@ class PingMessage(_Message):
 
 
 SocketMessage = Annotated[
-    HelloMessage | MoveMessage | BackMessage | LeaveMessage | PingMessage,
+    HelloMessage | MoveMessage | BackMessage | LeaveMessage | NextMessage | PingMessage,
     Field(discriminator="type"),
 ]
 

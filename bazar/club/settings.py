@@ -47,6 +47,10 @@ class Settings(BaseSettings):
     #: seconds a bot of a table that no player watches waits before its move, at least (the
     #: club's bot delay when more): nobody's match hurries for nobody
     unwatched_bot_delay_s: float = Field(2.0, ge=0)
+    #: seconds a table waits after a round that does not end the match, before the next
+    #: round's first turn, for its players to see the final position and the result: less
+    #: once every seated player whose page is open has said he has seen it (0: no pause)
+    round_pause_s: float = Field(10.0, ge=0)
 
     # accounts: logins, passwords, sessions
     #: wrong passwords one name, or one client address, may try within ``login_window_s``;

@@ -13,6 +13,9 @@ A player with no open socket is *gone*: after a grace period a bot takes the sea
 the match is interrupted (rated), as when his clock runs out. A casual player whose seat a bot
 plays asks for it back (``{"type": "back"}``) and has it from the next time his seat is to
 move; each change of hands is an event, stored with the seat so that a restart rebuilds it.
+Between two rounds the table pauses (``round_pause_s``) so that its players see the final
+position and the result: the next round's first turn, and its clock, wait until each seated
+player whose page is open has said ``{"type": "next"}`` or the pause is over.
 A finished table answers late requests while its players may still ask for a rematch, then
 leaves memory (its record stays stored).
 The database is written off the event loop, in a thread, and the actor waits for each write
@@ -193,12 +196,26 @@ class Client:
 class _Request:
     client: Client
     seat: int
-    #: the move in notation; None: the player asks for his seat back from the bot
-    text: str | None
+    #: "move" (``text``, at version ``v``), "back" (the player asks for his seat back from
+    #: the bot), "leave" (he leaves the match: a bot takes his seat at once) or "next" (he has
+    #: seen the round's end)
+    kind: str
+    #: the move in notation
+    text: str = ""
     #: the version the client saw when it chose the move (None: not checked)
     v: int | None = None
-    #: the player leaves the match: a bot takes his seat at once (``text`` is None)
-    leave: bool = False
+
+
+@dataclass
+class _Pause:
+    """The wait after a round's end: until ``until`` (monotonic), or until no seat of
+    ``waiting`` (the seated players whose page was open) has a page open and not said next."""
+
+    until: float
+    waiting: set[int]
+
+    def left(self) -> float:
+        return max(0.0, self.until - time.monotonic())
 
 
 class Table:
@@ -261,6 +278,8 @@ class Table:
         #: write and makes it before the next one looks
         self.seating = asyncio.Lock()
         self.turn_started = time.monotonic()
+        #: the wait between a round's end and the next round's first turn, while it lasts
+        self.pause: _Pause | None = None
 
     @property
     def id(self) -> str:
@@ -291,8 +310,13 @@ class Table:
             "away": [
                 {"seat": seat, "left_s": round(left, 1)} for seat, left in self.graces().items()
             ],
+            "pause": None if self.pause is None else self._pause_info(self.pause),
             "v": len(self.events),
         }
+
+    @staticmethod
+    def _pause_info(pause: _Pause) -> dict[str, Any]:
+        return {"left_s": round(pause.left(), 1), "waiting": sorted(pause.waiting)}
 
     def _seat_info(self, seat: int, s: dict[str, Any] | None) -> dict[str, Any] | None:
         if s is None:
@@ -326,6 +350,14 @@ class Table:
         if not self.live:
             return None
         assert self.match is not None
+        if self.pause is not None:
+            # the clock starts once the pause is over, with the whole move time
+            starts_in_s = round(self.pause.left(), 1)
+            return {
+                "seat": self.match.turn,
+                "left_s": self.row.move_time_s,
+                "starts_in_s": starts_in_s,
+            }
         left = self.row.move_time_s - (time.monotonic() - self.turn_started)
         return {"seat": self.match.turn, "left_s": round(max(0.0, left), 1)}
 
@@ -390,6 +422,8 @@ class Table:
                 answer(self._match, asked, self.match_move(moves[n]), self._replayed)
         if self.row.ending is not None and self.row.status == "finished":
             self._emit({"t": "match_end", **self._result()})
+        # nobody watched the replay: nobody waits for the next round
+        self.pause = None
 
     def _make_bots(self) -> None:
         for i, s in enumerate(self.row.seats):
@@ -470,6 +504,12 @@ class Table:
         assert seat is not None
         if await self._give_up_the_gone():
             return None
+        if self._pausing():
+            assert self.pause is not None
+            request = await self._next_request(min([self.pause.left(), *self.graces().values()]))
+            if request is not None:
+                await self._handle(request)
+            return None
         if seat in self.returning:
             await self._change_hands(seat, "back")
             return None
@@ -546,14 +586,19 @@ class Table:
                 raise TableError("not_started")
             if not self.live:
                 raise TableError("match_over")
-            if request.leave:
+            if request.kind == "leave":
                 await self._leave(request.seat)
                 return None
-            if request.text is None:
+            if request.kind == "back":
                 await self._ask_back(request.seat)
+                return None
+            if request.kind == "next":
+                self._seen(request.seat)
                 return None
             if request.seat in self.bots:
                 raise TableError("bot_seat")
+            if self.pause is not None:
+                raise TableError("round_pause", left_s=round(self.pause.left()))
             if self.match.turn != request.seat:
                 raise TableError("not_your_turn", seat=self.match.turn)
             if request.v is not None and not self._current(request.v):
@@ -574,19 +619,23 @@ class Table:
     def submit(self, client: Client, text: str, v: int | None = None) -> None:
         """A client's move request (its form checked by the protocol), checked for legality
         by the actor."""
-        self._request(client, text, v)
+        self._request(client, "move", text, v)
 
     def take_back(self, client: Client) -> None:
         """A player asks for his seat back from the bot that plays it (the actor checks)."""
-        self._request(client, None)
+        self._request(client, "back")
 
     def leave(self, client: Client) -> None:
         """A player leaves the match under way (the actor gives his seat up)."""
-        self._request(client, None, leave=True)
+        self._request(client, "leave")
 
-    def _request(
-        self, client: Client, text: str | None, v: int | None = None, leave: bool = False
-    ) -> None:
+    def seen_round_end(self, client: Client) -> None:
+        """A player has seen the round's end: the pause need not wait for him. A spectator's,
+        or one said after the pause, changes nothing."""
+        if client.seat is not None and self.pause is not None:
+            self._request(client, "next")
+
+    def _request(self, client: Client, kind: str, text: str = "", v: int | None = None) -> None:
         if client.seat is None:
             client.refuse(TableError("spectator"))
             return
@@ -594,7 +643,7 @@ class Table:
             # the actor may have left already
             client.refuse(TableError("match_over"))
             return
-        self.inbox.put_nowait(_Request(client, client.seat, text, v, leave))
+        self.inbox.put_nowait(_Request(client, client.seat, kind, text, v))
 
     # who is at the table
 
@@ -711,11 +760,24 @@ class Table:
             self.turn_started = time.monotonic()
             self._emit({"t": "move", "seat": event.seat, "move": str(event.move)})
         elif isinstance(event, RoundEnded):
+            self.pause = self._pause_after(event)
+            outcome = event.outcome.to_json()
             self._emit(
                 {
                     "t": "round_end",
                     "number": event.round.number,
-                    "outcome": event.outcome.to_json(),
+                    "outcome": outcome,
+                    # the position the round ended in, as a spectator sees it, and each
+                    # hand the rules turn face up at its end (None: one they keep hidden,
+                    # a folded poker hand)
+                    "final": {
+                        "view": View.of(event.round, None, event.after.public()).to_json(),
+                        "hands": outcome["remaining"],
+                    },
+                    # the seconds the table waits before the next round (0: it does not)
+                    # and the seats it waits for
+                    "next_in_s": 0 if self.pause is None else self.settings.round_pause_s,
+                    "waiting": [] if self.pause is None else sorted(self.pause.waiting),
                     # the scores the round was dealt with: the match's ledger has taken in
                     # the points scored during play (Fives), part of this round's result
                     "before": event.before.public(),
@@ -729,6 +791,46 @@ class Table:
             self._emit_round_start()
         else:
             self._emit({"t": "match_end", **self._result()})
+
+    def _pause_after(self, event: RoundEnded) -> _Pause | None:
+        """The pause after the round ``event`` ended: none after the match's last round, nor
+        with no seated player here to see it (a bot does not need to look)."""
+        assert self._match is not None
+        if self._match.is_over() or self.settings.round_pause_s <= 0:
+            return None
+        waiting = self._people_here()
+        if not waiting:
+            return None
+        return _Pause(time.monotonic() + self.settings.round_pause_s, waiting)
+
+    def _people_here(self) -> set[int]:
+        """The seats played by their players (no bot) whose page is open."""
+        present = {c.seat for c in self.clients if c.closing is None}
+        return {seat for seat in present - set(self.bots) if seat is not None}
+
+    def _pausing(self) -> bool:
+        """Whether the pause between rounds goes on; its end is told (with the clock, which
+        starts now)."""
+        pause = self.pause
+        if pause is None:
+            return False
+        pause.waiting &= self._people_here()
+        if pause.waiting and pause.left() > 0:
+            return True
+        self.pause = None
+        self.turn_started = time.monotonic()
+        self._notify({"t": "pause_end"})
+        return False
+
+    def _seen(self, seat: int) -> None:
+        """A player has seen the round's end: the others hear who is still looking."""
+        if self.pause is None or seat not in self.pause.waiting:
+            return
+        self.pause.waiting.discard(seat)
+        waiting = sorted(self.pause.waiting)
+        self._notify(
+            {"t": "seen", "seat": seat, "name": self.row.seats[seat]["name"], "waiting": waiting}
+        )
 
     def _replayed(self, event: Event) -> None:
         """What ``restore`` replays is announced as it was, but for the end of the match,
@@ -826,6 +928,7 @@ class Table:
             settle = functools.partial(self.on_finish, self, match, ending)
         self.row = await self._store(self.storage.finish_match, self.id, ending, last, settle)
         self.gone.clear()
+        self.pause = None
 
     def _result(self) -> dict[str, Any]:
         assert self.match is not None
@@ -856,7 +959,7 @@ class Table:
 
     def _notify(self, event: dict[str, Any], but: Client | None = None) -> None:
         """Tell the clients of a change that is not part of the game (unversioned)."""
-        message = {"type": "notice", "event": event, "table": self.info()}
+        message = {"type": "notice", "event": event, "table": self.info(), "clock": self.clock()}
         for client in self.listeners():
             if client is not but:
                 client.send(message)

@@ -6,8 +6,8 @@ import { drawBoard, drawSocket, endOf, tileOf } from "./board.js";
 import { el, parseTile } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
 import { loginForms } from "./account.js";
-import { badge, boardWidth, endName, gameName, guestMark, keepsAccounts, levelName,
-  moveText } from "./words.js";
+import { badge, boardWidth, endName, gameName, guestMark, levelName, moveText } from "./words.js";
+import { onResultEvent, pauseLeft, renderFair, renderResult, seenRoundEnd } from "./result.js";
 import { drawHand, stepFocus } from "./hand.js";
 import { setSound, sound, soundOn } from "./sound.js";
 
@@ -50,18 +50,12 @@ function clockText(s) {
 // Whether the page should keep still (the player asked his system for less motion).
 function still() { return matchMedia("(prefers-reduced-motion: reduce)").matches; }
 
-async function sha256(text) {
-  if (!crypto.subtle) return null;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 export async function tablePage(id) {
   const params = new URLSearchParams(location.search);
   let info = (await api(`/api/tables/${id}`)).table;
   const { levels } = await api("/api/games");
   const state = { view: null, v: 0, clock: null, clockAt: 0, selected: null, commitments: {},
-    lastRound: null, end: null, reveals: [], rematch: null, error: "",
+    roundEnd: null, sheetHidden: false, end: null, reveals: [], rematch: null, error: "",
     // the move chosen among the selected tile's (its end), by arrow, digit or socket
     choice: 0,
     // each seat's last action, shown on its plate a while ({text, at, draws})
@@ -72,7 +66,9 @@ export async function tablePage(id) {
   const head = h("section", { class: "table-head" });
   const felt = h("div", { class: "felt" });
   const boardSvg = el("svg", { class: "board", id: "board" });
-  const boardBox = h("div", { class: "board-wrap" }, boardSvg);
+  // the round's and the match's result: a sheet over the board (result.js)
+  const result = h("section", { id: "result", hidden: true });
+  const boardBox = h("div", { class: "board-wrap" }, boardSvg, result);
   const players = h("div", { class: "players" });
   const stage = h("div", { class: "stage" }, players, boardBox);
   const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": t("yourHand") });
@@ -82,8 +78,7 @@ export async function tablePage(id) {
   const clock = h("span", { class: "clock", id: "timer" });
   const logLine = h("div", { class: "logline", "aria-hidden": "true" });
   const log = h("ol", { class: "log", role: "log", "aria-live": "off", "aria-label": t("moveLog") });
-  const result = h("section", { id: "result" });
-  const fair = h("details", { class: "small", id: "fair" });
+  const fair = h("section", { class: "small", id: "fair" });
   const notice = h("p", { class: "notice", id: "notice" });
   // moves are said politely; the player's turn and results at once (UX.md §9)
   const polite = h("div", { class: "sr-only", id: "announce", role: "status", "aria-live": "polite" });
@@ -96,7 +91,7 @@ export async function tablePage(id) {
   const play = h("div", { class: "play" }, stage, logLine, standin,
     h("div", { class: "controls" }, status, actions), hand);
   felt.append(play, h("aside", { class: "side" }, h("h3", {}, t("moveLog")), log));
-  main.replaceChildren(head, notice, felt, result, fair, polite, loud);
+  main.replaceChildren(head, notice, felt, fair, polite, loud);
   // a friend who opens an invitation link before logging in can do it here
   if (!session.me && info.status === "open") main.prepend(loginForms());
 
@@ -190,6 +185,8 @@ export async function tablePage(id) {
   function takeBack() { act({ type: "back" }); }
 
   function clickTile(text) {
+    // a player who picks a tile of the new round is done looking at the last one
+    if (state.roundEnd && !state.end) seenRoundEnd(state, (m) => socket.send(JSON.stringify(m)));
     const moves = state.view.legal.filter((m) => tileOf(m) === text);
     if (moves.length === 1) { send(moves[0]); return; }
     state.selected = state.selected === text ? null : text;
@@ -306,7 +303,7 @@ export async function tablePage(id) {
     const chip = state.chips[s];
     const age = chip ? performance.now() - chip.at : CHIP_MS;
     if (age < CHIP_MS) {
-      node.append(h("span", { class: "chip", style: `animation-delay:-${Math.round(age)}ms` }, chip.text));
+      node.append(h("span", { class: "act", style: `animation-delay:-${Math.round(age)}ms` }, chip.text));
     }
     return node;
   }
@@ -342,9 +339,11 @@ export async function tablePage(id) {
     const round = view.extra && view.extra.number;
     if (round) status.append(h("span", {}, t("round", { n: round })));
     status.append(h("span", {}, `${t("bazar")}: ${view.bazar_size}`));
-    const myTurn = view.turn !== null && view.turn === view.seat && !standIn && !state.end
-      && (view.legal || []).length > 0;
-    if (view.turn !== null && !state.end) {
+    // nothing is played during the pause after a round (its result is being seen)
+    const paused = pauseLeft(state) > 0;
+    const legal = standIn || paused ? [] : view.legal || [];
+    const myTurn = view.turn !== null && view.turn === view.seat && !state.end && legal.length > 0;
+    if (view.turn !== null && !state.end && !paused) {
       const whose = view.turn !== view.seat ? seatName(view.turn) : standIn ? t("yourBot") : null;
       status.append(h("span", { class: whose === null ? "mine" : "" },
         whose === null ? t("yourTurn") : t("turnOf", { name: whose })));
@@ -352,15 +351,19 @@ export async function tablePage(id) {
     if (view.scores && view.scores.pot > 0) status.append(h("span", { class: "pot" }, `🐟 +${view.scores.pot}`));
     if (view.seat === null) status.append(h("span", {}, t("spectator")));
     // the board, and the ends the chosen tile fits: a disc on each, its train or branch lit up
-    const legal = standIn ? [] : view.legal || [];
     const tileMoves = new Set(legal.map(tileOf).filter(Boolean));
     const chosen = chosenMoves();
     const picked = chosen.length ? chosen[state.choice % chosen.length] : null;
-    const spots = drawBoard(boardSvg, view, { width: boardWidth(boardBox), height: boardBox.clientHeight,
-      names: seatName, playable: tileMoves, selected: state.selected, onTile: clickTile,
-      last: state.last && state.last.tile });
-    slideLast();
-    for (const end of new Set(chosen.map(endOf).filter((e) => e !== null))) {
+    const width = boardWidth(boardBox), height = boardBox.clientHeight;
+    // the round that ended stays on the board, every hand face up, while its result is seen
+    const final = state.roundEnd && state.roundEnd.final;
+    const spots = final
+      ? drawBoard(boardSvg, final.view, { width, height, names: seatName, hands: final.hands })
+      : drawBoard(boardSvg, view, { width, height, names: seatName, playable: tileMoves,
+        selected: state.selected, onTile: clickTile, last: state.last && state.last.tile });
+    boardBox.classList.toggle("ended", Boolean(final));
+    if (!final) slideLast();
+    for (const end of final ? [] : new Set(chosen.map(endOf).filter((e) => e !== null))) {
       // a plain play before its variants (close, last) that name the same end
       const move = chosen.find((m) => m === `${state.selected}:${end}`) || chosen.find((m) => endOf(m) === end);
       const lane = boardSvg.querySelector(`g.lane[data-end="${end}"]`);
@@ -410,7 +413,7 @@ export async function tablePage(id) {
     state.myTurn = myTurn;
     title(myTurn);
     tick();
-    renderResult();
+    showResult();
   }
 
   // The tile last laid (the board outlines it) slides in from the plate of who laid it, when it
@@ -434,7 +437,9 @@ export async function tablePage(id) {
   // the player, in its last five.
   function tick() {
     if (!state.clock || state.end) { clock.textContent = ""; return; }
-    const left = Math.max(0, state.clock.left_s - (performance.now() - state.clockAt) / 1000);
+    // the move clock runs once the pause between rounds is over
+    const ran = (performance.now() - state.clockAt) / 1000 - (state.clock.starts_in_s || 0);
+    const left = Math.max(0, state.clock.left_s - Math.max(0, ran));
     clock.textContent = clockText(left);
     const low = left <= LOW_S;
     const owner = clock.closest(".player");
@@ -489,89 +494,22 @@ export async function tablePage(id) {
     if (event.t === "match_end" && live) say(loud, t("matchOver"));
   }
 
-  function renderResult() {
-    result.replaceChildren();
-    const view = state.view;
-    if (state.end) {
-      const e = state.end;
-      const names = e.winners.map(seatName).join(", ");
-      result.append(h("h2", {}, t("matchOver")));
-      if (e.ending && e.ending.timeout !== undefined) {
-        // away past the grace, or present but silent past the move time
-        const why = e.ending.gone ? N_("gone") : N_("timeout");
-        result.append(h("p", {}, t(why, { name: seatName(e.ending.timeout) })));
-      }
-      if (e.ending && e.ending.deserted) result.append(h("p", {}, t("deserted")));
-      // an interrupted match has no result; a match every side lost (all goats) no winner
-      if (e.winners.length) result.append(h("p", {}, `${t("winners")}: ${names}`));
-      else if (e.losers && e.losers.length) result.append(h("p", {}, t("nobodyWon")));
-      if (e.losers && e.losers.length) {
-        // the loser has a name in the yards' games: the goat of Kozel, the donkey of Osyol
-        const titles = { goat: N_("goat"), donkey: N_("donkey") };
-        const title = titles[view && view.rules && view.rules.loser] || N_("losers");
-        result.append(h("p", { class: "losers" }, `${t(title)}: ${e.losers.map(seatName).join(", ")}`));
-      }
-      if (e.ratings && e.ratings.kozel) {
-        result.append(h("p", {}, `${t("ratings")}: ` + Object.entries(e.ratings.kozel)
-          .map(([s, d]) => `${seatName(Number(s))} ${d >= 0 ? "+" : ""}${d}`).join(", ")));
-      }
-      const links = h("div", { class: "actions" },
-        h("a", { href: `/replay/${id}` }, t("replay")), " ",
-        h("a", { href: `/api/records/${id}?download=1` }, t("download")));
-      // a player asks for a rematch, or accepts the one another asked for: the same call
-      // seats him at the new table (online-club.md §2); a spectator may go and watch it
-      if (info.your_seat != null) {
-        links.append(h("button", { id: "rematch", onclick: async () => {
-          try { const r = await api(`/api/tables/${id}/rematch`, {}); go(`/table/${r.table.id}`); }
-          catch (err) { links.append(h("span", { class: "error" }, err.message)); }
-        } }, state.rematch ? t("acceptRematch") : t("rematch")));
-      } else if (state.rematch) links.append(h("a", { href: `/table/${state.rematch}` }, t("rematch")));
-      result.append(links);
-    }
-    const r = state.lastRound;
-    if (r && view) {
-      const n = view.hand_sizes.length;
-      const fishy = r.outcome.reason === "fish" ? " 🐟" : "";
-      // what each player scored this round: where the game keeps accounts the award
-      // (online-club.md §4.2), the change of his total and remembered points, 0 where
-      // remembered points were wiped; elsewhere the change of his score, a loss with its minus
-      const accounts = keepsAccounts(view.rules);
-      const points = [...Array(n).keys()].map((s) => {
-        const side = s % r.after.scores.length; // one score per side in a team game
-        const d = (x) => x.scores[side] + (accounts ? x.remembered[side] : 0);
-        const change = d(r.after) - d(r.before);
-        return accounts ? Math.max(0, change) : change;
-      });
-      const rows = [
-        h("tr", {}, [...Array(n).keys()].map((s) => h("th", {}, seatName(s)))),
-        h("tr", {}, [...Array(n).keys()].map((s) => h("td", {}, badge(view.rules, r.before, s)))),
-        h("tr", {}, [...Array(n).keys()].map((s) => h("td", {}, `${points[s]}${fishy}`))),
-        h("tr", { class: "rule" }, [...Array(n).keys()].map((s) => h("td", {}, badge(view.rules, r.after, s)))),
-      ];
-      result.append(h("h2", {}, `${t("roundResult")} · ${t("round", { n: r.number })}`),
-        h("table", { class: "scoretable", id: "scoretable" }, rows));
-    }
-    if (!result.childNodes.length) result.style.display = "none"; else result.style.display = "";
-  }
-
-  // The deals' commitments are for who wants to check them: folded, under one word.
-  function renderFair() {
-    fair.replaceChildren(h("summary", {}, t("verify")), h("div", {}, t("commitment")));
-    for (const [number, hash] of Object.entries(state.commitments)) {
-      const reveal = state.reveals.find((x) => x.number === Number(number));
-      fair.append(h("div", {}, `${t("round", { n: number })}: ${hash}`,
-        reveal ? h("div", {}, t(reveal.ok ? N_("revealed") : N_("mismatch"), { seed: reveal.seed })) : ""));
-    }
+  function showResult() {
+    const final = state.roundEnd && state.roundEnd.final;
+    renderResult(result, { state, names: seatName, tableId: id, yourSeat: info.your_seat,
+      seat: state.view && state.view.seat,
+      rules: final ? final.view.rules : state.view && state.view.rules,
+      onNext: () => { seenRoundEnd(state, (m) => socket.send(JSON.stringify(m))); render(); },
+      onShowBoard: () => { state.sheetHidden = true; render(); },
+      onShowResult: () => { state.sheetHidden = false; render(); },
+      onRematch: async (links) => {
+        try { const r = await api(`/api/tables/${id}/rematch`, {}); go(`/table/${r.table.id}`); }
+        catch (err) { links.append(h("span", { class: "error" }, err.message)); }
+      } });
   }
 
   async function onEvent(event) {
-    if (event.t === "round_start") { state.commitments[event.number] = event.seed_hash; renderFair(); }
-    if (event.t === "round_end") {
-      state.lastRound = event;
-      const ok = (await sha256(String(event.seed))) === state.commitments[event.number];
-      state.reveals.push({ number: event.number, seed: event.seed, ok });
-      renderFair();
-    }
+    if (await onResultEvent(state, event)) renderFair(fair, state);
     if (event.t === "match_end") state.end = event;
     if (event.t === "rematch") state.rematch = event.table;
     if (event.t === "rematch") notice.textContent = t("rematchAsked", { name: event.name });
@@ -591,6 +529,7 @@ export async function tablePage(id) {
     document.removeEventListener("keydown", onKey);
     removeEventListener("resize", render);
     clearInterval(ticking);
+    clearInterval(counting);
     document.title = "bazar";
   };
   async function receive(data) {
@@ -599,7 +538,7 @@ export async function tablePage(id) {
     if (data.type === "error") { state.error = errorText(data); render(); return; }
     if (data.type === "table") { info = { ...info, ...data.table }; renderHead(); }
     if (data.type === "sync") {
-      state.commitments = {}; state.reveals = []; state.end = null;
+      state.commitments = {}; state.reveals = []; state.end = null; state.roundEnd = null;
       log.replaceChildren();
       for (const e of data.events) { noteEvent(e, null, false); await onEvent(e); }
       info = { ...info, ...data.table };
@@ -627,6 +566,7 @@ export async function tablePage(id) {
     socket.onclose = (closed) => { if (!left && closed.code !== 4404) setTimeout(connect, 1000); };
   }
   const ticking = setInterval(tick, 100);
+  const counting = setInterval(() => { if (state.roundEnd) showResult(); }, 250); // its countdown
   addEventListener("resize", render);
   renderHead();
   connect();

@@ -115,6 +115,8 @@ class SocketRoutes(RouteGroup):
                 table.take_back(client)
             case protocol.LeaveMessage():
                 table.leave(client)
+            case protocol.NextMessage():
+                table.seen_round_end(client)
             case protocol.PingMessage():
                 client.send({"type": "pong"})
 

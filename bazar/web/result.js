@@ -1,0 +1,317 @@
+// The end of a round and of a match, seen: a sheet over the final board (which the table draws
+// from the round_end event's `final`), every hand face up with its pips, how the points were
+// counted, the totals in a labelled table, "Next round" with the pause's countdown; then the
+// match's result. And the fair deal's check, folded away.
+//
+// The table page keeps the round_end event in state.roundEnd (onResultEvent does) and, while
+// it is there, draws event.final.view on its board with event.final.hands; renderRoundEnd
+// fills the sheet. The sheet goes when the player says next, when the pause is over, or when
+// the next round's first move comes.
+import { N_, t } from "./i18n.js";
+import { h } from "./dom.js";
+import { badge, keepsAccounts } from "./words.js";
+import { parseTile, tileSvg } from "./tiles.js";
+
+async function sha256(text) {
+  if (!crypto.subtle) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// What the table's events mean for its end-of-round state: the round's end is kept and its
+// deal's seed checked against the commitment; the next round's first move, or the end of the
+// pause, takes the sheet away. Whether the fair-deal panel changed.
+export async function onResultEvent(state, event) {
+  if (event.t === "round_start") { state.commitments[event.number] = event.seed_hash; return true; }
+  if (event.t === "round_end") {
+    state.roundEnd = event;
+    state.sheetHidden = false;
+    const ok = (await sha256(String(event.seed))) === state.commitments[event.number];
+    state.reveals.push({ number: event.number, seed: event.seed, ok });
+    return true;
+  }
+  // the match's last round stays on the table under its result
+  if ((event.t === "move" || event.t === "pause_end") && !state.end) state.roundEnd = null;
+  // who has seen it: the others are still looking
+  if (event.t === "seen" && state.roundEnd) state.roundEnd = { ...state.roundEnd, waiting: event.waiting };
+  return false;
+}
+
+// The seconds the table still waits between rounds (its clock says when the next round's
+// clock starts): nobody moves meanwhile.
+export function pauseLeft(state) {
+  const c = state.clock;
+  if (!c || !(c.starts_in_s > 0)) return 0;
+  return Math.max(0, c.starts_in_s - (performance.now() - state.clockAt) / 1000);
+}
+
+// The player is done looking: the table need not wait for him any longer.
+export function seenRoundEnd(state, send) {
+  const e = state.roundEnd;
+  if (!e || state.end) return;
+  if (e.waiting.includes(state.view && state.view.seat)) send({ type: "next" });
+  state.roundEnd = null;
+}
+
+function sideNames(n, sides, names) {
+  return [...Array(sides).keys()].map((side) =>
+    [...Array(n).keys()].filter((s) => s % sides === side).map(names).join(" · "));
+}
+
+function pips(hand) {
+  return hand.reduce((sum, text) => { const p = parseTile(text); return sum + (p ? p[0] + p[1] : 0); }, 0);
+}
+
+// "Round 3 · Olga went out", "Round 3 · Fish (blocked)": what ended the round, in words.
+function headline(e, rules, names, sides) {
+  const o = e.outcome;
+  const n = rules.options.players;
+  const who = (seat) => (sides < n ? sideNames(n, sides, names)[seat % sides] : names(seat));
+  const x = o.extra || {};
+  let what;
+  if (o.reason === "out" && o.out_seat !== null) what = t("end.out", { name: who(o.out_seat) });
+  else if (o.reason === "fish") what = t("end.fish");
+  else if (o.reason === "target" && o.out_seat !== null) what = t("end.target", { name: who(o.out_seat) });
+  else if (o.reason === "showdown" || o.reason === "fold") {
+    const winners = (x.winners || []).map(names).join(", ");
+    what = t(o.reason === "fold" ? N_("end.fold") : N_("end.showdown"), { names: winners });
+  } else if (o.reason === "tricks" && x.bidder !== null && x.bidder !== undefined) {
+    what = t("end.tricks", { bid: x.bid, name: names(x.bidder) });
+  } else if (o.reason === "redeal") what = t("end.redeal");
+  else if (o.reason === "deadlock") what = t("end.deadlock");
+  else what = t("end.over");
+  return `${t("end.round", { n: e.number })} · ${what}`;
+}
+
+// Each seat's hand as the round left it, face up (the rules keep a folded poker hand hidden).
+function handsBlock(e, names) {
+  const o = e.outcome;
+  const hands = e.final.hands;
+  const list = h("ul", { class: "end-hands", "aria-label": t("end.hands") });
+  hands.forEach((hand, s) => {
+    const marks = [];
+    if (o.reason === "out" && o.out_seat === s) marks.push(h("span", { class: "chip out" }, t("end.domino")));
+    if (o.reason === "fish" && o.fisher === s) marks.push(h("span", { class: "chip" }, t("end.lastTile")));
+    let tiles;
+    if (hand === null) tiles = h("span", { class: "small" }, t("end.hidden"));
+    else if (!hand.length) tiles = h("span", { class: "small" }, t("end.noTiles"));
+    else {
+      tiles = h("span", { class: "end-tiles", "aria-label": hand.join(", ") },
+        hand.map((text) => { const [a, b] = parseTile(text) || [0, 0]; return tileSvg(a, b, { vertical: false, size: 18 }); }));
+    }
+    // a poker hand is its combination, any other its pips
+    const rank = o.extra && o.extra.ranks && o.extra.ranks[s];
+    let sum = "";
+    if (rank) sum = h("span", { class: "end-sum" }, t(`poker.rank.${rank}`));
+    else if (hand && hand.length) {
+      sum = h("span", { class: "end-sum", title: t("end.pips", { n: pips(hand) }) }, `Σ ${pips(hand)}`);
+    }
+    list.append(h("li", { "data-seat": s }, h("span", { class: "end-name" }, names(s)), ...marks, tiles, sum));
+  });
+  return list;
+}
+
+// A score of the totals table: the side's badge (Kozel's open account red, remembered "+r").
+function scoreCell(rules, scores, side) { return h("td", {}, badge(rules, scores, side)); }
+
+// What one round gave each side, in the words of its game: the award of Kozel's accounts (and
+// whether it opened the account, was remembered or wiped), or the change of the score.
+function roundCell(rules, e, side, inPlay) {
+  const b = e.before, a = e.after;
+  if (keepsAccounts(rules)) {
+    const award = a.scores[side] + a.remembered[side] - b.scores[side] - b.remembered[side];
+    let note = "";
+    if (a.opened[side] && !b.opened[side]) note = t("end.opened");
+    else if (!a.opened[side] && award > 0) note = t("end.remembered");
+    else if (award < 0) note = t("end.wiped");
+    return h("td", {}, `${Math.max(0, award) > 0 ? "+" : ""}${Math.max(0, award)}`,
+      note ? [" ", h("div", { class: "small" }, note)] : "");
+  }
+  const change = a.scores[side] - b.scores[side] - (inPlay ? inPlay[side] : 0);
+  return h("td", {}, `${change > 0 ? "+" : ""}${change}`);
+}
+
+// The label of the row that says what the round gave: a game's own word where it has one.
+function roundRow(rules, family) {
+  if (keepsAccounts(rules)) return t("end.award");
+  if (family === "cross") return t("end.bonus");
+  if (family === "poker") return t("end.chips");
+  const penalty = rules.options.limit !== null && rules.options.limit !== undefined;
+  if (penalty || family === "trains" || family === "tree") return t("end.penalty");
+  return t("end.thisRound");
+}
+
+// The totals with labelled columns (the players, or the sides) and rows (before, this round,
+// total); the points scored during play apart where the game scores during play (All Fives).
+export function scoreTable(rules, e, names, { final = false } = {}) {
+  const n = rules.options.players;
+  const sides = e.after.scores.length;
+  const heads = sides < n ? sideNames(n, sides, names) : [...Array(n).keys()].map(names);
+  const cols = [...Array(sides).keys()];
+  const family = rules.family;
+  const scoring = e.outcome.scoring || [];
+  const inPlay = family === "cross" && scoring.length ? cols.map(() => 0) : null;
+  if (inPlay) for (const [s, p] of scoring) inPlay[s % sides] += p;
+  const row = (label, cells, cls = "") => h("tr", { class: cls }, h("th", { scope: "row" }, label), cells);
+  const rows = [];
+  if (!final) {
+    rows.push(row(t("end.before"), cols.map((s) => scoreCell(rules, e.before, s))));
+    if (inPlay) rows.push(row(t("end.inPlay"), cols.map((s) => h("td", {}, `${inPlay[s] > 0 ? "+" : ""}${inPlay[s]}`))));
+    rows.push(row(roundRow(rules, family), cols.map((s) => roundCell(rules, e, s, inPlay))));
+  }
+  rows.push(row(t("end.total"), cols.map((s) => scoreCell(rules, e.after, s)), "rule total"));
+  return h("table", { class: "scoretable", id: "scoretable" },
+    h("caption", {}, final ? t("end.finalScores") : t("end.scores")),
+    h("thead", {}, h("tr", {}, h("td", {}), heads.map((name) => h("th", { scope: "col" }, name)))),
+    h("tbody", {}, rows));
+}
+
+// What the marks of the totals mean, where a game has marks: Kozel's accounts and its pot.
+function legend(rules, e) {
+  const lines = [];
+  if (keepsAccounts(rules)) {
+    lines.push(t("end.legendOpen", { limit: rules.options.limit ?? rules.options.target }));
+    if (rules.options.open_threshold) lines.push(t("end.legendRemembered", { n: rules.options.open_threshold }));
+  }
+  if (e.after.pot > 0) lines.push(t("end.potKept", { pot: e.after.pot }));
+  else if (e.before.pot > 0) lines.push(t("end.potGone", { pot: e.before.pot }));
+  return lines.length ? h("div", { class: "end-legend small" }, lines.map((l) => h("p", {}, l))) : "";
+}
+
+// The region that reads a round's result out at once.
+function announce(text) {
+  let live = document.getElementById("result-live");
+  if (!live) {
+    live = h("div", { id: "result-live", class: "sr-only", role: "alert", "aria-live": "assertive" });
+    document.body.append(live);
+  }
+  // a repeated text is read again once it changed (lila's trailing space)
+  live.textContent = live.textContent === text ? `${text} ` : text;
+}
+
+// The result box: the round's sheet while a round's end is in view (the match's result in it
+// after the last round), else the result of a match that ended between rounds or was
+// interrupted.
+export function renderResult(box, ctx) {
+  if (ctx.state.roundEnd) { renderRoundEnd(box, ctx); return; }
+  delete box.dataset.v;
+  box.classList.remove("folded");
+  renderMatchEnd(box, ctx);
+  box.hidden = !ctx.state.end;
+}
+
+// The sheet over the final board. ctx: { state, rules (of the final view), names(seat), seat
+// (the page's, null for a spectator), onNext, onShowBoard, onShowResult }. Built once per round's end (the heading keeps the focus), its
+// countdown kept up to date.
+export function renderRoundEnd(box, ctx) {
+  const { state } = ctx;
+  const e = state.roundEnd;
+  const key = `${e.v}:${state.end ? state.end.v : ""}:${state.sheetHidden}`;
+  // shown before it is built: a hidden heading takes no focus
+  box.hidden = false;
+  if (box.dataset.v !== key) build(box, ctx, key);
+  const next = box.querySelector("#next-round");
+  const left = Math.ceil(pauseLeft(state));
+  if (next) next.textContent = left > 0 ? t("end.nextIn", { s: left }) : t("end.next");
+  const waiting = box.querySelector("#end-waiting");
+  if (waiting) {
+    const others = left > 0 ? e.waiting.filter((s) => s !== ctx.seat).map(ctx.names) : [];
+    waiting.textContent = others.length ? t("end.waiting", { names: others.join(", ") }) : "";
+  }
+}
+
+function build(box, ctx, key) {
+  const { state, rules, names } = ctx;
+  const e = state.roundEnd;
+  const first = !box.dataset.v || box.dataset.v.split(":")[0] !== String(e.v);
+  box.dataset.v = key;
+  box.classList.add("sheet");
+  if (state.sheetHidden) {
+    box.classList.add("folded");
+    box.replaceChildren(h("button", { class: "secondary", id: "show-result", onclick: ctx.onShowResult },
+      t("end.showResult")));
+    return;
+  }
+  box.classList.remove("folded");
+  const sides = e.after.scores.length;
+  const title = headline(e, rules, names, sides);
+  const heading = h("h2", { id: "result-heading", tabindex: "-1" }, title);
+  const actions = h("div", { class: "end-actions" });
+  if (!state.end) {
+    actions.append(h("button", { id: "next-round", onclick: ctx.onNext }, t("end.next")),
+      h("span", { id: "end-waiting", class: "small" }));
+  }
+  actions.append(h("button", { class: "secondary", id: "show-board", onclick: ctx.onShowBoard }, t("end.showBoard")));
+  const parts = [heading];
+  if (e.outcome.reason === "fish" && e.outcome.fisher !== null) {
+    parts.push(h("p", { class: "small" }, t("end.fishBy", { name: names(e.outcome.fisher) })));
+  }
+  parts.push(handsBlock(e, names), scoreTable(rules, e, names), legend(rules, e));
+  const match = h("div", { id: "match-end" });
+  if (state.end) { renderMatchEnd(match, ctx); parts.push(match); }
+  parts.push(actions);
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-labelledby", "result-heading");
+  box.replaceChildren(...parts);
+  if (first) {
+    heading.focus({ preventScroll: true });
+    announce(title);
+  }
+}
+
+// The match's result: why it ended (a player away or out of time), the winners, the goat or
+// the donkey, the ratings' changes, the replay and the record, the rematch. ctx: { state,
+// rules, names, tableId, yourSeat, onRematch }.
+export function renderMatchEnd(box, ctx) {
+  const { state, rules, names } = ctx;
+  const e = state.end;
+  box.replaceChildren();
+  if (!e) return;
+  box.append(h("h2", { class: "match-over" }, t("matchOver")));
+  if (e.ending && e.ending.timeout !== undefined) {
+    // away past the grace, or present but silent past the move time
+    const why = e.ending.gone ? N_("gone") : N_("timeout");
+    box.append(h("p", {}, t(why, { name: names(e.ending.timeout) })));
+  }
+  if (e.ending && e.ending.deserted) box.append(h("p", {}, t("deserted")));
+  // an interrupted match has no result; a match every side lost (all goats) no winner
+  if (e.winners.length) box.append(h("p", { class: "winners" }, `${t("winners")}: ${e.winners.map(names).join(", ")}`));
+  else if (e.losers && e.losers.length) box.append(h("p", {}, t("nobodyWon")));
+  if (e.losers && e.losers.length) {
+    // the loser has a name in the yards' games: the goat of Kozel, the donkey of Osyol
+    const titles = { goat: N_("goat"), donkey: N_("donkey") };
+    const title = titles[rules && rules.loser] || N_("losers");
+    box.append(h("p", { class: "losers" }, `${t(title)}: ${e.losers.map(names).join(", ")}`));
+  }
+  if (!state.roundEnd && e.scores && e.scores.scores) {
+    // a match that ended between rounds: only its totals
+    box.append(scoreTable(rules, { after: e.scores, before: e.scores, outcome: {} }, names, { final: true }));
+  }
+  if (e.ratings && e.ratings.kozel) {
+    box.append(h("p", {}, `${t("ratings")}: ` + Object.entries(e.ratings.kozel)
+      .map(([s, d]) => `${names(Number(s))} ${d >= 0 ? "+" : ""}${d}`).join(", ")));
+  }
+  const links = h("div", { class: "end-actions" },
+    h("a", { class: "button secondary", href: `/replay/${ctx.tableId}` }, t("replay")),
+    h("a", { class: "button secondary", href: `/api/records/${ctx.tableId}?download=1` }, t("download")));
+  // a player asks for a rematch, or accepts the one another asked for: the same call seats him
+  // at the new table (online-club.md §2); a spectator may go and watch it
+  if (ctx.yourSeat != null) {
+    links.append(h("button", { id: "rematch", onclick: () => ctx.onRematch(links) },
+      state.rematch ? t("acceptRematch") : t("rematch")));
+  } else if (state.rematch) links.append(h("a", { href: `/table/${state.rematch}` }, t("rematch")));
+  box.append(links);
+}
+
+// Each round's deal commitment and, once it ended, its seed checked against it: folded away.
+export function renderFair(box, state) {
+  const open = box.querySelector("details") && box.querySelector("details").open;
+  const rounds = Object.entries(state.commitments).map(([number, hash]) => {
+    const reveal = state.reveals.find((x) => x.number === Number(number));
+    return h("li", {}, `${t("end.round", { n: number })}: `, h("code", {}, hash),
+      reveal ? h("div", {}, t(reveal.ok ? N_("revealed") : N_("mismatch"), { seed: reveal.seed })) : "");
+  });
+  const bad = state.reveals.some((x) => !x.ok);
+  const summary = h("summary", {}, t("end.verify"), bad ? ` · ${t("end.mismatchShort")}` : "");
+  box.replaceChildren(h("details", { open: open || bad }, summary, h("p", {}, t("commitment")), h("ul", {}, rounds)));
+}
