@@ -3,7 +3,7 @@
 // in words to a screen reader.
 import { N_, errorText, t } from "./i18n.js";
 import { drawBoard, drawSocket, endOf, tileOf } from "./board.js";
-import { el, parseTile } from "./tiles.js";
+import { digitsWanted, el, parseTile } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
 import { loginForms } from "./account.js";
 import { badge, boardWidth, endName, gameName, guestMark, levelName, moveText } from "./words.js";
@@ -148,9 +148,17 @@ export async function tablePage(id) {
         setSound(!soundOn());
         renderHead();
       } }, speaker(on));
+    // numerals instead of pips, for who reads them faster (the board and the hand follow)
+    const digits = digitsWanted();
+    const numerals = h("button", { type: "button", class: "tool", id: "digits",
+      "aria-pressed": String(digits), "aria-label": t("numerals"), title: t("numerals"), onclick: () => {
+        localStorage.setItem("bazar.digits", digits ? "0" : "1");
+        renderHead();
+        render();
+      } }, "1|2");
     const out = h("button", { type: "button", class: "tool leave", id: "leave", onclick: leave },
       t("leaveTable"));
-    return h("div", { class: "tools" }, help, mute, out);
+    return h("div", { class: "tools" }, help, mute, numerals, out);
   }
 
   // Leaving asks first where it costs something: a seat at a match under way goes to a bot (a
