@@ -38,6 +38,8 @@ export function drawHand(box, hand, { playable, selected, labelOf, onPick, large
     }
     kept.delete(text);
     button.classList.toggle("playable", playable.has(text));
+    // still in the tab order (it is read out), but said to be out of play
+    button.setAttribute("aria-disabled", playable.has(text) ? "false" : "true");
     button.classList.toggle("selected", selected === text);
     button.setAttribute("aria-label", labelOf(text));
     button.setAttribute("aria-pressed", selected === text ? "true" : "false");

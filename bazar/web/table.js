@@ -99,7 +99,7 @@ export async function tablePage(id) {
 
   function renderHead() {
     head.replaceChildren(h("div", { class: "table-bar" },
-      h("h2", {}, `${gameName(info.game)}${info.listing ? ` (${info.listing})` : ""} · ${info.players} · ${info.move_time_s}s${info.rated ? ` · ${t("rated")}` : ""}`),
+      h("h2", {}, `${gameName(info.game)}${info.listing ? ` (${info.listing})` : ""} · ${t("playersN", { n: info.players })} · ${t("perMove", { n: info.move_time_s })}${info.rated ? ` · ${t("rated")}` : ""}`),
       tools()));
     if (info.status !== "open") return;
     head.append(h("p", {}, t("waiting")));
@@ -192,10 +192,20 @@ export async function tablePage(id) {
 
   function takeBack() { act({ type: "back" }); }
 
+  // The moves the player may make now: none while a bot plays his seat, nor during the pause
+  // after a round (its result is being seen).
+  function legalNow() {
+    const view = state.view;
+    const mine = view && view.seat !== null ? info.seats[view.seat] : null;
+    if (!view || (mine && mine.bot && !state.end) || pauseLeft(state) > 0) return [];
+    return view.legal || [];
+  }
+
   function clickTile(text) {
     // a player who picks a tile of the new round is done looking at the last one
     if (state.roundEnd && !state.end) seenRoundEnd(state, (m) => socket.send(JSON.stringify(m)));
-    const moves = state.view.legal.filter((m) => tileOf(m) === text);
+    const moves = legalNow().filter((m) => tileOf(m) === text);
+    if (!moves.length) return; // a tile that does not fit: it stays where it is
     if (moves.length === 1) { send(moves[0]); return; }
     state.selected = state.selected === text ? null : text;
     state.choice = 0;
@@ -205,8 +215,7 @@ export async function tablePage(id) {
 
   // The moves of the selected tile, one per end or variant, in the order the keys pick them.
   function chosenMoves() {
-    const view = state.view;
-    return state.selected && view ? (view.legal || []).filter((m) => tileOf(m) === state.selected) : [];
+    return state.selected ? legalNow().filter((m) => tileOf(m) === state.selected) : [];
   }
 
   function chosenText() {
@@ -228,7 +237,7 @@ export async function tablePage(id) {
     if (e.target.closest && e.target.closest("input, select, textarea, [contenteditable]")) return;
     const moves = chosenMoves();
     const inHand = hand.contains(e.target);
-    const legal = state.view.legal || [];
+    const legal = legalNow();
     if (e.key === "Escape" && state.selected) {
       state.selected = null; state.choice = 0; render(); e.preventDefault(); return;
     }
@@ -304,7 +313,8 @@ export async function tablePage(id) {
     const backs = h("span", { class: "backs", "aria-hidden": "true" },
       [...Array(Math.min(size, 10)).keys()].map(() => h("i", {})));
     const meta = h("div", { class: "meta" }, s === me && view.hand ? "" : backs,
-      h("span", { class: "count" }, `${size} ${t("tiles")}`), " ", badge(view.rules, view.scores, s));
+      h("span", { class: "count" }, String(size), h("span", { class: "word" }, ` ${t("tiles")}`)), " ",
+      badge(view.rules, view.scores, s));
     const node = h("div", { class: `player${side}${view.turn === s && !state.end ? " turn" : ""}${view.seat === s ? " me" : ""}${teams ? ` team${s % 2}` : ""}`,
       "data-seat": s, style: `left:${x}%;top:${y}%` }, name, meta);
     if (view.turn === s && !state.end) node.append(clock);
@@ -339,7 +349,8 @@ export async function tablePage(id) {
     // and offered his seat back, not moves (online-club.md §2)
     const mine = view.seat !== null ? info.seats[view.seat] : null;
     const standIn = Boolean(mine && mine.bot && !state.end);
-    if (standIn) state.selected = null;
+    const legal = legalNow();
+    if (!legal.length) state.selected = null;
     const n = view.hand_sizes.length;
     const me = view.seat ?? 0;
     players.replaceChildren(...[...Array(n).keys()].map((s) => plate(view, s, me)));
@@ -347,9 +358,7 @@ export async function tablePage(id) {
     const round = view.extra && view.extra.number;
     if (round) status.append(h("span", {}, t("round", { n: round })));
     status.append(h("span", {}, `${t("bazar")}: ${view.bazar_size}`));
-    // nothing is played during the pause after a round (its result is being seen)
     const paused = pauseLeft(state) > 0;
-    const legal = standIn || paused ? [] : view.legal || [];
     const myTurn = view.turn !== null && view.turn === view.seat && !state.end && legal.length > 0;
     if (view.turn !== null && !state.end && !paused) {
       const whose = view.turn !== view.seat ? seatName(view.turn) : standIn ? t("yourBot") : null;
