@@ -40,6 +40,15 @@ BOXES = """() => [...document.querySelectorAll(
 })"""
 
 
+#: the move clock: on the plate of the seat to move (hers), the node it was the first time
+CLOCK = """() => {
+  const clock = document.getElementById("timer");
+  window.firstClock = window.firstClock || clock;
+  return { mine: Boolean(clock.closest(".player.me.turn")), same: clock === window.firstClock,
+    text: clock.textContent };
+}"""
+
+
 def _watch(page: Any) -> list[str]:
     """The page's script errors and console errors, as they come."""
     errors: list[str] = []
@@ -80,6 +89,9 @@ def test_a_round_of_kozel_is_played_with_the_keyboard_alone(server: str, browser
             page.wait_for_timeout(40)
             continue
         titles += look["title"] == "● Your turn · bazar"
+        # her clock on her plate, the same node all round (its text is never rebuilt away)
+        clock = page.evaluate(CLOCK)
+        assert clock["mine"] and clock["same"] and clock["text"][-1].isdigit(), clock
         for _ in range(30):
             if page.evaluate(LOOK)["inHand"]:
                 break

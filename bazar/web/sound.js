@@ -43,6 +43,8 @@ const SOUNDS = {
 export function sound(kind) {
   if (!soundOn()) return;
   if (!audio && window.AudioContext) audio = new AudioContext();
+  // a page opened with the sounds on may start muted by the browser until the first gesture
+  if (audio && audio.state === "suspended") audio.resume();
   const now = performance.now();
   if (!audio || now - last < GAP_MS) return;
   last = now;

@@ -502,13 +502,12 @@ export async function tablePage(id) {
     logLine.textContent = text;
   }
 
-  // The log and the live regions hear the events as they come (a sync's are the past: logged
-  // but not said, nor sounded).
+  // The log and the live region hear the events as they come (a sync's are the past: logged
+  // but not said, nor sounded). A round's result is read out by its sheet (result.js).
   function noteEvent(event, before, live) {
     if (event.t === "move") noteMove(event, before, live);
     if (event.t === "round_start") { addLog(t("round", { n: event.number }), "round"); state.last = null; }
-    if (event.t === "round_end" && live) { sound("sting"); say(loud, t("roundEnded", { n: event.number })); }
-    if (event.t === "match_end" && live) say(loud, t("matchOver"));
+    if (event.t === "round_end" && live) sound("sting");
   }
 
   function showResult() {
