@@ -22,12 +22,13 @@ export function handSize(n, width, largest) {
 // Draws `hand` (tile texts, "6-4") into `box`: `playable` the tiles that may be played now,
 // `selected` the one raised, `labelOf(text)` the name a screen reader says, `onPick(text)` when a
 // tile is clicked (or Enter pressed on it). Returns the buttons in hand order.
-export function drawHand(box, hand, { playable, selected, labelOf, onPick, largest }) {
+export function drawHand(box, hand, { playable, selected, labelOf, onPick, largest, still = false }) {
   const before = [...box.querySelectorAll("button.tile")];
   // the tile with the focus may leave the hand (played): its neighbour takes the focus
   const focused = before.indexOf(document.activeElement);
   const kept = new Map(before.map((b) => [b.dataset.tile, b]));
   const u = handSize(hand.length, box.clientWidth || 320, largest);
+  const arrived = []; // tiles new to the hand (dealt, drawn): they drop in one after another
   const buttons = hand.map((text) => {
     let button = kept.get(text);
     if (!button || Number(button.dataset.u) !== u) {
@@ -35,6 +36,7 @@ export function drawHand(box, hand, { playable, selected, labelOf, onPick, large
       button = h("button", { type: "button", class: "tile", "data-tile": text, "data-u": u,
         onclick: () => onPick(text) }, tileSvg(a, b, { size: u, digits: digitsWanted() }));
       if (kept.has(text)) kept.get(text).replaceWith(button);
+      else arrived.push(button);
     }
     kept.delete(text);
     button.classList.toggle("playable", playable.has(text));
@@ -54,6 +56,11 @@ export function drawHand(box, hand, { playable, selected, labelOf, onPick, large
     buttons[Math.min(focused, buttons.length - 1)].focus();
   }
   rove(box, buttons, selected);
+  if (!still) {
+    arrived.forEach((button, i) => button.firstChild.animate(
+      [{ transform: "translateY(-24px)", opacity: 0 }, { transform: "none", opacity: 1 }],
+      { duration: 150, delay: i * 60, easing: "ease-out", fill: "backwards" }));
+  }
   return buttons;
 }
 

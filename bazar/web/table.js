@@ -62,7 +62,9 @@ export async function tablePage(id) {
     chips: {},
     // the last tile laid, and whether it came live (it slides in) or in a sync
     last: null,
-    myTurn: false, low: false };
+    myTurn: false, low: false,
+    // the seat whose plate shakes at the next drawing (it just passed)
+    shake: null };
   const head = h("section", { class: "table-head" });
   const felt = h("div", { class: "felt" });
   const boardSvg = el("svg", { class: "board", id: "board" });
@@ -354,6 +356,13 @@ export async function tablePage(id) {
     const n = view.hand_sizes.length;
     const me = view.seat ?? 0;
     players.replaceChildren(...[...Array(n).keys()].map((s) => plate(view, s, me)));
+    // a pass shakes its plate, once, as it comes
+    const shaken = state.shake !== null && players.querySelector(`.player[data-seat="${state.shake}"]`);
+    if (shaken && !still()) {
+      shaken.animate([{ translate: "0" }, { translate: "-4px" }, { translate: "4px" }, { translate: "0" }],
+        { duration: 120 });
+    }
+    state.shake = null;
     stage.classList.toggle("sides", n > 2);
     const round = view.extra && view.extra.number;
     if (round) status.append(h("span", {}, t("round", { n: round })));
@@ -415,7 +424,7 @@ export async function tablePage(id) {
     const byTile = (text) => legal.filter((m) => tileOf(m) === text);
     drawHand(hand, view.hand || [], {
       playable: tileMoves, selected: state.selected, onPick: clickTile,
-      largest: innerWidth <= PHONE ? 28 : 36,
+      largest: innerWidth <= PHONE ? 28 : 36, still: still(),
       labelOf: (text) => {
         const ends = byTile(text).map((m) => (endOf(m) === null ? moveText(view, m, seatName) : endName(view, endOf(m), seatName)));
         return ends.length ? t("tilePlayable", { tile: tileText(text), ends: ends.join(", ") }) : tileText(text);
@@ -490,8 +499,9 @@ export async function tablePage(id) {
     }
     if (tileMove) state.last = { tile: tileMove, seat: event.seat, live };
     if (!live) return;
+    if (word === "pass") state.shake = event.seat;
     const [a, b] = tileMove ? parseTile(tileMove) : [0, 1];
-    sound(tileMove ? (a === b ? "double" : "click") : "click");
+    sound(tileMove ? (a === b ? "double" : "click") : { pass: "knock", draw: "shuffle" }[word] || "click");
     say(polite, `${who}: ${tileMove ? tileSaid(tileMove) : did}${where ? `, ${where}` : ""}`);
   }
 
