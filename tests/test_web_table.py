@@ -1,7 +1,7 @@
 """The table page in a real browser (headless Chromium driven by Playwright), against bots: a
 round played with the keyboard alone, every move said to a screen reader and logged, the tab's
 title on the player's turn, the hand whole on a phone's screen with targets large enough to
-hit, and the way out of a match under way."""
+hit, the way out of a match under way, and motion only for who has not asked for less."""
 
 from __future__ import annotations
 
@@ -177,5 +177,43 @@ def test_a_player_who_leaves_a_match_hands_her_seat_to_a_bot(server: str, browse
     while not page.request.get(f"{server}/api/tables/{tid}").json()["table"]["seats"][0]["bot"]:
         assert time.monotonic() < deadline, "no bot took her seat"
         time.sleep(0.05)
+    assert not errors
+    context.close()
+
+
+#: every animation that moves something, as the page runs it: script animations as they are
+#: started, CSS ones sampled every 20 ms
+MOVES_WATCH = """
+window.moved = [];
+const moves = (frames) => frames.some((f) => "transform" in f || "translate" in f);
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  if (Array.isArray(frames) && moves(frames)) window.moved.push(this.getAttribute("class"));
+  return animate.call(this, frames, options);
+};
+setInterval(() => {
+  for (const a of document.getAnimations()) {
+    if (a.effect && moves(a.effect.getKeyframes())) window.moved.push(a.animationName || "?");
+  }
+}, 20);
+"""
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_nothing_slides_under_reduced_motion(server: str, browser: Any, motion: str) -> None:
+    """The tiles laid slide in from their seats, a drawn or dealt tile drops into the hand, a
+    pass shakes its plate: unless the player's system asks for less motion, when nothing
+    moves at all (the outlines stay)."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale="en-US", reduced_motion=motion
+    )
+    context.add_init_script(MOVES_WATCH)
+    page = context.new_page()
+    errors = _watch(page)
+    open_table(page, server, "kozel", 4)
+    page.wait_for_selector("svg#board g.tile.last", timeout=15_000)
+    page.wait_for_timeout(300)
+    moved = page.evaluate("window.moved")
+    assert (moved == []) == (motion == "reduce"), moved
     assert not errors
     context.close()
