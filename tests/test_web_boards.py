@@ -5,7 +5,9 @@ fits."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import random
 import socket
 import threading
@@ -87,7 +89,10 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A fresh page; the test fails on any script error or console error it reports."""
-    context = browser.new_context(viewport={"width": 900, "height": 900}, locale="en-US")
+    # reduced motion: the last tile does not slide in, so its box is where it lies
+    context = browser.new_context(
+        viewport={"width": 900, "height": 900}, locale="en-US", reduced_motion="reduce"
+    )
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -135,7 +140,7 @@ def face(page: Any, tile: str) -> dict[str, float]:
     """The box of a laid tile's face on the page (without the last move's outline)."""
     box = page.locator(f"svg#board g.layout g.tile[data-tile='{tile}'] rect.face").bounding_box()
     assert box is not None, f"{tile} is not on the board"
-    return dict(box)
+    return {"x": box["x"], "y": box["y"], "w": box["width"], "h": box["height"]}
 
 
 def tiles_in(page: Any, part: str) -> int:
@@ -194,9 +199,9 @@ def test_a_cross_shows_the_spinner_across_and_its_arms(server: str, page: Any) -
     page.goto(f"{server}/replay/{upload(server, match)}?ply=6")
     page.wait_for_selector(".felt[data-ply='6']")
     spinner, up, left = (face(page, tile) for tile in ("5|5", "5|1", "0|5"))
-    assert spinner["height"] > spinner["width"]  # the spinner lies across the line
-    assert up["y"] + up["height"] <= spinner["y"] + 1 and up["height"] > up["width"]
-    assert left["x"] + left["width"] <= spinner["x"] + 1
+    assert spinner["h"] > spinner["w"]  # the spinner lies across the line
+    assert up["y"] + up["h"] <= spinner["y"] + 1 and up["h"] > up["w"]
+    assert left["x"] + left["w"] <= spinner["x"] + 1
 
 
 def test_a_closed_double_lies_face_down_and_an_open_one_face_up(server: str, page: Any) -> None:
@@ -218,20 +223,322 @@ def test_a_closed_double_lies_face_down_and_an_open_one_face_up(server: str, pag
     assert page.locator("svg#board g.layout g.tile[data-tile='2|2']").count() == 1
 
 
-def test_a_phone_scrolls_the_board_rather_than_the_page(server: str, browser: Any) -> None:
-    match = played("mexican-train", 16)
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ru-RU")
+def phone(browser: Any, locale: str = "ru-RU") -> Any:
+    """A page the size of a phone (360 x 740) that fails the test on any script error."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, locale=locale, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def faces(page: Any) -> list[dict[str, Any]]:
+    """Every tile laid on the board: its text and the box of its face on the page."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll("svg#board g.layout g.tile")].map((g) => {
+            const r = g.querySelector("rect.face").getBoundingClientRect();
+            return { tile: g.dataset.tile, x: r.x, y: r.y, w: r.width, h: r.height };
+        })"""
+        )
+    )
+
+
+def overlap(a: dict[str, Any], b: dict[str, Any]) -> float:
+    """The area two boxes share."""
+    w = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+    h = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+    return max(0.0, w) * max(0.0, h)
+
+
+def is_double(text: str) -> bool:
+    a, b = text.strip("#").split("|")
+    return a == b
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_a_phone_never_scrolls_sideways(server: str, browser: Any, family: str) -> None:
+    """At 360 px every family's board is drawn within the page: it shrinks, never scrolls."""
+    game, plies = FAMILIES[family]
+    page = phone(browser)
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server}/replay/{upload(server, match)}?ply=16")
-        page.wait_for_selector(".felt[data-ply='16']")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 361
-        assert "Паровоз" in page.locator("svg#board").inner_html()
-        assert not errors
+        page.goto(f"{server}/replay/{upload(server, played(game, plies))}?ply={plies}")
+        page.wait_for_selector(f".felt[data-ply='{plies}']")
+        width = page.evaluate("document.documentElement.clientWidth")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        board = page.locator("svg#board").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= width
+        for f in faces(page):
+            assert board["x"] <= f["x"] and f["x"] + f["w"] <= board["x"] + board["width"] + 0.5
+        assert not page.errors
     finally:
-        context.close()
+        page.context.close()
+
+
+def test_a_long_line_snakes_round_the_edges_of_a_phone(server: str, browser: Any) -> None:
+    """22 tiles of Kozel at 360 px: the line turns at the margins (a corner tile stands),
+    every double lies across it, no two tiles overlap, and it all fits the width."""
+    match = played("kozel", 24, seed=1)
+    line = match.view(None).to_json()["board"]["line"]
+    assert len(line) >= 20
+    page = phone(browser, "en-US")
+    try:
+        page.goto(f"{server}/replay/{upload(server, match)}?ply=24")
+        page.wait_for_selector(".felt[data-ply='24']")
+        laid = faces(page)
+        assert sorted(f["tile"] for f in laid) == sorted(line)
+        board = page.locator("svg#board").bounding_box()
+        assert board["width"] <= 360
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        for f in laid:
+            assert board["x"] <= f["x"] and f["x"] + f["w"] <= board["x"] + board["width"] + 0.5
+        # doubles stand across the line; a tile that is no double and stands is a corner
+        doubles = [f for f in laid if is_double(f["tile"])]
+        assert doubles and all(f["h"] > f["w"] for f in doubles)
+        corners = [f for f in laid if not is_double(f["tile"]) and f["h"] > f["w"]]
+        assert len(corners) >= 2
+        rows = {round(f["y"] + f["h"] / 2) for f in laid if f["w"] > f["h"]}
+        assert len(rows) >= 3
+        for i, a in enumerate(laid):
+            for b in laid[i + 1 :]:
+                assert overlap(a, b) < 1, (a, b)
+        # neighbours in the line touch: each tile's face is next to the one before it
+        by_tile = {f["tile"]: f for f in laid}
+        for a, b in itertools.pairwise(line):
+            fa, fb = by_tile[a], by_tile[b]
+            gap_x = max(fa["x"], fb["x"]) - min(fa["x"] + fa["w"], fb["x"] + fb["w"])
+            gap_y = max(fa["y"], fb["y"]) - min(fa["y"] + fa["h"], fb["y"] + fb["h"])
+            assert max(gap_x, gap_y) < 4, (a, b)
+        assert not page.errors
+    finally:
+        page.context.close()
+
+
+def halves(tile: str) -> tuple[int, int]:
+    """The numbers of a tile as the board writes it ("12|4", the engine "12-12")."""
+    a, b = tile.replace("-", "|").split("|")
+    return int(a), int(b)
+
+
+def test_a_board_fits_the_width_and_height_it_is_given(server: str, page: Any) -> None:
+    """drawBoard(svg, view, {width, height}): the 22-tile line shrinks to fit a box a phone
+    gives it (never wider, never taller), and grows where it is given room."""
+    match = played("kozel", 24, seed=1)
+    record_id = upload(server, match)
+    page.goto(f"{server}/replay/{record_id}?ply=24")
+    page.wait_for_selector(".felt[data-ply='24']")
+    drawn = page.evaluate(
+        """async (id) => {
+        const { drawBoard } = await import("/static/board.js");
+        const pos = await fetch(`/api/records/${id}/position?ply=24`).then((r) => r.json());
+        const out = [];
+        for (const [width, height] of [[320, 260], [320, 600], [1000, 400]]) {
+            const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+            svg.setAttribute("class", "board");
+            svg.style.width = `${width}px`;
+            document.body.append(svg);
+            drawBoard(svg, pos.view, { width, height });
+            const frame = svg.getBoundingClientRect();
+            const box = svg.querySelector("g.layout").getBoundingClientRect();
+            const face = svg.querySelector("g.layout rect.face");
+            const u = Math.min(...["width", "height"].map((k) => Number(face.getAttribute(k))));
+            const vb = svg.viewBox.baseVal;
+            out.push({ width, height, vb: [vb.width, vb.height], u,
+                left: box.left - frame.left, top: box.top - frame.top,
+                right: box.right - frame.left, bottom: box.bottom - frame.top });
+            svg.remove();
+        }
+        return out;
+    }""",
+        record_id,
+    )
+    for d in drawn:
+        assert d["vb"] == [d["width"], d["height"]], d
+        assert d["left"] >= 0 and d["right"] <= d["width"] and d["top"] >= 0, d
+        assert d["bottom"] <= d["height"], d
+        assert 14 <= d["u"] <= 40, d
+    small, tall, wide = drawn
+    assert tall["u"] > small["u"] and wide["u"] > small["u"]
+
+
+def test_no_two_tiles_overlap_whatever_the_board_and_its_size(server: str, page: Any) -> None:
+    """Lines, crosses, sausages, trains and trees from random play, drawn at phone and desktop
+    sizes, with and without a height: every tile inside the width, none over another."""
+    views = []
+    for game in ("kozel", "fives", "telephone", "osel", "kolbasa", "mexican-train", "chicken-foot"):
+        for seed in range(1, 4):
+            match = bazar.Match(bazar.rules(game), seed=seed)
+            rng = random.Random(seed)
+            for ply in range(1, 120):
+                if match.round.is_over():
+                    break
+                match.round.push(rng.choice(match.round.legal_moves()))
+                if ply % 4 == 0 and not match.round.is_over():
+                    views.append(match.view(None).to_json())
+    page.goto(server + "/history")
+    bad = page.evaluate(
+        """async (views) => {
+        const { drawBoard } = await import("/static/board.js");
+        const bad = [];
+        for (const view of views) for (const [width, height] of [[300, null], [320, 500],
+            [360, 300], [720, null], [720, 400]]) {
+            const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+            svg.style.width = `${width}px`;
+            document.body.append(svg);
+            drawBoard(svg, view, { width, height, last: null });
+            const frame = svg.getBoundingClientRect();
+            const boxes = [...svg.querySelectorAll("g.layout rect.face")]
+                .map((r) => r.getBoundingClientRect());
+            for (const [i, a] of boxes.entries()) {
+                if (a.left < frame.left - 0.5 || a.right > frame.right + 0.5) bad.push("wide");
+                for (const b of boxes.slice(i + 1)) {
+                    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+                    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+                    if (w > 0.5 && h > 0.5) bad.push(`${view.rules.name} ${width}x${height}`);
+                }
+            }
+            svg.remove();
+        }
+        return bad;
+    }""",
+        views,
+    )
+    assert len(views) > 100 and not bad, bad[:10]
+
+
+def pips_of(page: Any) -> list[dict[str, Any]]:
+    """Each laid tile face up: its text, how many pips and how many numerals it shows."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll("svg#board g.layout g.tile:not(.closed)")]
+            .map((g) => ({ tile: g.dataset.tile, pips: g.querySelectorAll("circle.pip").length,
+                digits: [...g.querySelectorAll("text.digit")].map((t) => t.textContent) }))"""
+        )
+    )
+
+
+def test_tiles_past_six_show_pips_and_numerals_only_when_asked(server: str, page: Any) -> None:
+    """Double-12 tiles carry as many pips as their number (the 3x4 grid for 10 to 12);
+    the player who asks for numerals (localStorage "bazar.digits") gets them instead."""
+    match = played("mexican-train", 16)
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=16")
+    page.wait_for_selector(".felt[data-ply='16']")
+    tiles = pips_of(page)
+    high = [t for t in tiles if max(halves(t["tile"])) > 6]
+    assert high, tiles
+    for t in tiles:
+        a, b = halves(t["tile"])
+        assert t["pips"] == a + b and not t["digits"], t
+    page.evaluate("localStorage.setItem('bazar.digits', '1')")
+    page.reload()
+    page.wait_for_selector(".felt[data-ply='16']")
+    for t in pips_of(page):
+        a, b = halves(t["tile"])
+        assert t["pips"] == 0 and t["digits"] == [str(n) for n in (a, b) if n], t
+
+
+def test_the_cross_grows_four_arms_from_its_spinner_and_counts_its_ends(
+    server: str, page: Any
+) -> None:
+    """A Fives cross with every arm laid: the spinner stands in the middle, the line's arms
+    left and right of it, U above and D below; under it the count the game scores."""
+    match = played("fives", 12, seed=2)
+    board = match.view(None).to_json()["board"]
+    spinner = f"{board['spinner']}|{board['spinner']}"
+    centre = board["line"].index(spinner)
+    assert 0 < centre < len(board["line"]) - 1 and board["U"] and board["D"]
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=12")
+    page.wait_for_selector(".felt[data-ply='12']")
+    s = face(page, spinner)
+    assert s["h"] > s["w"]
+    left, right = face(page, board["line"][centre - 1]), face(page, board["line"][centre + 1])
+    up, down = face(page, board["U"][0]), face(page, board["D"][0])
+    assert left["x"] + left["w"] <= s["x"] + 1 and right["x"] >= s["x"] + s["w"] - 1
+    assert up["y"] + up["h"] <= s["y"] + 1 and down["y"] >= s["y"] + s["h"] - 1
+    laid = faces(page)
+    for i, a in enumerate(laid):
+        for b in laid[i + 1 :]:
+            assert overlap(a, b) < 1, (a, b)
+    count = page.locator("#ends-count").text_content() or ""
+    assert count.endswith(f"= {match.round.count()}"), count
+
+
+def test_points_scored_by_a_move_rise_from_its_tile(server: str, page: Any) -> None:
+    """Fives: the move that makes the ends count 5 shows "+5" over the tile it laid; the
+    next move, which scores nothing, shows none."""
+    match = played("fives", 4, seed=2)
+    assert [list(e) for e in match.view(None).to_json()["extra"]["scoring"]] == [[1, 5]]
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=2")
+    page.wait_for_selector(".felt[data-ply='2']")
+    assert page.locator("svg#board #gain").count() == 0
+    page.click("#replay-next")
+    page.wait_for_selector(".felt[data-ply='3']")
+    assert page.locator("svg#board #gain").text_content() == "+5"
+    page.click("#replay-next")
+    page.wait_for_selector(".felt[data-ply='4']")
+    assert page.locator("svg#board #gain").count() == 0
+
+
+def test_chicken_foot_s_toes_fan_out_and_are_named_in_words(server: str, page: Any) -> None:
+    """A double that ends a branch shows its three toes, straight on and at 45° either
+    side; once a toe is started its lane is named by its double and its number, never
+    by the branch id ("1.1")."""
+    match = played("chicken-foot", 10, seed=1)
+    assert match.view(None).to_json()["board"]["branches"]["1"][-1] == "4|4"
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=10")
+    page.wait_for_selector(".felt[data-ply='10']")
+    double = face(page, "4|4")
+    centre = (double["x"] + double["w"], double["y"] + double["h"] / 2)
+    toes = page.locator("svg#board g.lane[data-end='1'] g.toe circle")
+    assert toes.count() == 3
+    angles = set()
+    for i in range(3):
+        box = toes.nth(i).bounding_box()
+        dx = box["x"] + box["width"] / 2 - centre[0]
+        dy = box["y"] + box["height"] / 2 - centre[1]
+        assert dx > 0
+        angles.add(round(math.degrees(math.atan2(dy, dx)) / 45))
+    assert angles == {-1, 0, 1}
+    page.goto(f"{server}/replay/{upload(server, played('chicken-foot', 13, seed=1))}?ply=13")
+    page.wait_for_selector(".felt[data-ply='13']")
+    names = page.locator("svg#board g.lane .lane-name").all_text_contents()
+    assert "4|4 · toe 1" in names and "branch 1" in names
+    assert not any(n.strip() in ("1", "1.1", "2", "3", "4") for n in names)
+    assert page.locator("svg#board g.lane[data-end='1'] g.toe.started").count() == 1
+
+
+def test_a_double_left_open_glows_and_a_banner_says_to_cover_it(server: str, page: Any) -> None:
+    """Mexican Train: a double that must be covered first glows amber at the end of its
+    train, and a banner over the trains says which."""
+    match = played("mexican-train", 21, seed=1)
+    view = match.view(None).to_json()
+    assert view["extra"]["unsatisfied"] == ["M"] and view["board"]["trains"]["M"][-1] == "11|11"
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=21")
+    page.wait_for_selector(".felt[data-ply='21']")
+    assert page.locator("svg#board #banner").text_content() == "Cover 11|11 first"
+    glowing = page.locator("svg#board g.tile.unsatisfied")
+    assert glowing.count() == 1 and glowing.get_attribute("data-tile") == "11|11"
+    assert page.locator("svg#board g.lane[data-end='M'] g.tile.unsatisfied").count() == 1
+    # the Mexican train is open to all: its lane carries the train's icon
+    assert page.locator("svg#board g.lane[data-end='M'] g.train-icon").count() == 1
+
+
+def test_the_last_move_s_tile_is_outlined(server: str, page: Any) -> None:
+    """The tile the last move laid keeps an outline; a step back moves it to the one before."""
+    match = played("kozel", 9)
+    moves = [str(m) for _, m, _ in match.round.history()]
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=9")
+    page.wait_for_selector(".felt[data-ply='9']")
+    for ply in (9, 8):
+        page.wait_for_selector(f".felt[data-ply='{ply}']")
+        laid = [m.split(":")[0] for m in moves[:ply] if m not in ("draw", "pass")]
+        marked = page.locator("svg#board g.tile.last")
+        assert marked.count() == 1 and marked.locator("rect.outline").count() == 1
+        a, b = marked.get_attribute("data-tile").split("|")
+        assert {laid[-1], laid[-1][::-1]} & {f"{a}-{b}"}
+        page.click("#replay-prev")
 
 
 # ---- live tables against bots ------------------------------------------------------------
@@ -336,6 +643,14 @@ def test_a_chosen_tile_lights_up_the_ends_it_fits(server: str, page: Any, game: 
     page.click(f"#hand button.tile[data-tile='{tile}']")
     ends = page.locator("svg#board g.end")
     assert ends.count() == len(by_tile[tile])
+    # each socket shows the number it needs and takes a tap 44 px across
+    for i in range(ends.count()):
+        end = ends.nth(i)
+        assert end.locator("text").text_content() == str(
+            view["ends"][end.get_attribute("data-end")]
+        )
+        hit = end.locator("circle.hit").bounding_box()
+        assert hit["width"] >= 43.5 and hit["height"] >= 43.5
     if game != "fives":
         assert page.locator("svg#board g.lane.target").count() == len(by_tile[tile])
     count = len(views)
@@ -347,6 +662,24 @@ def test_a_chosen_tile_lights_up_the_ends_it_fits(server: str, page: Any, game: 
     assert tile not in (views[-1]["hand"] or [])
 
 
+def test_the_trains_are_named_by_their_players(server: str, page: Any) -> None:
+    """Each seat's train is labelled with its player's name, the Mexican train by its name;
+    the viewer's own train runs at the bottom, next to his hand."""
+    views = open_table(page, server, "mexican-train", 4)
+    view = my_turn(page, views)
+    table = page.evaluate(
+        "(id) => fetch(`/api/tables/${id}`).then((r) => r.json())", page.url.split("/")[-1]
+    )
+    seats = [s["name"] for s in table["table"]["seats"]]
+    lanes = page.locator("svg#board g.lane")
+    ends = [lanes.nth(i).get_attribute("data-end") for i in range(lanes.count())]
+    names = page.locator("svg#board g.lane .lane-name").all_text_contents()
+    assert sorted(ends) == sorted([*map(str, range(4)), "M"])
+    for end, name in zip(ends, names, strict=True):
+        assert name == ("Mexican train" if end == "M" else seats[int(end)])
+    assert ends[-1] == str(view["seat"])
+
+
 @pytest.mark.parametrize("game", ["kozel-team", "texas-42"])
 def test_partners_show_their_side_s_score(server: str, page: Any, game: str) -> None:
     """A team game's ledger keeps one score per side; each seat's badge shows its side's
@@ -355,7 +688,7 @@ def test_partners_show_their_side_s_score(server: str, page: Any, game: str) -> 
     view = my_turn(page, views)
     sides = view["scores"]["scores"]
     assert len(sides) == 2
-    badges = page.locator("div.players .badge").all_inner_texts()
+    badges = page.locator("div.players .badge").all_text_contents()
     assert len(badges) == 4 and not any("[" in b for b in badges), badges
     assert badges[0] == badges[2] and badges[1] == badges[3]
 

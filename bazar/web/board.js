@@ -5,7 +5,7 @@
 // engine in lanes; whatever the game, the picture scales to the width it is given and never
 // wider.
 import { lang, t } from "./i18n.js";
-import { back, digitsWanted, el, label, parseTile, row, tile } from "./tiles.js";
+import { GAP, back, digitsWanted, el, label, parseTile, row, tile } from "./tiles.js";
 
 const G = 0.08; // the gap between neighbouring tiles, in halves of a tile (u)
 const UMIN = 14; // the smallest half tile a layout shrinks to, in px
@@ -93,8 +93,11 @@ function snake(chain, { edge, line, dir, vdir, lo, hi }) {
     const len = chain[i].dbl ? 1 : 2;
     const over = dir > 0 ? edge + len > hi : edge - len < lo;
     if (over && i > rowStart) {
-      let c = i;
-      while (c - 1 > rowStart && (chain[c].dbl || chain[c - 1].dbl)) c -= 1;
+      // the corner: this tile, or one or two earlier, that is no double and, where it can
+      // be, follows none (a corner under a double stands off the row)
+      const fits = (c, strict) => c > rowStart && !chain[c].dbl && (!strict || !chain[c - 1].dbl);
+      const tries = [i, i - 1, i - 2];
+      const c = tries.find((k) => fits(k, true)) ?? tries.find((k) => fits(k, false)) ?? i;
       out.length = c;
       ({ edge, line, dir, rowStart } = states[c]);
       i = c;
@@ -153,7 +156,7 @@ function column(chain, { edge, dir, limit, turn }) {
 // is drawn the largest in W x H px with u between UMIN and UMAX (or nearly, with fewer
 // turns), and that u. A row length kept from the last drawing stays unless another gains
 // more than 10 % in scale.
-function fit(at, W, H, widest, memo) {
+function fit(at, W, H, widest, memo, least = 4) {
   const uMax = Number.isFinite(H) ? UMAX : UDEFAULT;
   const score = (r) => {
     if (!r.box) r.box = boxOf(r.placed, r.spots);
@@ -161,24 +164,44 @@ function fit(at, W, H, widest, memo) {
     if (u < UMIN) u = Math.min(W / r.box.w, UMIN);
     return u;
   };
-  // of the row lengths that draw within 8 % of the largest scale, the longest: fewer turns
-  const tried = [];
-  for (let L = Math.max(4, Math.floor(widest)); L >= 4; L -= 1) {
+  // a row length at which arms run into each other (a cross's quarters too narrow for
+  // their rows) is passed over, unless every one does
+  let tried = [];
+  for (let L = Math.max(least, Math.floor(widest)); L >= least; L -= 1) {
     const r = at(L);
     r.u = score(r);
     r.L = L;
     tried.push(r);
   }
+  const clear = tried.filter((r) => !collides(r.placed));
+  if (clear.length) tried = clear;
+  // of the row lengths that draw within 15 % of the largest scale, the longest: fewer turns
   const top = Math.max(...tried.map((r) => r.u));
-  let best = tried.find((r) => r.u >= top * 0.92);
+  let best = tried.find((r) => r.u >= top * 0.85);
   if (memo.L && memo.L !== best.L) {
     const kept = at(memo.L);
-    kept.u = score(kept);
+    kept.u = collides(kept.placed) ? 0 : score(kept);
     kept.L = memo.L;
-    if (kept.u * 1.1 >= best.u) best = kept;
+    // kept while it draws nearly as large and no taller (a row length kept from a shorter
+    // line would otherwise turn a line that now fits a row)
+    if (kept.u * 1.1 >= best.u && kept.box.h <= best.box.h * 1.1) best = kept;
   }
   memo.L = best.L;
   return best;
+}
+
+// Whether two of the placed tiles overlap.
+function collides(placed) {
+  for (let i = 0; i < placed.length; i++) {
+    const a = placed[i];
+    for (let j = i + 1; j < placed.length; j++) {
+      const b = placed[j];
+      if (a.x < b.x + b.w - 0.01 && b.x < a.x + a.w - 0.01 && a.y < b.y + b.h - 0.01 && b.y < a.y + a.h - 0.01) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 // The units' box of placements and spots (a socket's disc round each spot).
@@ -209,6 +232,9 @@ function lineAt(line, first, L) {
     { edge: -reach, line: 0, dir: -1, vdir: -1, lo: -L / 2, hi: L / 2 });
   return { placed: [...left.placed.reverse(), o, ...right.placed], spots: { L: left.spot, R: right.spot } };
 }
+
+//: the narrowest cross, in u: each quarter beside the spinner's column holds a lying tile
+const CROSS_LEAST = 8;
 
 // The cross from its spinner, standing in the middle: the line's arms as the snake's (each
 // keeping to its half below or above the line, clear of the spinner's column), the arms U up
@@ -296,14 +322,14 @@ function drawCross(g, view, area, box) {
   let spots;
   if (centre < 0) spots = drawLine(g, view, area, box);
   else {
-    const aspect = Number.isFinite(area.h) ? area.h / area.w : 0.6;
+    const aspect = Number.isFinite(area.h) ? area.h / area.w : 1;
     const all = [...line, ...view.board.U, ...view.board.D];
     const total = all.reduce((n, x) => n + (link(x).dbl ? 1 : 2) + G, 0);
     const r = fit((L) => {
       const c = crossAt(line, centre, view.board.U, view.board.D, L, aspect);
       c.box = boxOf(c.placed, c.spots);
       return c;
-    }, area.w, area.h, Math.min(2 * total + 4, area.w / UMIN), area.memo);
+    }, area.w, area.h, Math.min(2 * total + 4, area.w / UMIN), area.memo, CROSS_LEAST);
     spots = drawFitted(g, r, r.u, closed, area.digits, box);
   }
   // the count under the board where the game scores multiples of its ends
@@ -349,13 +375,14 @@ function drawKolbasa(g, view, area, box) {
 
 // ---- lanes: trains and Chicken Foot's branches ----------------------------------------------
 
-// How many rows a lane's tiles take at side u in `avail` px (they wrap like text).
+// How many rows a lane's tiles take at side u in `avail` px (they wrap like text, as
+// tiles.row lays them).
 function rowsOf(tiles, u, avail) {
   let x = 0, rows = 1;
   for (const text of tiles) {
     const w = (link(text).dbl ? 1 : 2) * u;
     if (x + w > avail && x > 0) { rows += 1; x = 0; }
-    x += w + G * u;
+    x += w + GAP;
   }
   return rows;
 }
@@ -378,10 +405,12 @@ function drawLanes(g, view, area, box, lanes, { banner = null, foot = null } = {
   const hub = (u) => u + 24;
   const reserve = (u) => 1.8 * u; // room after a row for its socket (or a double's toes)
   const labelH = 18;
+  // a row with a double stands it across; a row of lying tiles needs half the height
+  const rowH = (lane, u) => (lane.tiles.some((x) => link(x).dbl) ? 2 * u + 4 : u + 8);
   const heightAt = (u) => {
     let y = banner ? 28 : 0;
     for (const lane of lanes) {
-      y += labelH + rowsOf(lane.tiles, u, area.w - hub(u) - reserve(u) - lane.indent * u) * (2 * u + 4) + 6;
+      y += labelH + rowsOf(lane.tiles, u, area.w - hub(u) - reserve(u) - lane.indent * u) * rowH(lane, u) + 6;
     }
     return y;
   };
@@ -404,16 +433,18 @@ function drawLanes(g, view, area, box, lanes, { banner = null, foot = null } = {
     const group = el("g", { class: `lane ${lane.cls}`, "data-end": lane.id }, g);
     const indent = x0 + lane.indent * u;
     const rows = rowsOf(lane.tiles, u, area.w - indent - reserve(u));
-    const bottom = y + labelH + rows * (2 * u + 4);
+    const band = rowH(lane, u);
+    const bottom = y + labelH + rows * band;
     el("rect", { x: indent - 4, y: y - 2, width: area.w - indent + 4, height: bottom - y + 4, rx: 6, class: "band" }, group);
     let lx = indent;
     if (lane.colour) { el("circle", { cx: lx + 5, cy: y + 9, r: 5, class: "chip", fill: lane.colour }, group); lx += 14; }
     if (lane.open) { trainIcon(group, lx, y + 2); lx += 18; }
     label(group, lx, y + 13, lane.name, { class: "label lane-name" });
     const drawn = row(group, lane.tiles, indent, y + labelH,
-      { right: area.w - reserve(u), indent, s: u, digits: area.digits });
+      { right: area.w - reserve(u), indent, s: u, digits: area.digits, band, mid: band / 2 });
     const last = drawn.boxes[drawn.boxes.length - 1];
-    spots[lane.id] = lane.tiles.length ? [drawn.after[0] + 0.6 * u, drawn.after[1]] : [indent + 0.6 * u, y + labelH + u];
+    spots[lane.id] = lane.tiles.length ? [drawn.after[0] + 0.6 * u, drawn.after[1]]
+      : [indent + 0.6 * u, y + labelH + band / 2];
     if (foot && last) foot(group, lane, last, u, spots);
     y = bottom + 6;
   }
@@ -499,7 +530,7 @@ function drawTree(g, view, area, box) {
     const started = [1, 2, 3].filter((k) => `${lane.id}.${k}` in branches);
     if (started.length === 3) return;
     const [x, y, w] = last;
-    const cx = x + w, cy = y + u;
+    const cx = x + w, cy = y + u + 2; // the middle of the double, across a row 2u + 4 high
     const reach = 1.5 * u;
     let free = null;
     [1, 2, 3].forEach((k, i) => {
@@ -536,7 +567,7 @@ function drawTrick(g, view, area, box, names) {
   const lines = [];
   if (x.bid) lines.push(t("contract", { bid: x.bid, name: names(x.bidder) }));
   if (x.trumps !== null && x.trumps !== undefined) lines.push(t("trumpsAre", { suit: x.trumps }));
-  if (x.tricks) {
+  if (x.tricks && x.tricks.length) {
     const won = [0, 0];
     for (const [, winner] of x.tricks) won[winner % 2] += 1;
     lines.push(t("sideTricks", { a: won[0], b: won[1] }));
@@ -544,8 +575,13 @@ function drawTrick(g, view, area, box, names) {
   if (x.points) lines.push(t("sidePoints", { a: x.points[0], b: x.points[1] }));
   if (x.phase === "bidding") lines.push(t("bidding"));
   lines.forEach((text, i) => label(g, area.w / 2, 16 + i * 18, text, { "text-anchor": "middle" }));
-  const u = Math.max(UMIN, Math.min(30, area.w / 12));
   const top = 16 + lines.length * 18 + 8;
+  // no trick is played while the hand is bid for: no room kept for one
+  if (x.phase === "bidding" && !view.board.trick.length) {
+    box.add(0, 0, area.w, top);
+    return {};
+  }
+  const u = Math.max(UMIN, Math.min(30, area.w / 12));
   const rx = Math.min(area.w / 2 - 2 * u, 4 * u), ry = 2.6 * u;
   const cx = area.w / 2, cy = top + ry + u + 8;
   for (const [seat, text] of view.board.trick) {
@@ -619,7 +655,7 @@ function drawSeats(g, view, seats, hands, names, y, width, box, digits) {
     if (kindOf(view) === "kolbasa" && hidden) {
       for (const text of known) {
         const [a, b] = parseTile(text);
-        tile(group, x, y + 18, a, b, true, big, "", digits).dataset.tile = text;
+        tile(group, x, y + 18, a, b, true, big, "front", digits).dataset.tile = text;
         x += big + 8;
       }
       stack(group, x, y + 18 + Math.max(0, big - SMALL), hidden, SMALL);
@@ -659,6 +695,38 @@ const LAYOUTS = {
   trick: drawTrick, poker: drawPot,
 };
 
+// Where each laid tile is drawn, in the svg's units, by its identity.
+function where(svg) {
+  const at = new Map();
+  const page = svg.getScreenCTM();
+  if (!page) return at; // not on the page
+  const back = page.inverse();
+  for (const node of svg.querySelectorAll("g.layout g.tile")) {
+    const m = node.getScreenCTM();
+    if (!m) continue;
+    const local = back.multiply(m);
+    at.set(keyOf(node.dataset.tile || ""), [local.e, local.f]);
+  }
+  return at;
+}
+
+// A tile re-laid elsewhere (the snake found a better row length, the board grew) glides from
+// where it was (FLIP), unless the player asked for less motion.
+function slide(svg, before) {
+  if (!before.size || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  for (const [key, [x, y]] of where(svg)) {
+    const old = before.get(key);
+    if (!old) continue;
+    const dx = old[0] - x, dy = old[1] - y;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    const node = [...svg.querySelectorAll("g.layout g.tile")].find((n) => keyOf(n.dataset.tile || "") === key);
+    // the attribute's "translate(x,y)" in CSS's words, which want units
+    const to = node.getAttribute("transform").replace(/translate\(([^,]+),([^)]+)\)/, "translate($1px, $2px)");
+    node.animate([{ transform: `translate(${dx}px, ${dy}px) ${to}` }, { transform: to }],
+      { duration: 200, easing: "ease-out" });
+  }
+}
+
 // The tile the last move laid, from the view's history (a table or a replay may say).
 function lastLaid(view) {
   const history = view.history || [];
@@ -678,6 +746,7 @@ function lastLaid(view) {
 // default the player's choice, digitsWanted()).
 export function drawBoard(svg, view, { width = 640, height = null, names = (s) => t("seatN", { n: s + 1 }),
   hands = null, playable = new Set(), selected = null, onTile = null, last, digits = digitsWanted() } = {}) {
+  const before = where(svg);
   svg.replaceChildren();
   const kind = kindOf(view);
   svg.dataset.kind = kind;
@@ -732,6 +801,27 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
     }
   }
   svg.dataset.last = lastKey || "";
+  // points scored by the move just made (the fives family's count) rise from its tile
+  const scoring = (view.extra && view.extra.scoring) || [];
+  const mark = lastKey && svg.querySelector("g.layout g.tile.last rect.face");
+  if (mark && svg.memo.scored !== undefined && scoring.length === svg.memo.scored + 1) {
+    const at = mark.closest("g.tile").getAttribute("transform").match(/-?[\d.]+(?:e[-+]?\d+)?/g).map(Number);
+    const w = Number(mark.getAttribute("width"));
+    const gain = label(layout, at[0] + w / 2, at[1] - 6, `+${scoring[scoring.length - 1][1]}`,
+      { "text-anchor": "middle", class: "label gain" });
+    gain.setAttribute("id", "gain");
+  }
+  svg.memo.scored = scoring.length;
+  // Kolbasa's front tile, newly turned over, flips (180 ms)
+  const front = svg.querySelector("g.seats g.tile.front");
+  if (front && svg.memo.front !== front.dataset.tile) {
+    const wrap = el("g", { class: "flip" });
+    front.replaceWith(wrap);
+    wrap.append(front);
+  }
+  svg.memo.front = front ? front.dataset.tile : null;
+  if (svg.memo.drawn) slide(svg, before);
+  svg.memo.drawn = true;
   if (onTile) {
     for (const node of svg.querySelectorAll("g.tile")) {
       if (playable.has(node.dataset.tile)) {

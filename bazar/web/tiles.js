@@ -54,7 +54,9 @@ function half(g, x, y, s, n, lying, digits) {
 
 // A tile with halves a (left or top) and b; s is the side of a half; digits draws numerals.
 export function tile(parent, x, y, a, b, vertical, s = 30, cls = "", digits = false) {
-  const g = el("g", { class: `tile ${cls}`, transform: `translate(${x},${y})` }, parent);
+  // named for a screen reader as players say it, "6–4"
+  const g = el("g", { class: `tile ${cls}`, transform: `translate(${x},${y})`, role: "img",
+    "aria-label": `${a}–${b}` }, parent);
   const w = vertical ? s : 2 * s, h = vertical ? 2 * s : s;
   el("rect", { x: 0, y: 0, width: w, height: h, rx: s * 0.15, class: "face" }, g);
   if (vertical) {
@@ -93,11 +95,12 @@ export function parseTile(text) {
 
 // Tiles laid end to end from (x, y), left to right, a double across; a row that would pass
 // `right` goes on under the previous one from `indent`. An entry null is a tile face down.
-// Returns each tile's box [x, y, w] (of the row's band, 2s high), the point just after the
-// last tile and the y under the last band.
+// Each row is a band `band` high with its middle line `mid` below its top (by default
+// room for a standing tile; a row of lying tiles only may ask for less). Returns each
+// tile's box [x, y, w] (of its band), the point just after the last tile and the y under
+// the last band.
 export function row(parent, texts, x, y, { right, indent = x, s = 26, standing = false,
-  digits = false } = {}) {
-  const band = 2 * s + 8;
+  digits = false, band = 2 * s + 8, mid = s } = {}) {
   let cx = x, cy = y;
   const boxes = [];
   for (const text of texts) {
@@ -105,7 +108,7 @@ export function row(parent, texts, x, y, { right, indent = x, s = 26, standing =
     const across = standing || (pips !== null && pips[0] === pips[1]);
     const w = across ? s : 2 * s;
     if (cx + w > right && cx > indent) { cx = indent; cy += band; }
-    const top = across ? cy : cy + s / 2;
+    const top = across ? cy + mid - s : cy + mid - s / 2;
     let g;
     if (pips === null) g = back(parent, cx, top, across, s);
     else g = tile(parent, cx, top, pips[0], pips[1], across, s, text.startsWith("#") ? "closed" : "", digits);
@@ -113,7 +116,7 @@ export function row(parent, texts, x, y, { right, indent = x, s = 26, standing =
     boxes.push([cx, cy, w]);
     cx += w + GAP;
   }
-  return { boxes, after: [cx, cy + s], bottom: cy + band };
+  return { boxes, after: [cx, cy + mid], bottom: cy + band };
 }
 
 // The player's hand, standing tiles that wrap; a playable one calls onClick with its text.
