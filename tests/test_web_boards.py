@@ -753,11 +753,11 @@ def result_of(
             award = sum(after[k][s] - before[k][s] for k in ("scores", "remembered"))
             note = ""
             if after["opened"][s] and not before["opened"][s]:
-                note = " account opened"
+                note = " opened"
             elif not after["opened"][s] and award > 0:
                 note = " remembered"
             elif award < 0:
-                note = " remembered points lost"
+                note = " lost"
             gave.append(signed(max(0, award)) + note)
         else:
             gave.append(signed(after["scores"][s] - before["scores"][s] - in_play[s]))

@@ -53,7 +53,7 @@ export function drawHand(box, hand, { playable, selected, labelOf, onPick, large
     if (box.children[i] !== button) box.insertBefore(button, box.children[i] || null);
   });
   if (focused >= 0 && buttons.length && !box.contains(document.activeElement)) {
-    buttons[Math.min(focused, buttons.length - 1)].focus();
+    buttons[Math.min(focused, buttons.length - 1)].focus({ preventScroll: true });
   }
   rove(box, buttons, selected);
   if (!still) {

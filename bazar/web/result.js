@@ -26,7 +26,9 @@ export async function onResultEvent(state, event) {
   if (event.t === "round_end") {
     state.roundEnd = event;
     state.sheetHidden = false;
-    const ok = (await sha256(String(event.seed))) === state.commitments[event.number];
+    // a page without a secure context has no SHA-256 to check with: unchecked, not wrong
+    const hash = await sha256(String(event.seed));
+    const ok = hash === null ? null : hash === state.commitments[event.number];
     state.reveals.push({ number: event.number, seed: event.seed, ok });
     return true;
   }
@@ -76,7 +78,10 @@ function headline(e, rules, names, sides) {
     const winners = (x.winners || []).map(names).join(", ");
     what = t(o.reason === "fold" ? N_("end.fold") : N_("end.showdown"), { names: winners });
   } else if (o.reason === "tricks" && x.bidder !== null && x.bidder !== undefined) {
-    what = t("end.tricks", { bid: x.bid, name: names(x.bidder) });
+    // the bidder's side made its bid when its tricks took as many points
+    const took = o.points.filter((_, s) => s % 2 === x.bidder % 2).reduce((a, b) => a + b, 0);
+    const made = took >= x.bid ? N_("end.made") : N_("end.set");
+    what = `${t("end.tricks", { bid: x.bid, name: names(x.bidder) })} · ${t(made)}`;
   } else if (o.reason === "redeal") what = t("end.redeal");
   else if (o.reason === "deadlock") what = t("end.deadlock");
   else what = t("end.over");
@@ -86,6 +91,7 @@ function headline(e, rules, names, sides) {
 // Each seat's hand as the round left it, face up (the rules keep a folded poker hand hidden).
 function handsBlock(e, names) {
   const o = e.outcome;
+  const kind = e.final.view.board.kind;
   const hands = e.final.hands;
   const list = h("ul", { class: "end-hands", "aria-label": t("end.hands") });
   hands.forEach((hand, s) => {
@@ -103,6 +109,8 @@ function handsBlock(e, names) {
     const rank = o.extra && o.extra.ranks && o.extra.ranks[s];
     let sum = "";
     if (rank) sum = h("span", { class: "end-sum" }, t(`poker.rank.${rank}`));
+    // Kolbasa's rows count their tiles, not their pips
+    else if (hand && hand.length && kind === "kolbasa") sum = h("span", { class: "end-sum" }, `${hand.length} ${t("tiles")}`);
     else if (hand && hand.length) {
       sum = h("span", { class: "end-sum", title: t("end.pips", { n: pips(hand) }) }, `Σ ${pips(hand)}`);
     }
@@ -195,18 +203,18 @@ function announce(text) {
 export function renderResult(box, ctx) {
   if (ctx.state.roundEnd) { renderRoundEnd(box, ctx); return; }
   delete box.dataset.v;
-  box.classList.remove("folded");
+  box.classList.remove("sheet", "folded");
   renderMatchEnd(box, ctx);
   box.hidden = !ctx.state.end;
 }
 
 // The sheet over the final board. ctx: { state, rules (of the final view), names(seat), seat
-// (the page's, null for a spectator), onNext, onShowBoard, onShowResult }. Built once per round's end (the heading keeps the focus), its
-// countdown kept up to date.
+// (the page's, null for a spectator), onNext, onShowBoard, onShowResult }. Built once per
+// round's end (the heading keeps the focus), its countdown and waiting list kept up to date.
 export function renderRoundEnd(box, ctx) {
   const { state } = ctx;
   const e = state.roundEnd;
-  const key = `${e.v}:${state.end ? state.end.v : ""}:${state.sheetHidden}`;
+  const key = `${e.v}:${state.end ? state.end.v : ""}:${state.sheetHidden}:${state.rematch}`;
   // shown before it is built: a hidden heading takes no focus
   box.hidden = false;
   if (box.dataset.v !== key) build(box, ctx, key);
@@ -242,14 +250,16 @@ function build(box, ctx, key) {
       h("span", { id: "end-waiting", class: "small" }));
   }
   actions.append(h("button", { class: "secondary", id: "show-board", onclick: ctx.onShowBoard }, t("end.showBoard")));
-  const parts = [heading];
+  const parts = [h("div", { class: "end-head" }, heading, actions)];
   if (e.outcome.reason === "fish" && e.outcome.fisher !== null) {
     parts.push(h("p", { class: "small" }, t("end.fishBy", { name: names(e.outcome.fisher) })));
   }
-  parts.push(handsBlock(e, names), scoreTable(rules, e, names), legend(rules, e));
+  // a trick game plays every tile out: no hand is left to show
+  if (e.final.hands.some((hand) => hand && hand.length)) parts.push(handsBlock(e, names));
+  parts.push(scoreTable(rules, e, names), legend(rules, e));
   const match = h("div", { id: "match-end" });
   if (state.end) { renderMatchEnd(match, ctx); parts.push(match); }
-  parts.push(actions);
+  box.onkeydown = (event) => { if (event.key === "Escape") ctx.onShowBoard(); };
   box.setAttribute("role", "region");
   box.setAttribute("aria-labelledby", "result-heading");
   box.replaceChildren(...parts);
@@ -309,9 +319,10 @@ export function renderFair(box, state) {
   const rounds = Object.entries(state.commitments).map(([number, hash]) => {
     const reveal = state.reveals.find((x) => x.number === Number(number));
     return h("li", {}, `${t("end.round", { n: number })}: `, h("code", {}, hash),
-      reveal ? h("div", {}, t(reveal.ok ? N_("revealed") : N_("mismatch"), { seed: reveal.seed })) : "");
+      reveal ? h("div", {}, t(reveal.ok === null ? N_("end.unchecked") : reveal.ok ? N_("revealed") : N_("mismatch"),
+        { seed: reveal.seed })) : "");
   });
-  const bad = state.reveals.some((x) => !x.ok);
+  const bad = state.reveals.some((x) => x.ok === false);
   const summary = h("summary", {}, t("end.verify"), bad ? ` · ${t("end.mismatchShort")}` : "");
   box.replaceChildren(h("details", { open: open || bad }, summary, h("p", {}, t("commitment")), h("ul", {}, rounds)));
 }

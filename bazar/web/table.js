@@ -431,6 +431,12 @@ export async function tablePage(id) {
       },
     });
     if (state.error) actions.append(h("span", { class: "error" }, state.error));
+    // a board scaled down to fit the stage (measured once all round it is laid out) keeps its
+    // sockets' 44 px for a finger
+    const scale = (boardSvg.getScreenCTM() || { a: 1 }).a;
+    if (scale > 0 && scale < 1) {
+      for (const hit of boardSvg.querySelectorAll("g.end circle.hit")) hit.setAttribute("r", 22 / scale);
+    }
     // the player's turn begins: the bell, the title, and a word to a screen reader
     if (myTurn && !state.myTurn) {
       sound("bell");
