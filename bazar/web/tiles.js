@@ -1,4 +1,4 @@
-// Dominoes drawn in SVG: a tile face up or face down, a tile as an svg of its own, a row that wraps.
+// Dominoes drawn in SVG: a tile face up or down, a tile as an svg of its own, a row that wraps.
 const NS = "http://www.w3.org/2000/svg";
 // Where a half's pips sit, the half standing upright (UX.md §2): 0..9 on a 3x3 grid, 10..12 on
 // a 3x4 one, as [x, y] in fractions of the half's side. A lying tile turns them with it.
