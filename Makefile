@@ -1,11 +1,12 @@
 # bazar: `make run` starts the club server, `make play` a terminal game against bots,
-# `make test` runs every test, `make messages` brings the catalogues up to date with the code.
+# `make test` runs every test, `make messages` brings the catalogues up to date with the code,
+# `make screenshots` photographs the club's pages into docs/screens/.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 LOCALE  = bazar/i18n/locale
 
-.PHONY: run play test lint bench peers messages clean
+.PHONY: run play test lint bench peers messages screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +50,11 @@ messages: $(VENV)/.installed-dev
 	$(BIN)/pybabel extract -F babel.cfg --omit-header --no-location -o $(LOCALE)/bazar.pot .
 	$(BIN)/pybabel update -i $(LOCALE)/bazar.pot -d $(LOCALE) -D bazar -w 100 --no-fuzzy-matching
 	$(BIN)/pybabel compile -d $(LOCALE) -D bazar
+
+# every family's table at mid-round and at a round's end and the club's other pages, in both
+# languages, at 1280x800 and 360x740 (Playwright on /usr/bin/chromium), with an index
+screenshots: $(VENV)/.installed-dev
+	$(BIN)/python tools/screenshots.py --out docs/screens
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -9,11 +9,11 @@ import bazar
 from bazar import cli
 
 
-def test_bench_prints_games_and_moves_per_second() -> None:
+def test_bench_prints_rounds_and_moves_per_second() -> None:
     code, out, _ = run("bench", "--seconds", "0.2")
     assert code == 0
     assert out.startswith("block, 2 players:")
-    assert "games/s" in out and "moves/s" in out
+    assert "rounds/s" in out and "moves/s" in out
 
 
 def test_bench_loop_counts_every_move() -> None:

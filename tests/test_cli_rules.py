@@ -69,3 +69,20 @@ def test_rules_listing_says_which_games_answer_in_russian() -> None:
     assert "по умолчанию" in out
     code, out, _ = run("rules", "--lang", "ru")
     assert "--lang en" not in out
+
+
+def test_rules_of_a_variant_print_how_to_play_above_the_options() -> None:
+    """The same text as the web's rules page (bazar/i18n/rules), as Markdown in the terminal."""
+    code, out, _ = run("rules", "kozel-team", "--lang", "en")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert "Who leads" in flat and "goat (козёл)" in flat
+    assert flat.index("Who leads") < flat.index("hand_size")
+    code, out, _ = run("rules", "kolbasa", "--lang", "ru")
+    assert code == 0 and "Кто первым останется без костей" in " ".join(out.split())
+    # a choice is said in words beside the id -o takes (the table wraps its cells)
+    code, out, _ = run("rules", "kozel", "--lang", "en")
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if "later_lead" in line)
+    meaning = " ".join(line.split("│")[3].strip() for line in lines[at : at + 4])
+    assert "winner_or_fisher" in lines[at] and "who went out, or who made the fish" in meaning

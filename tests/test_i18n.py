@@ -179,8 +179,22 @@ def test_the_web_gets_its_texts_the_clubs_refusals_and_poker_ranks_from_the_cata
     assert ru["error.name_form"] == "Имя — от 1 до 24 букв, цифр, пробелов, точек или дефисов"
     assert en["error.not_your_turn"] == "Not your turn"
     assert en["poker.rank.Pair"] == "Pair" and ru["poker.rank.Pair"] == "пара"
-    assert sorted(ru) == sorted(en)
+    # the same keys, a counted noun's with each language's own plural categories
+    assert {k.partition("#")[0] for k in ru} == {k.partition("#")[0] for k in en}
     assert not any(key.startswith(("play.", "club.", "web.")) for key in ru)
+
+
+def test_the_web_gets_a_counted_noun_in_every_plural_category_of_its_language() -> None:
+    """The page picks the form by the browser's Intl.PluralRules category, so each category
+    the language has must carry the form gettext gives to its numbers."""
+    ru, en = i18n.web("ru"), i18n.web("en")
+    assert {k for k in ru if k.startswith("nTiles#")} == {"nTiles#one", "nTiles#few", "nTiles#many"}
+    assert (ru["nTiles#one"], ru["nTiles#few"], ru["nTiles#many"]) == (
+        "{shown} кость",
+        "{shown} кости",
+        "{shown} костей",
+    )
+    assert (en["nTiles#one"], en["nTiles#other"]) == ("{shown} tile", "{shown} tiles")
 
 
 def test_every_refusal_of_the_club_has_a_text_on_the_page() -> None:
@@ -274,3 +288,143 @@ def test_every_game_and_bot_level_has_a_name_in_either_language() -> None:
         english, russian = i18n.level_name(level, "en"), i18n.level_name(level, "ru")
         assert english != level and re.search("[а-яё]", russian.lower()), level
         assert i18n.web("en")[f"level.{level}"] == english
+
+
+# -- how the Russian says it -------------------------------------------------------------------
+
+#: the messages whose {name} is an option's, a command's or an argument's
+_NOT_ABOUT_PLAYERS = ("error.", "option.", "usage.", "help.")
+#: the fields that hold a player's name (or a list of them)
+_PLAYER = re.compile(r"\{(?:name|names|first|who)\}")
+#: a past-tense verb, singular ("вышел", "вышла", "покинул", "сбросила"): it has a gender, a
+#: name does not tell it
+_PAST = re.compile(r"(?<![а-яё])[а-яё]+(?:ал|ял|ил|ел|ёл|ул|ыл|ол|ла|лся|лась)(?![а-яё])")
+#: the words of those endings that are no verbs
+_NOT_VERBS = {"стол", "стола", "козёл", "козла", "осёл", "осла", "предел", "предела", "правила"}
+#: a pronoun that says a player's gender ("он играл", "снова играет сам")
+_GENDERED = re.compile(r"(?<![а-яё])(?:он|она|сам|сама|него|неё|ним|ней)(?![а-яё])")
+#: a preposition or noun that would decline the name after it: "вместо Оли", "у Оли", "для Оли"
+_DECLINING = re.compile(
+    r"(?<![а-яё])(?:для|у|вместо|от|к|ко|с|со|без|о|об|при|про|после|до|кроме|против"
+    r"|возвращения|ходу|хода) \{(?:name|names|first|who)\}"
+)
+
+
+def russian(key: str) -> tuple[str, ...]:
+    text = RU[key]
+    return (text,) if isinstance(text, str) else text
+
+
+def test_a_message_about_a_player_says_no_gender_and_never_declines_the_name() -> None:
+    """A name does not say whether its player is a man or a woman, and a declined name
+    ("вместо Оли") cannot be formed from a name the program only knows as typed: a message
+    about a player is phrased so it needs neither ("Играет бот (вместо: {name})", "{name}
+    покидает стол")."""
+    wrong = []
+    for key in RU:
+        if key.startswith(_NOT_ABOUT_PLAYERS):
+            continue
+        for text in russian(key):
+            if not _PLAYER.search(text):
+                continue
+            words = set(_PAST.findall(text.lower())) - _NOT_VERBS
+            if words or _GENDERED.search(text.lower()) or _DECLINING.search(text.lower()):
+                wrong.append((key, text))
+    assert wrong == []
+
+
+#: the verbs a message about a player is tempted to say in the past, in either gender
+_GENDERED_VERBS = [
+    "вышел",
+    "вышла",
+    "ушёл",
+    "ушла",
+    "пошёл",
+    "пошла",
+    "зашёл",
+    "зашла",
+    "покинул",
+    "покинула",
+    "сбросил",
+    "сбросила",
+    "поставил",
+    "поставила",
+    "выложил",
+    "выложила",
+    "объявил",
+    "объявила",
+    "сделал",
+    "сделала",
+    "взял",
+    "взяла",
+    "сыграл",
+    "сыграла",
+    "выиграл",
+    "выиграла",
+    "проиграл",
+    "проиграла",
+    "стучал",
+    "стучала",
+    "пропустил",
+    "пропустила",
+    "вернулся",
+    "вернулась",
+    "отключился",
+    "отключилась",
+    "играл",
+    "играла",
+]
+
+
+def test_the_gender_check_knows_the_verbs_and_lets_the_nouns_be() -> None:
+    for verb in _GENDERED_VERBS:
+        assert set(_PAST.findall(f"{{name}} {verb}")) - _NOT_VERBS == {verb}, verb
+    for fine in (
+        "{name} выходит",
+        "{name} покидает стол",
+        "Играет бот (вместо: {name})",
+        "козёл: {name}",
+        "{name}: предел",
+    ):
+        assert not set(_PAST.findall(fine)) - _NOT_VERBS, fine
+        assert not _DECLINING.search(fine) and not _GENDERED.search(fine), fine
+    assert _DECLINING.search("вместо {name}") and _DECLINING.search("у {name} кончилось время")
+
+
+#: the words of each thing, in either language: a deal played out, the whole match
+_ROUND_EN, _MATCH_EN = re.compile(r"\brounds?\b", re.I), re.compile(r"\bmatch(?:es)?\b", re.I)
+_ROUND_RU, _MATCH_RU = re.compile(r"раунд", re.I), re.compile(r"парти[яиюейь]", re.I)
+_FIELD = re.compile(r"\{[^{}]*\}")
+#: «игра» said of a match: "Игра окончена" where the English says "match"
+_GAME_RU = re.compile(r"(?<![а-яё])игр(?:а|ы|у|е|ой)(?![а-яё])", re.I)
+#: «раз» for a round, as a yard would say it: the catalogue says «раунд» («ещё раз» is "again")
+_RAZ = re.compile(r"(?<!ещё )(?<![а-яё])раз(?:а|ов)?(?![а-яё])", re.I)
+
+
+def english(key: str) -> str:
+    text = EN[key]
+    said = " ".join(text) if isinstance(text, tuple) else text
+    return said or declared_in_english(key) or ""
+
+
+def test_a_round_is_a_round_and_a_match_a_match_in_both_languages() -> None:
+    """One word for one thing: «раунд» / "round" for one deal played out, «партия» / "match"
+    for the whole match; a message says in Russian what its English says."""
+    wrong = []
+    for key in RU:
+        # the words said, not the names of the fields ({games} is a count of rounds)
+        ru, en = (_FIELD.sub("", text) for text in (" ".join(russian(key)), english(key)))
+        if key.startswith("club.") or not ru:
+            continue
+        round_en, match_en = bool(_ROUND_EN.search(en)), bool(_MATCH_EN.search(en))
+        if round_en and not match_en and _MATCH_RU.search(ru):
+            wrong.append((key, "a round is no «партия»", ru))
+        if match_en and not round_en and _ROUND_RU.search(ru):
+            wrong.append((key, "a match is no «раунд»", ru))
+        if match_en and _GAME_RU.search(ru) and not _MATCH_RU.search(ru):
+            wrong.append((key, "a match is a «партия», not an «игра»", ru))
+        if _ROUND_RU.search(ru) and not _MATCH_RU.search(ru) and re.search(r"\bgames?\b", en):
+            wrong.append((key, "a «раунд» is a round in English, not a game", en))
+        if _RAZ.search(ru):
+            wrong.append((key, "a round is a «раунд», not a «раз»", ru))
+    assert wrong == []

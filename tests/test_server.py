@@ -381,6 +381,12 @@ def test_a_rated_kozel_match_between_people_changes_their_ratings(db: str) -> No
         assert sorted(row["name"] for row in board["skill"]) == ["Alex", "Masha"]
         profile = masha.get("/api/profile/Alex").json()
         assert profile["ratings"][0]["games"] == 1
+        # his rating chart has the match, at the rating the match left him with
+        [rating] = profile["ratings"]
+        [(_, after)] = profile["chart"]["kozel"]
+        assert after == rating["rating"] == round(end["ratings"]["skill"]["1"], 2)
+        won = 1 in end["winners"]
+        assert profile["played"] == [{"game": "kozel", "games": 1, "wins": int(won)}]
 
 
 def test_a_rated_osel_match_gets_the_kozel_points_rating_its_preset_names(db: str) -> None:

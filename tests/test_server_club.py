@@ -21,10 +21,12 @@ from server_helpers import (
     play_until_end,
     wait_until,
 )
+from sqlalchemy import delete
 
 import bazar
 from bazar.club import create_app
 from bazar.club.settings import Settings
+from bazar.club.storage import Played
 
 GRACE = 0.2
 
@@ -322,7 +324,9 @@ def test_every_bot_level_may_fill_the_empty_seats(db: str) -> None:
     with TestClient(make_app(db, bot_delay=60, settings=many)) as client:
         masha = Person(client, "Masha")
         levels = bazar.bots.names()
-        assert masha.get("/api/games").json()["levels"] == levels
+        # every level, the weakest first
+        offered = masha.get("/api/games").json()["levels"]
+        assert sorted(offered) == sorted(levels) and offered[:2] == ["random", "greedy"]
         for level in levels:
             table = masha.create(game="kozel", players=3, bots=level)["table"]
             assert [s["bot"] for s in table["seats"]] == [None, level, level]
@@ -412,3 +416,194 @@ def test_sessions_survive_a_restart_without_a_configured_secret(
     with TestClient(create_app(databases.new())) as client:
         masha.client = client
         assert masha.get("/api/session").json()["user"] is None
+
+
+# the lobby
+
+
+def _listed(ws: Any) -> list[dict[str, Any]]:
+    """The next list of open tables a lobby socket is sent."""
+    message = ws.receive_json()
+    assert message["type"] == "tables", message
+    return list(message["tables"])
+
+
+def test_the_lobby_socket_hears_a_table_open_fill_start_and_go(db: str) -> None:
+    with TestClient(make_app(db, bot_delay=60)) as client:
+        masha, alex, olya = Person(client, "Masha"), Person(client, "Alex"), Person(client)
+        with olya.ws("/ws/lobby") as lobby:
+            assert _listed(lobby) == []
+            tid = masha.create(game="kozel", players=2)["table"]["id"]
+            (made,) = _listed(lobby)
+            assert (made["id"], made["status"], made["game"]) == (tid, "open", "kozel")
+            assert made["seats"] == [{"name": "Masha", "guest": True, "bot": None}, None]
+            # a table by invitation is nobody else's business
+            masha.create(game="kozel", players=2, access="invitation_link")
+            assert alex.post(f"/api/tables/{tid}/join", json={}).status_code == 200
+            (full,) = _listed(lobby)
+            assert full["status"] == "playing" and full["seats"][1]["name"] == "Alex"
+            # a table given up before it started leaves the list
+            other = alex.create(game="block", players=2)["table"]["id"]
+            assert [t["id"] for t in _listed(lobby)] == [other, tid]
+            assert alex.post(f"/api/tables/{other}/leave").status_code == 200
+            assert [t["id"] for t in _listed(lobby)] == [tid]
+
+
+def test_a_finished_match_leaves_the_lobby_list(db: str) -> None:
+    with TestClient(make_app(db)) as client:
+        masha, olya = Person(client, "Masha"), Person(client)
+        tid = masha.create(game="kozel", players=2, bots="random")["table"]["id"]
+        with olya.ws("/ws/lobby") as lobby:
+            assert [t["id"] for t in _listed(lobby)] in ([tid], [])
+            with masha.ws(f"/ws/{tid}") as ws:
+                play_until_end(ws, random.Random(2))
+            while _listed(lobby):
+                pass
+
+
+def test_a_lobby_socket_that_floods_is_closed(db: str) -> None:
+    pace = Settings(messages_per_s=1, message_burst=2)
+    with TestClient(make_app(db, settings=pace)) as client, Person(client).ws("/ws/lobby") as ws:
+        _listed(ws)
+        for _ in range(10):
+            ws.send_text("{}")
+        assert ws.receive()["code"] == 4029
+
+
+def test_play_now_seats_the_player_at_a_waiting_table_of_the_game(db: str) -> None:
+    many = Settings(open_tables_per_user=100)
+    with TestClient(make_app(db, bot_delay=60, settings=many)) as client:
+        masha, alex, olya = Person(client, "Masha"), Person(client, "Alex"), Person(client, "Olya")
+        three = masha.create(game="kozel", players=3)["table"]["id"]
+        two = masha.create(game="kozel", players=2)["table"]["id"]
+        masha.create(game="block", players=2)
+        masha.create(game="kozel", players=2, access="invitation_link")
+        # the table that starts soonest: one seat left of two, before two left of three
+        r = alex.post("/api/play-now", json={"game": "kozel"})
+        assert r.status_code == 200, r.text
+        assert (r.json()["table"]["id"], r.json()["seat"]) == (two, 1)
+        assert r.json()["table"]["status"] == "playing"
+        r = olya.post("/api/play-now", json={"game": "kozel"})
+        assert (r.json()["table"]["id"], r.json()["seat"]) == (three, 1)
+        # asked again, she keeps her seat
+        assert olya.post("/api/play-now", json={"game": "kozel"}).json()["table"]["id"] == three
+
+
+def test_play_now_makes_a_table_with_bots_when_none_waits(db: str) -> None:
+    with TestClient(make_app(db, bot_delay=60)) as client:
+        masha, olya = Person(client, "Masha"), Person(client, "Olya", "password-1")
+        # a guest may not sit at a rated table: it is no table for her
+        olya.create(game="fives", players=2, rated=True)
+        form = {"game": "fives", "players": 3, "level": "heuristic", "move_time_s": 60}
+        r = masha.post("/api/play-now", json=form)
+        assert r.status_code == 200, r.text
+        table = r.json()["table"]
+        assert (table["game"], table["status"], table["move_time_s"]) == ("fives", "playing", 60)
+        assert [s["bot"] for s in table["seats"]] == [None, "heuristic", "heuristic"]
+        assert r.json()["seat"] == 0 and not table["rated"]
+        assert Person(client).post("/api/play-now", json=form).status_code == 401
+        r = masha.post("/api/play-now", json={"game": "fives", "level": "grandmaster"})
+        assert (r.status_code, r.json()["code"]) == (400, "unknown_level")
+
+
+def test_the_games_are_named_and_summed_up_in_the_pages_language(db: str) -> None:
+    with TestClient(make_app(db)) as client:
+        games = {g["name"]: g for g in client.get("/api/games?lang=ru").json()["games"]}
+        train = games["mexican-train"]
+        assert train["title"] == "Мексиканский поезд" and train["group"] == "trains"
+        assert train["summary"].startswith("Личные поезда") and train["players_range"] == [2, 10]
+        english = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+        assert english["muggins"]["summary"] == "All Fives without a spinner"
+        groups = {g["group"] for g in english.values()}
+        assert groups == {"line", "kozel", "cross", "trains", "other"}
+
+
+def test_every_game_of_the_lobby_may_be_played_now_at_either_end_of_its_players(
+    db: str,
+) -> None:
+    """Each card's Play now makes a table of its game with bots, however many play."""
+    many = Settings(open_tables_per_user=100)
+    with TestClient(make_app(db, bot_delay=60, settings=many)) as client:
+        masha = Person(client, "Masha")
+        for game in masha.get("/api/games").json()["games"]:
+            for players in game["players_range"]:
+                form = {"game": game["name"], "players": players, "level": "random"}
+                r = masha.post("/api/play-now", json=form)
+                assert r.status_code == 200, (form, r.text)
+                assert r.json()["table"]["players"] == players
+
+
+# the records a player's history and profile read
+
+
+def test_a_player_s_own_matches_are_listed_apart_a_page_at_a_time(db: str) -> None:
+    app = make_app(db)
+    with TestClient(app) as client:
+        masha, alex = Person(client, "Masha", "password-1"), Person(client, "Alex")
+        mine = []
+        for seed in range(3):
+            tid = masha.create(game="kozel", players=3, bots="random")["table"]["id"]
+            with masha.ws(f"/ws/{tid}") as ws:
+                play_until_end(ws, random.Random(seed))
+            mine.append(tid)
+        theirs = alex.create(game="fives", players=2, bots="random")["table"]["id"]
+        with alex.ws(f"/ws/{theirs}") as ws:
+            play_until_end(ws, random.Random(9))
+        wait_until(lambda: len(app.state.club.storage.records()) == 4)
+        first = masha.get("/api/records?mine=1&limit=2").json()
+        rest = masha.get("/api/records?mine=1&limit=2&offset=2").json()
+        # newest first, and nobody else's
+        assert [r["id"] for r in first["records"] + rest["records"]] == mine[::-1]
+        assert first["more"] is True and rest["more"] is False
+        # each with the seat that was hers
+        assert [r["seats"] for r in first["records"] + rest["records"]] == [[0], [0], [0]]
+        # anyone may ask for a registered player's matches by name
+        named = alex.get("/api/records?player=Masha").json()["records"]
+        assert [(r["id"], r["seats"]) for r in named] == [(tid, [0]) for tid in mine[::-1]]
+        assert alex.get("/api/records?player=Nobody").status_code == 404
+        every = masha.get("/api/records").json()["records"]
+        assert {r["id"] for r in every} == {*mine, theirs}
+        # a bot's seat is named by its level; the record's result is said by seat
+        [record] = [r for r in every if r["id"] == theirs]
+        assert record["summary"]["bots"] == {"1": "random"} and record["loser"] is None
+        assert record["summary"]["guests"] == [0]
+        assert masha.get(f"/api/records/{mine[0]}").json()["loser"] == "goat"
+        # nobody logged in has no matches of his own
+        assert Person(client).get("/api/records?mine=1").json() == {"records": [], "more": False}
+        # the profile counts the games and the wins of the player, game by game
+        played = masha.get("/api/profile/Masha").json()["played"]
+        assert played[0]["game"] == "kozel" and played[0]["games"] == 3
+        records = [masha.get(f"/api/records/{tid}").json() for tid in mine]
+        assert played[0]["wins"] == sum(0 in r["summary"]["winners"] for r in records)
+
+
+def test_the_seats_of_matches_stored_before_they_were_noted_are_noted_at_the_start(
+    db: str,
+) -> None:
+    """A club upgraded to the played table notes the seats of its older matches: from the
+    table's seats, the record's winners and the ratings the table's ending kept."""
+    app = make_app(db)
+    with TestClient(app) as client:
+        masha = Person(client, "Masha", "password-1")
+        tid = masha.create(game="kozel", players=2, bots="random")["table"]["id"]
+        with masha.ws(f"/ws/{tid}") as ws:
+            end = play_until_end(ws, random.Random(4))
+        storage = app.state.club.storage
+        wait_until(lambda: storage.table(tid).status == "finished")
+        # as an older club stored it: no seat noted, a rating kept in the table's ending
+        with storage.session() as session:
+            session.execute(delete(Played))
+            session.commit()
+        row = storage.table(tid)
+        storage.update_table(tid, ending={**row.ending, "ratings": {"skill": {"0": 3.25}}})
+        assert masha.get("/api/records?mine=1").json()["records"] == []
+    with TestClient(make_app(db)) as client:
+        masha = Person(client)
+        assert masha.post("/api/login", json={"name": "Masha", "password": "password-1"}).is_success
+        [mine] = masha.get("/api/records?mine=1").json()["records"]
+        assert mine["id"] == tid
+        profile = masha.get("/api/profile/Masha").json()
+        won = int(0 in end["winners"])
+        assert profile["played"] == [{"game": "kozel", "games": 1, "wins": won}]
+        [(_, rating)] = profile["chart"]["kozel"]
+        assert rating == 3.25

@@ -18,6 +18,8 @@ from server_helpers import make_app, served, wait_until
 
 import bazar
 from bazar.club.settings import Settings
+from bazar.club.storage import RecordRow
+from bazar.club.summary import summary
 from bazar.core.round import Round
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
@@ -373,6 +375,75 @@ def test_a_stored_record_is_shown_without_being_replayed(
     assert "deals" not in client.get("/api/records").json()["records"][0]["summary"]
 
 
+def finished_match(game: str = "kozel", seed: int = 4) -> bazar.Match:
+    match = bazar.Match(bazar.rules(game), seed=seed)
+    while not match.is_over():
+        match.push(match.legal_moves()[0])
+    return match
+
+
+def test_an_uploaded_record_names_nobody_and_lists_each_round_s_scores(club: str) -> None:
+    client = browser(club)
+    match = finished_match()
+    rid = upload(client, bazar.record.dumps(match)).json()["id"]
+    [listed] = client.get("/api/records").json()["records"]
+    assert listed["players"] == [None] * 4 and listed["uploaded"] is True
+    assert listed["loser"] == "goat" and listed["summary"]["losers"] == list(match.result().losers)
+    shown = client.get(f"/api/records/{rid}").json()
+    results = shown["results"]
+    assert [r["number"] for r in results] == [r.number for r in match.rounds]
+    for i, (result, rnd) in enumerate(zip(results, match.rounds, strict=True)):
+        after = match.rounds[i + 1].ledger if i + 1 < len(match.rounds) else match.ledger
+        assert result["scores"] == after.public()
+        assert result["seats"] == [seat for seat, _, _ in rnd.history()]
+        outcome = rnd.outcome()
+        assert outcome is not None and (result["reason"], result["out"]) == (
+            outcome.reason,
+            outcome.out_seat,
+        )
+
+
+def test_the_end_of_a_round_is_seen_before_the_next_deal(club: str) -> None:
+    """At the ply that ends a round the replay shows the next deal; with ``end`` it shows the
+    round that ended, every hand as it was left."""
+    client = browser(club)
+    match = finished_match()
+    rid = upload(client, bazar.record.dumps(match)).json()["id"]
+    first = match.rounds[0]
+    ply = len(first.moves)
+    ended = client.get(f"/api/records/{rid}/position?ply={ply}&end=1").json()
+    assert (ended["round"], ended["over"]) == (1, True)
+    assert ended["hands"] == [[str(t) for t in hand] for hand in first.hands]
+    assert ended["last"] == str(first.moves[-1])
+    assert ended["view"]["scores"] == match.rounds[1].ledger.public()
+    dealt = client.get(f"/api/records/{rid}/position?ply={ply}").json()
+    assert (dealt["round"], dealt["over"]) == (2, False)
+    assert dealt["hands"] == [list(hand) for hand in match.rounds[1].deal()["hands"]]
+
+
+def test_a_record_stored_before_its_rounds_were_kept_is_replayed_as_it_is_shown(db: str) -> None:
+    match = finished_match()
+    app = make_app(db)
+    storage = app.state.club.storage
+    kept = {k: v for k, v in summary(match).items() if k not in ("results", "deals")}
+    storage.add_record(
+        RecordRow(
+            id="old",
+            game="kozel",
+            players=["seat 0", "seat 1", "seat 2", "seat 3"],
+            text=bazar.record.dumps(match),
+            summary=kept,
+            uploaded=True,
+        )
+    )
+    with served(app) as url:
+        shown = browser(url).get("/api/records/old").json()
+    assert shown["results"] == summary(match)["results"]
+    assert len(shown["deals"]) == len(match.rounds)
+    # the seat numbers it stored are not names
+    assert shown["players"] == [None] * 4
+
+
 @pytest.mark.parametrize("path", ["/api/records/{id}/position?ply=1500", "/api/records"])
 def test_a_replay_holds_up_no_other_request(
     club: str, monkeypatch: pytest.MonkeyPatch, path: str
@@ -409,3 +480,10 @@ def test_a_replay_holds_up_no_other_request(
         release.set()
         worker.join(60)
     assert answers == [200]
+
+
+def test_the_history_is_asked_for_a_page_in_whole_numbers(club: str) -> None:
+    client = browser(club)
+    for query in ("offset=x", "limit=1.5"):
+        assert refusal(client.get(f"/api/records?{query}")) == (400, "page_form")
+    assert client.get("/api/records?offset=-3&limit=1000").json() == {"records": [], "more": False}

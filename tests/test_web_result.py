@@ -26,6 +26,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 import uvicorn  # noqa: E402
 from test_server_browser import chromium  # noqa: E402
 
+from bazar import i18n  # noqa: E402
 from bazar.club import create_app  # noqa: E402
 from bazar.club.settings import Settings  # noqa: E402
 
@@ -69,7 +70,11 @@ class Table:
         r = page.request.post(server + "/api/tables", data={"bots": "random", **form})
         assert r.ok, r.text()
         self.id = r.json()["table"]["id"]
-        self.names = [seat["name"] for seat in r.json()["table"]["seats"]]
+        # as the table names them: a bot by its level ("Bot 2 · Novice")
+        self.names = [
+            f"Bot {s + 1} · {i18n.level_name(seat['bot'], 'en')}" if seat["bot"] else seat["name"]
+            for s, seat in enumerate(r.json()["table"]["seats"])
+        ]
         page.goto(f"{server}/table/{self.id}")
         page.wait_for_selector(".felt[data-v]", timeout=15_000)
 

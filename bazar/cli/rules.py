@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
@@ -15,7 +16,7 @@ from bazar import i18n
 from bazar.core.rules import VARIANTS, Rules
 from bazar.core.rules import rules as make_rules
 from bazar.core.rules import variant as find_variant
-from bazar.i18n import N_, t
+from bazar.i18n import N_, guide, t
 
 from .app import Lang, Options, Players, bad_input, guess_lang, h, lang_option, parse_option
 
@@ -75,6 +76,7 @@ def _show_rules(console: Console, chosen: Rules, lang: str, given: dict[str, Any
     game = chosen.variant
     low, high = game.players
     description = i18n.description(game.name, lang)
+    console.print(Markdown(guide.how_to_play(game.name, lang)))
     console.print(Text(f"{game.name} — {description}", style="bold"))
     lines = [
         f"{t('rules.spec', lang)}: {game.spec}",
@@ -86,15 +88,16 @@ def _show_rules(console: Console, chosen: Rules, lang: str, given: dict[str, Any
         lines.append(t("rules.listing", lang, listing=chosen.notation()))
     for line in lines:
         console.print(Text(line))
-    by_players = _options_by_players(chosen, given)
     table = Table(title=t("rules.for_players", lang, players=chosen.players), title_justify="left")
     for key in (N_("rules.option"), N_("rules.value"), N_("rules.meaning")):
         table.add_column(t(key, lang))
-    for name, value in chosen.options().items():
-        meaning = i18n.option_doc(name, lang)
-        if name in by_players:
-            meaning += f" ({t('rules.by_players', lang, values=by_players[name])})"
-        table.add_row(name, Text(_json_value(value)), Text(meaning))
+    for row in guide.option_rows(chosen, lang, given):
+        meaning = row.meaning
+        if isinstance(row.value, str):
+            meaning += f": {row.said}"
+        if row.by_players:
+            meaning += f" ({t('rules.by_players', lang, values=row.by_players)})"
+        table.add_row(row.name, Text(_json_value(row.value)), Text(meaning))
     console.print(table)
     defaults = make_rules(game.name).options()
     example = next(
@@ -102,23 +105,3 @@ def _show_rules(console: Console, chosen: Rules, lang: str, given: dict[str, Any
         "players=2",
     )
     console.print(Text(t("rules.hint", lang, name=game.name, example=example), style="dim"))
-
-
-def _options_by_players(chosen: Rules, given: dict[str, Any]) -> dict[str, str]:
-    """The options (not ``given``) whose default changes with the player count, as
-    ``2→7, 3→5, 4→5``."""
-    low, high = chosen.variant.players
-    resolved: dict[int, dict[str, Any]] = {}
-    for n in range(low, high + 1):
-        try:
-            resolved[n] = make_rules(chosen.name, players=n, **given).options()
-        except ValueError:
-            continue
-    out = {}
-    for name in chosen.options():
-        if name in ("players", *given):
-            continue
-        values = [(n, opts.get(name)) for n, opts in resolved.items()]
-        if len({_json_value(v) for _, v in values}) > 1:
-            out[name] = ", ".join(f"{n}→{_json_value(v)}" for n, v in values)
-    return out

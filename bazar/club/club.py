@@ -34,10 +34,11 @@ from bazar.core.rules import rules as make_rules
 from bazar.rating import kozel_delta
 
 from .errors import ServerError
-from .fairness import deals
-from .protocol import LEVELS, TableForm, out_of_bounds
+from .lobby import Lobby
+from .protocol import LEVELS, PlayNow, TableForm, out_of_bounds
 from .settings import Settings
-from .storage import Rating, RecordRow, Storage, TableRow, User, stored
+from .storage import Played, Rating, RecordRow, Storage, TableRow, User, stored
+from .summary import summary
 from .table import RESTART, Table, TableError
 
 __all__ = ["Club", "Quota"]
@@ -78,6 +79,8 @@ class Club:
         # ... and the searching ones in other processes (started when first needed): a search
         # in a thread would hold the interpreter lock and slow every table's answers
         self._processes: ProcessPoolExecutor | None = None
+        #: the pages in the lobby, told whenever the list of open tables changes
+        self.lobby = Lobby(self.open_tables)
 
     def processes(self) -> Executor:
         """The worker processes where searching bots think, started on first use and again
@@ -135,8 +138,13 @@ class Club:
             on_finish=self.finished,
             on_close=self.drop,
             on_crash=self.crashed,
+            on_change=self._listed,
             settings=self.settings,
         )
+
+    def _listed(self, table: Table) -> None:
+        """``table`` changed what the lobby lists of it (it ended, a bot took a seat)."""
+        self.lobby.changed()
 
     def drop(self, table: Table) -> None:
         """Forget a finished table (its record and moves stay in the database)."""
@@ -272,6 +280,27 @@ class Club:
         self._seated(table)
         return table
 
+    async def play_now(self, user: User, form: PlayNow) -> tuple[Table, int]:
+        """A seat for ``user`` at a table of ``form.game`` at once, and its number: the one
+        he already sits at, else a free seat at an open table of that game (the one with the
+        fewest seats left, which starts soonest; of those, the one waiting longest), else his
+        seat at a new table with bots of ``form.level``, which starts at once."""
+        rows = [r for r in self.storage.lobby(limit=200) if r.game == form.game]
+        rows = [r for r in rows if r.status == "open" and r.id not in self.broken]
+        waiting = sorted(reversed(rows), key=lambda r: sum(s is None for s in r.seats))
+        for row in waiting:
+            with contextlib.suppress(TableError):
+                table = self.table(row.id)
+                seat = table.seat_of(user.id)
+                if seat is not None:
+                    return table, seat
+                # a seat kept for a rematch's player, or taken meanwhile: the next table
+                return table, await self.join(table, user)
+        made = TableForm.model_construct(
+            game=form.game, players=form.players, move_time_s=form.move_time_s, bots=form.level
+        )
+        return await self.create(user, made), made.seat
+
     def _ours(self, table: Table) -> None:
         """TableError if ``table`` left the club while a change of its seats waited its turn
         (its last player left: it is deleted)."""
@@ -349,6 +378,7 @@ class Club:
             await stored(self.settings, self.storage.delete_table, table.id)
             self.drop(table)
             table.close()
+            self.lobby.changed()
             return
         owner = {"owner": people[0]["user"]} if table.row.owner == user.id else {}
         await self._seat(table, seats, **owner)
@@ -371,6 +401,7 @@ class Club:
             table.start()
             table.run()
         table.announce()
+        self.lobby.changed()
 
     async def rematch(self, table: Table, user: User) -> Table:
         """A player of a finished table asks for a rematch, or accepts the one another asked
@@ -444,19 +475,18 @@ class Club:
     def finished(
         self, table: Table, match: Match, ending: dict[str, Any], db: Session
     ) -> dict[str, Any] | None:
-        """Add the record of ``match`` to ``db``, the transaction that ends it; rate a rated
-        match of registered people (never one with bots): the ratings' changes."""
+        """Add the record of ``match`` to ``db``, the transaction that ends it, and each
+        person's seat in it (:class:`Played`, with his rating after the match where it was
+        rated); the ratings' changes (:meth:`_rate`)."""
         names = [s["name"] if s else "?" for s in table.row.seats]
         result = match.result()
-        summary = {
-            "scores": match.ledger.public(),
-            "winners": [] if result is None else list(result.winners),
+        kept = {
+            **summary(match),
             "ending": ending,
-            "rounds": len(match.rounds),
             # the seats of guests, whose names are not theirs alone
             "guests": [i for i, s in enumerate(table.row.seats) if s and s.get("guest")],
-            # kept, so that showing the record never replays it
-            "deals": deals(match),
+            # and the level of each bot's seat (a bot has no profile, and is named by its level)
+            "bots": {str(i): s["bot"] for i, s in enumerate(table.row.seats) if s and s.get("bot")},
         }
         db.add(
             RecordRow(
@@ -465,9 +495,34 @@ class Club:
                 game=table.row.game,
                 players=names,
                 text=record.dumps(match),
-                summary=summary,
+                summary=kept,
             )
         )
+        ratings = self._rate(table, match, ending, db)
+        skill = (ratings or {}).get("skill", {})
+        winners = set() if result is None else set(result.winners)
+        # the record first: its seats name it
+        db.flush()
+        db.add_all(
+            Played(
+                record_id=table.id,
+                seat=i,
+                user_id=int(seat["user"]),
+                game=table.row.game,
+                won=i in winners,
+                rating=skill.get(i),
+            )
+            for i, seat in enumerate(table.row.seats)
+            if seat and seat.get("user")
+        )
+        return ratings
+
+    def _rate(
+        self, table: Table, match: Match, ending: dict[str, Any], db: Session
+    ) -> dict[str, Any] | None:
+        """Rate a rated match of registered people (never one with bots): the ratings'
+        changes, or None."""
+        result = match.result()
         seats = table.row.seats
         if not table.row.rated or any(s is None or not s.get("user") for s in seats):
             return None

@@ -57,6 +57,7 @@ __all__ = [
     "NextMessage",
     "Password",
     "PingMessage",
+    "PlayNow",
     "Refuse",
     "Register",
     "SocketMessage",
@@ -241,6 +242,17 @@ class Join(Body):
 
     seat: Annotated[int | None, Refuse.by("seat_number")] = None
     invite: Annotated[str | None, Refuse.by("invite_form")] = None
+
+
+class PlayNow(Body):
+    """``POST /api/play-now``: a seat at a table of ``game`` at once. The other fields are
+    the player's remembered settings, for the table made when none waits for players: how
+    many play, the move time, and the level of the bots that fill it."""
+
+    game: Annotated[str, _one_of(tuple(VARIANTS)), Refuse(_unknown_game)] = "kozel"
+    players: Annotated[int | None, Refuse.by("players_form")] = None
+    move_time_s: Annotated[int, AfterValidator(_offered_time), Refuse(_bad_time)] = 30
+    level: Level = "greedy"
 
 
 class Bots(Body):

@@ -51,6 +51,7 @@ __all__ = [
     "MoveRow",
     "NameRow",
     "NotStored",
+    "Played",
     "Rating",
     "RecordRow",
     "SessionRow",
@@ -174,6 +175,22 @@ class RecordRow(Base):
     created: Mapped[float] = mapped_column(Float, default=time.time)
 
 
+class Played(Base):
+    """A person's seat in a match the club stored (a bot's seat has none): what his own
+    history, his profile's games and wins and his rating chart read, without opening the
+    records. A table of its own, so that ``create_all`` adds it to an older database."""
+
+    __tablename__ = "played"
+    record_id: Mapped[str] = mapped_column(ForeignKey("records.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    won: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: his skill rating in ``game`` (mu - 3 sigma) after the match; None where it was unrated
+    rating: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
 class Rating(Base):
     __tablename__ = "ratings"
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
@@ -208,6 +225,7 @@ class Storage:
         Base.metadata.create_all(self.engine)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
         self._hold_names()
+        self._note_seats()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -292,6 +310,40 @@ class Storage:
                 db.commit()
             except IntegrityError:
                 # another server on the same database gave them first
+                db.rollback()
+
+    def _note_seats(self) -> None:
+        """Note the people's seats of the matches stored before the played table was (a
+        table's record whose seats have none noted): from the table's seats, the record's
+        winners and the ratings the table's ending kept."""
+        with self.session() as db:
+            noted = select(Played.record_id)
+            rows = db.execute(
+                select(RecordRow, TableRow)
+                .join(TableRow, TableRow.id == RecordRow.table_id)
+                .where(RecordRow.id.not_in(noted))
+            )
+            for record, table in rows:
+                winners = record.summary.get("winners", [])
+                skill = ((table.ending or {}).get("ratings") or {}).get("skill") or {}
+                for seat, who in enumerate(table.seats):
+                    if who and who.get("user"):
+                        rating = skill.get(str(seat))
+                        db.add(
+                            Played(
+                                record_id=record.id,
+                                seat=seat,
+                                user_id=int(who["user"]),
+                                game=record.game,
+                                won=seat in winners,
+                                rating=None if rating is None else float(rating),
+                                created=record.created,
+                            )
+                        )
+            try:
+                db.commit()
+            except IntegrityError:
+                # another server on the same database noted them first
                 db.rollback()
 
     # sessions
@@ -480,11 +532,55 @@ class Storage:
         with self.session() as db:
             return db.get(RecordRow, record_id)
 
-    def records(self, limit: int = 100) -> list[RecordRow]:
-        with self.session() as db:
-            return list(
-                db.scalars(select(RecordRow).order_by(RecordRow.created.desc()).limit(limit))
+    def records(
+        self, limit: int = 100, offset: int = 0, player: int | None = None
+    ) -> list[RecordRow]:
+        """The newest records from ``offset`` on; with ``player``, only the matches that
+        player sat in."""
+        query = select(RecordRow)
+        if player is not None:
+            query = query.where(
+                RecordRow.id.in_(select(Played.record_id).where(Played.user_id == player))
             )
+        with self.session() as db:
+            order = (RecordRow.created.desc(), RecordRow.id)
+            return list(db.scalars(query.order_by(*order).offset(offset).limit(limit)))
+
+    def seats_in(self, user_id: int, record_ids: Iterable[str]) -> dict[str, list[int]]:
+        """The seats a player sat in, in each of the records ``record_ids`` he played."""
+        out: dict[str, list[int]] = {}
+        with self.session() as db:
+            rows = db.execute(
+                select(Played.record_id, Played.seat)
+                .where(Played.user_id == user_id, Played.record_id.in_(list(record_ids)))
+                .order_by(Played.seat)
+            )
+            for record_id, seat in rows:
+                out.setdefault(record_id, []).append(seat)
+        return out
+
+    def played(self, user_id: int) -> list[tuple[str, int, int]]:
+        """How many stored matches a player sat in, and won, per game: (game, games, wins)."""
+        with self.session() as db:
+            rows = db.execute(
+                select(Played.game, func.count(), func.sum(Played.won.cast(Integer)))
+                .where(Played.user_id == user_id)
+                .group_by(Played.game)
+                .order_by(func.count().desc(), Played.game)
+            )
+            return [(game, int(games), int(wins or 0)) for game, games, wins in rows]
+
+    def rating_history(self, user_id: int, limit: int = 2000) -> list[Played]:
+        """A player's rated matches, oldest first (the last ``limit``): the points of his
+        rating chart."""
+        with self.session() as db:
+            rows = db.scalars(
+                select(Played)
+                .where(Played.user_id == user_id, Played.rating.is_not(None))
+                .order_by(Played.created.desc())
+                .limit(limit)
+            )
+            return list(reversed(list(rows)))
 
     def rating(self, db: Session, user_id: int, game: str) -> Rating | None:
         return db.get(Rating, (user_id, game))

@@ -235,6 +235,7 @@ class Table:
         on_finish: Settle | None = None,
         on_close: Callable[[Table], None] | None = None,
         on_crash: Callable[[Table, BaseException], None] | None = None,
+        on_change: Callable[[Table], None] | None = None,
         settings: Settings | None = None,
     ) -> None:
         self.row = row
@@ -251,6 +252,8 @@ class Table:
         self.on_finish = on_finish
         self.on_close = on_close
         self.on_crash = on_crash
+        #: told when what the lobby lists of the table changes (it ended, a bot took a seat)
+        self.on_change = on_change
         #: the match as the seat loop makes it, move by move (the actor's alone)
         self._match: Match | None = None
         #: a copy of it made after each move: what everyone else reads, so that a reader
@@ -892,6 +895,8 @@ class Table:
             functools.partial(self.storage.update_table, self.id, seats=seats)
         )
         self._hand_over(seat, kind, why)
+        if self.on_change is not None:
+            self.on_change(self)
 
     def _hand_over(self, seat: int, kind: str, why: str | None) -> None:
         """Make and announce a change of hands (live, or replayed by ``restore``): a bot takes
@@ -929,6 +934,8 @@ class Table:
         self.row = await self._store(self.storage.finish_match, self.id, ending, last, settle)
         self.gone.clear()
         self.pause = None
+        if self.on_change is not None:
+            self.on_change(self)
 
     def _result(self) -> dict[str, Any]:
         assert self.match is not None

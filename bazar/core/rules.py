@@ -121,7 +121,7 @@ SET_MAX: Option[int] = Option(
 )
 HAND_SIZE: Option[int] = Option("hand_size", "hand_size", "the tiles dealt to each player", 7)
 DRAW: Option[bool] = Option(
-    "draw", "bool", "drawing from the bazar is allowed (False = Block)", True
+    "draw", "bool", "a player who cannot play draws from the bazar (in Block nobody draws)", True
 )
 BAZAR_RESERVE: Option[int] = Option(
     "bazar_reserve", "int", "undrawable tiles at the end of the bazar", 0, low=0, high=2
@@ -158,7 +158,7 @@ AFTER_TIE_LEAD: Option[str | None] = Option(
 SCORING: Option[str] = Option(
     "scoring",
     "enum",
-    "positive: the winner scores the others' pips; penalty: everyone records his own",
+    "who scores a round: the winner takes the others' pips, or everyone records his own",
     "positive",
     values=("positive", "penalty"),
 )

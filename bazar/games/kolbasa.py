@@ -84,7 +84,7 @@ DEADLOCK_RULE: Option[str] = Option(
 MAX_REVEALS: Option[int] = Option(
     "max_reveals",
     "int",
-    "the reveals (opening included) after which the game ends as a deadlock",
+    "the reveals (opening included) after which the round ends as a deadlock",
     10000,
     low=1,
 )

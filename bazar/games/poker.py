@@ -71,7 +71,7 @@ _FIVE_STRAIGHT, _FOUR_KIND, _SIX_STRAIGHT, _ROYAL = 6, 7, 8, 9
 BETTING: Option[str] = Option(
     "betting",
     "enum",
-    "one betting round (straight), or antes only and an immediate showdown (none)",
+    "one betting round, or antes only and an immediate showdown",
     "straight",
     values=("straight", "none"),
 )
@@ -87,7 +87,7 @@ STARTING_CHIPS: Option[int] = Option(
 STRAIGHT_DEFINITIONS: Option[str] = Option(
     "straight_definitions",
     "enum",
-    "which runs count as straights: the seed's, or "
+    "which runs count as straights: the club's, or "
     "pagat's five-tile runs in the suits of four, five and six",
     "seed",
     values=("seed", "pagat"),

@@ -5,8 +5,8 @@ club's refusals, the web page and the library's errors.
 The catalogue's ids are keys (``round.out``), not English sentences, so rewording the English
 never loses its Russian; Russian plurals come from the catalogue's ``Plural-Forms``:
 
->>> t("round.out", "ru", name="Вы")
-'вышел Вы'
+>>> t("round.out", "ru", name="Оля")
+'Оля — все кости выложены'
 >>> t("tiles", "ru", n=3), t("tiles", "ru", n=5), t("tiles", "en", n=1)
 ('3 кости', '5 костей', '1 tile')
 >>> default_lang("classic", environ={}), default_lang("block", environ={})
@@ -311,12 +311,29 @@ def error(exc: BaseException, lang: str) -> str:
 #: the prefixes of the catalogue keys the web page says (``web.`` is dropped in its texts)
 _WEB = ("web.", "poker.rank.")
 
+#: enough whole numbers to meet every plural category of both languages (Russian's ``one``
+#: first at 1, ``few`` at 2, ``many`` at 0; CLDR's ``other`` is for fractions there)
+_PLURAL_SAMPLES = range(112)
+
 
 @functools.cache
 def web(lang: str) -> dict[str, str]:
     """The web page's texts in ``lang``, by key: its own (``web.lobby`` as ``lobby``, the
     club's refusals ``web.error.CODE`` as ``error.CODE``) and poker's ranks
-    (``poker.rank.NAME``)."""
+    (``poker.rank.NAME``).
+
+    A counted noun of the page (``tn("nTiles", n)`` in its code, ``web.nTiles`` with its
+    plural forms in the catalogue) comes once per plural category of the language, the one
+    the browser's ``Intl.PluralRules`` names: gettext numbers its forms by its own formula,
+    the browser knows only the categories.
+
+    >>> ru = web("ru")
+    >>> ru["nTiles#one"], ru["nTiles#few"], ru["nTiles#many"]
+    ('{shown} кость', '{shown} кости', '{shown} костей')
+    >>> sorted(k for k in web("en") if k.startswith("nTiles#"))
+    ['nTiles#one', 'nTiles#other']
+    """
+    from babel import Locale
     from babel.messages.mofile import read_mo
 
     path = LOCALE / _locale(lang) / "LC_MESSAGES" / "bazar.mo"
@@ -329,6 +346,15 @@ def web(lang: str) -> dict[str, str]:
         for m in book
         if isinstance(m.id, str) and m.id.startswith(_WEB) and m.string
     }
+    category = Locale.parse(_locale(lang)).plural_form
+    gettext = _catalogue(_locale(lang))
+    for m in book:
+        if isinstance(m.id, (list, tuple)) and m.id[0].startswith("web."):
+            singular, plural = m.id
+            for n in _PLURAL_SAMPLES:
+                text = gettext.ngettext(singular, plural, n)
+                if text != singular:
+                    said.setdefault(f"{singular.removeprefix('web.')}#{category(n)}", text)
     # the names of the games and of the bots' levels, whose English is the code's
     said |= {f"title.{name}": title(name, lang) for name in VARIANTS}
     said |= {f"level.{level}": level_name(level, lang) for level in LEVELS}

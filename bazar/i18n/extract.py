@@ -7,10 +7,12 @@ keys the code says, and the texts the library declares in English where it decla
   ``Refuse.by("code")``, ``refusal_code("code")``) as ``club.CODE`` (its English message)
   and ``web.error.CODE`` (what the page says of it);
 - :func:`javascript` and :func:`html`: the literal keys of the web page's ``t(...)`` and
-  ``N_(...)`` and of its frame's ``data-t``, as ``web.KEY``;
+  ``N_(...)`` and of its frame's ``data-t``, as ``web.KEY``, and of its counted nouns
+  ``tn(...)`` as ``web.KEY`` with a plural (every form of the noun);
 - :func:`registries`: what the library declares in English (the errors' codes, the
   options' glossary, the variants' descriptions), each with its English as the translator's
-  comment; the English catalogue leaves them empty: the English is the library's own.
+  comment; the English catalogue leaves them empty: the English is the library's own. The
+  values of a choice (``optval.OPTION.VALUE``) are ids, so both catalogues say them.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ _KEYS = {"t", "h", "line", "Message", "Usage", "N_"}
 _CLUB = "the club's English to a client without the code; the page says web.error.CODE"
 _REFUSALS = {"ServerError", "AuthError", "TableError", "passing_on", "by", "refusal_code"}
 # a literal first argument; a template with ${...} in it is no key
-_JS_KEY = re.compile(r"(?<![\w.])(?:t|N_)\(\s*([\"'`])(?P<key>[^\"'`$]+)\1")
+_JS_KEY = re.compile(r"(?<![\w.])(?P<call>t|tn|N_)\(\s*([\"'`])(?P<key>[^\"'`$]+)\2")
 _HTML_KEY = re.compile(r'\bdata-t="(?P<key>[^"]+)"')
 
 
@@ -82,10 +84,15 @@ def html(
 
 
 def _web_keys(fileobj: IO[bytes], pattern: re.Pattern[str]) -> Iterator[Found]:
-    """The page's keys ``pattern`` finds, each with its line, as ``web.KEY``."""
+    """The page's keys ``pattern`` finds, each with its line, as ``web.KEY`` (a counted
+    noun's, ``tn``, as a singular and a plural, as Babel's ngettext)."""
     text = fileobj.read().decode("utf-8")
     for found in pattern.finditer(text):
-        yield text.count("\n", 0, found.start()) + 1, None, f"web.{found['key']}", []
+        line, key = text.count("\n", 0, found.start()) + 1, f"web.{found['key']}"
+        if found.groupdict().get("call") == "tn":
+            yield line, "ngettext", (key, key), []
+        else:
+            yield line, None, key, []
 
 
 def registries(
@@ -104,6 +111,10 @@ def registries(
         yield 0, None, f"error.{code}", [english]
     for name, option in declared().items():
         yield 0, None, f"option.{name}", [option.doc]
+        if option.kind == "enum":
+            # a choice is said in words on the rules pages (:func:`bazar.i18n.guide.value_text`)
+            for value in option.values:
+                yield 0, None, f"optval.{name}.{value}", [option.doc]
     for name, text in VARIANTS.items():
         yield 0, None, f"variant.{name}", [text]
     for name in VARIANTS:

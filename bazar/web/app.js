@@ -6,10 +6,12 @@ import { lobby } from "./lobby.js";
 import { tablePage } from "./table.js";
 import { historyPage, replayPage } from "./records.js";
 import { leaderboardPage, profilePage } from "./people.js";
+import { rulesIndex, rulesPage } from "./rules.js";
 
 function translateChrome() {
   document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = t(n.dataset.t); });
   document.getElementById("lang").textContent = lang === "ru" ? "EN" : "RU";
+  document.getElementById("lang").title = t("language");
   document.documentElement.lang = lang;
   const box = document.getElementById("me");
   box.replaceChildren();
@@ -46,6 +48,8 @@ async function route() {
     else if (path === "/history") await historyPage();
     else if ((m = path.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
     else if (path === "/leaderboard") await leaderboardPage();
+    else if (path === "/rules") await rulesIndex();
+    else if ((m = path.match(/^\/rules\/([\w-]+)$/))) await rulesPage(m[1]);
     else if ((m = path.match(/^\/profile\/(.+)$/))) await profilePage(decodeURIComponent(m[1]));
     else await lobby();
   } catch (err) {

@@ -30,6 +30,16 @@ export function t(key, vars = {}) {
     (match, name) => (name === undefined ? match[0] : name in vars ? String(vars[name]) : match));
 }
 
+// A counted noun, `n` of something, in the form the language takes for `n` ("1 кость",
+// "3 кости", "5 костей"; "1 tile", "5 tiles"): the catalogue's plural entry `web.KEY` comes
+// as one text per plural category (`KEY#one`, `KEY#few`, ...), the category is the
+// browser's. Its template says the number as {shown} (written the language's way) or {n}.
+export function tn(key, n, vars = {}) {
+  const category = new Intl.PluralRules(lang).select(n);
+  const form = [category, "other", "many"].map((c) => `${key}#${c}`).find((k) => k in texts);
+  return t(form || key, { n, shown: n.toLocaleString(lang), ...vars });
+}
+
 // A refusal of the server ({message, code, params}) in the page's language; its English
 // message where the catalogue does not know the code.
 export function errorText(error) {

@@ -7,7 +7,7 @@
 // it is there, draws event.final.view on its board with event.final.hands; renderRoundEnd
 // fills the sheet. The sheet goes when the player says next, when the pause is over, or when
 // the next round's first move comes.
-import { N_, t } from "./i18n.js";
+import { N_, t, tn } from "./i18n.js";
 import { h } from "./dom.js";
 import { badge, keepsAccounts } from "./words.js";
 import { parseTile, tileSvg } from "./tiles.js";
@@ -110,7 +110,7 @@ function handsBlock(e, names) {
     let sum = "";
     if (rank) sum = h("span", { class: "end-sum" }, t(`poker.rank.${rank}`));
     // Kolbasa's rows count their tiles, not their pips
-    else if (hand && hand.length && kind === "kolbasa") sum = h("span", { class: "end-sum" }, `${hand.length} ${t("tiles")}`);
+    else if (hand && hand.length && kind === "kolbasa") sum = h("span", { class: "end-sum" }, tn("nTiles", hand.length));
     else if (hand && hand.length) {
       sum = h("span", { class: "end-sum", title: t("end.pips", { n: pips(hand) }) }, `Σ ${pips(hand)}`);
     }

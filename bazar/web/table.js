@@ -1,11 +1,12 @@
 // A table: its seats round the felt, the board, the player's hand and moves, the move log, the
 // round's and the match's end. Played by pointer or by keyboard alone (UX.md §9), every move said
 // in words to a screen reader.
-import { N_, errorText, t } from "./i18n.js";
+import { N_, errorText, t, tn } from "./i18n.js";
 import { drawBoard, drawSocket, endOf, tileOf } from "./board.js";
 import { digitsWanted, el, parseTile } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
 import { loginForms } from "./account.js";
+import { renderWaiting } from "./waiting.js";
 import { badge, boardWidth, endName, gameName, guestMark, levelName, moveText } from "./words.js";
 import { onResultEvent, pauseLeft, renderFair, renderResult, seenRoundEnd } from "./result.js";
 import { drawHand, stepFocus } from "./hand.js";
@@ -97,42 +98,21 @@ export async function tablePage(id) {
   // a friend who opens an invitation link before logging in can do it here
   if (!session.me && info.status === "open") main.prepend(loginForms());
 
-  function seatName(s) { return (info.seats[s] && info.seats[s].name) || t("seatN", { n: s + 1 }); }
+  // A seat's player by name: a bot of the table's by its level ("Bot 2 · Easy"; one that plays
+  // for a player who left keeps the player's name), an empty seat by number.
+  function seatName(s) {
+    const seat = info.seats[s];
+    if (seat && seat.bot && !seat.why) return t("botName", { n: s + 1, level: levelName(seat.bot) });
+    return (seat && seat.name) || t("seatN", { n: s + 1 });
+  }
 
   function renderHead() {
     head.replaceChildren(h("div", { class: "table-bar" },
-      h("h2", {}, `${gameName(info.game)}${info.listing ? ` (${info.listing})` : ""} · ${t("playersN", { n: info.players })} · ${t("perMove", { n: info.move_time_s })}${info.rated ? ` · ${t("rated")}` : ""}`),
+      h("h2", {}, `${gameName(info.game)} · ${t("playersN", { n: info.players })} · ${t("perMove", { n: info.move_time_s })}${info.rated ? ` · ${t("rated")}` : ""}`),
       tools()));
     if (info.status !== "open") return;
-    head.append(h("p", {}, t("waiting")));
-    const list = h("div", { class: "actions" });
-    // a rematch keeps its players' seats for them a while
-    const kept = Object.fromEntries((info.reserved || []).map((r) => [r.seat, r.name]));
-    info.seats.forEach((s, i) => {
-      if (s) list.append(h("span", { class: "player" }, s.name + guestMark(s.guest)));
-      else list.append(h("button", { disabled: !session.me || info.your_seat != null, onclick: async () => {
-        try {
-          await api(`/api/tables/${id}/join`, { seat: i, invite: params.get("invite") });
-          // the socket's seat is fixed when it opens: open a new one as the seated player
-          socket.onclose = null; socket.close(); connect();
-          await reload();
-        }
-        catch (err) { head.append(h("div", { class: "error" }, err.message)); }
-      } }, `${t("join")} · ${t("seatN", { n: i + 1 })}${i in kept ? ` (${t("reservedFor", { name: kept[i] })})` : ""}`));
-    });
-    head.append(list);
-    if (info.invite) {
-      const link = `${location.origin}/table/${id}?invite=${info.invite}`;
-      head.append(h("p", { class: "small" }, `${t("invite")}: `, h("a", { href: link }, link)));
-    }
-    if (session.me && info.your_seat != null && info.invite) {
-      const level = h("select", {}, levels.map((l) => h("option", { value: l }, levelName(l))));
-      level.value = "greedy";
-      head.append(h("div", { class: "actions" }, level, h("button", { onclick: async () => {
-        try { await api(`/api/tables/${id}/bots`, { level: level.value }); await reload(); }
-        catch (err) { head.append(h("div", { class: "error" }, err.message)); }
-      } }, t("bots"))));
-    }
+    renderWaiting(head, info, { id, invite: params.get("invite"), levels, reload,
+      reseat: () => { socket.onclose = null; socket.close(); connect(); } });
   }
 
   // The table's own buttons: its game's rules, the sounds, and the way out.
@@ -275,7 +255,7 @@ export async function tablePage(id) {
   function readHand() { return (state.view.hand || []).map(tileSaid).join(", "); }
   function readCounts() {
     const view = state.view;
-    return view.hand_sizes.map((n, s) => `${seatName(s)}: ${n} ${t("tiles")}`).join("; ");
+    return view.hand_sizes.map((n, s) => `${seatName(s)}: ${tn("nTiles", n)}`).join("; ");
   }
   function readBoard() {
     // every tile the board's record names, in its order (a line reads left to right)
@@ -309,13 +289,15 @@ export async function tablePage(id) {
     const name = h("div", { class: "who" },
       teams ? h("span", { class: "team", "aria-label": t("teamN", { n: s % 2 + 1 }) }, "AB"[s % 2]) : "",
       led === s ? h("span", { class: "lead", title: t("ledRound"), "aria-label": t("ledRound") }, "◆") : "",
-      h("span", { class: "name" }, seatName(s)), seat && seat.bot ? ` (${t("bot")})` : "",
+      h("span", { class: "name" }, seatName(s)), seat && seat.bot && seat.why ? ` (${t("bot")})` : "",
       guestMark(seat && seat.guest));
     const size = view.hand_sizes[s];
     const backs = h("span", { class: "backs", "aria-hidden": "true" },
       [...Array(Math.min(size, 10)).keys()].map(() => h("i", {})));
     const meta = h("div", { class: "meta" }, s === me && view.hand ? "" : backs,
-      h("span", { class: "count" }, String(size), h("span", { class: "word" }, ` ${t("tiles")}`)), " ",
+      // "7 tiles" on a wide plate, a bare 7 on a phone's (the words still said)
+      h("span", { class: "count" }, h("span", { class: "n", "aria-hidden": "true" }, String(size)),
+        h("span", { class: "word" }, tn("nTiles", size))), " ",
       badge(view.rules, view.scores, s));
     const node = h("div", { class: `player${side}${view.turn === s && !state.end ? " turn" : ""}${view.seat === s ? " me" : ""}${teams ? ` team${s % 2}` : ""}`,
       "data-seat": s, style: `left:${x}%;top:${y}%` }, name, meta);

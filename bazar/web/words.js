@@ -40,10 +40,18 @@ export function moveText(view, move, seatName) {
 // A guest's name is not his alone (a registered name is): it is marked wherever it is listed.
 export function guestMark(guest) { return guest ? ` (${t("guestMark")})` : ""; }
 
+// A player of a stored match by name: a bot by its level ("Bot 2 · Easy"), and an uploaded
+// record, which names nobody, by number ("Player 1").
+export function recordPlayer(r, s) {
+  const level = r.summary && r.summary.bots && r.summary.bots[s];
+  if (level) return t("botName", { n: s + 1, level: levelName(level) });
+  return r.players[s] || t("playerN", { n: s + 1 });
+}
+
 // The players of a stored match, the guests among them marked.
 export function recordPlayers(r) {
   const guests = (r.summary && r.summary.guests) || [];
-  return r.players.map((name, s) => name + guestMark(guests.includes(s))).join(", ");
+  return r.players.map((_, s) => recordPlayer(r, s) + guestMark(guests.includes(s))).join(", ");
 }
 
 // Whether the game keeps Kozel's accounts (kozel.md §8.1): a round's award opens the account or

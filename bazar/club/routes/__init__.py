@@ -1,11 +1,12 @@
 """The club's routes, a module per group: the pages, the accounts, the tables, the records,
-and the websocket of a table; what their handlers share is in :mod:`.http`."""
+the games' rules, and the websocket of a table; what their handlers share is in
+:mod:`.http`."""
 
 from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
-from . import pages
+from . import pages, rules
 from .accounts import AccountRoutes
 from .http import Services
 from .records import RecordRoutes
@@ -20,6 +21,7 @@ def routes(services: Services) -> list[BaseRoute]:
         *AccountRoutes(services).routes(),
         *TableRoutes(services).routes(),
         *RecordRoutes(services).routes(),
+        *rules.routes(),
         *SocketRoutes(services).routes(),
     ]
 

@@ -35,6 +35,8 @@ def routes() -> list[BaseRoute]:
         Route("/replay/{record_id}", page),
         Route("/profile/{name}", page),
         Route("/leaderboard", page),
+        Route("/rules", page),
+        Route("/rules/{game}", page),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
         Route("/i18n/{lang}.json", texts),
     ]

@@ -3,6 +3,7 @@ leaderboard and the players' profiles."""
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from typing import Any
@@ -14,11 +15,14 @@ from starlette.routing import BaseRoute, Route
 
 from bazar.club import protocol
 from bazar.club.errors import ServerError, refusal_code
-from bazar.club.fairness import deals, verify
+from bazar.club.fairness import deals
 from bazar.club.settings import Settings
 from bazar.club.storage import RecordRow, stored
+from bazar.club.summary import LISTED, results, summary
 from bazar.core import record
-from bazar.core.errors import BadRecord, invalid
+from bazar.core.errors import BadRecord, UnknownOption, UnknownVariant, invalid
+from bazar.core.rules import rules as make_rules
+from bazar.core.view import View
 
 from .http import RouteGroup, api, me, received
 
@@ -43,19 +47,35 @@ class RecordRoutes(RouteGroup):
         return row
 
     async def history(self, request: Request) -> Any:
-        return {
-            "records": [
-                {
-                    "id": r.id,
-                    "game": r.game,
-                    "players": r.players,
-                    "summary": _shown(r.summary),
-                    "created": r.created,
-                    "uploaded": r.uploaded,
-                }
-                for r in self.storage.records()
-            ]
-        }
+        """A page of the records, newest first (``offset``, ``limit``); only the matches of
+        one player with ``mine=1`` (the player whose session this is; none for nobody) or
+        ``player=NAME`` (a registered player), each with the seats that were his (``seats``).
+        ``more`` says whether another page follows."""
+        query = request.query_params
+        try:
+            offset = max(0, int(query.get("offset", 0)))
+            limit = max(1, min(int(query.get("limit", HISTORY_PAGE)), 100))
+        except ValueError:
+            raise ServerError("page_form") from None
+        player = None
+        if query.get("mine"):
+            user = await self.user_of(request)
+            if user is None:
+                return {"records": [], "more": False}
+            player = user.id
+        elif "player" in query:
+            named = self.storage.registered(query["player"])
+            if named is None:
+                raise ServerError("no_player", 404)
+            player = named.id
+        rows = self.storage.records(limit + 1, offset, player)
+        listed = [_listed(r) for r in rows[:limit]]
+        if player is not None:
+            # the page says how each match went for him
+            seats = self.storage.seats_in(player, [r.id for r in rows[:limit]])
+            for entry in listed:
+                entry["seats"] = seats.get(entry["id"], [])
+        return {"records": listed, "more": len(rows) > limit}
 
     async def record(self, request: Request) -> Any:
         row = self.record_of(request)
@@ -68,9 +88,12 @@ class RecordRoutes(RouteGroup):
         return await run_in_threadpool(_record, row)
 
     async def position(self, request: Request) -> Any:
-        """The spectators' view of a stored match after ``ply`` moves (the replay page)."""
+        """The spectators' view of a stored match after ``ply`` moves (the replay page);
+        ``end=1``: where those moves finish a round, that round's final position rather than
+        the next deal."""
+        query = request.query_params
         return await run_in_threadpool(
-            _position, self.record_of(request), request.query_params.get("ply")
+            _position, self.record_of(request), query.get("ply"), bool(query.get("end"))
         )
 
     async def upload(self, request: Request) -> Any:
@@ -93,9 +116,15 @@ class RecordRoutes(RouteGroup):
         }
 
     async def profile(self, request: Request) -> Any:
+        """A registered player: his ratings, his games and wins per game, and his rating in
+        each game after every rated match (``chart``: game -> [[time, rating], ...])."""
         user = self.storage.registered(request.path_params["name"])
         if user is None:
             raise ServerError("no_player", 404)
+        chart: dict[str, list[list[float]]] = {}
+        for row in self.storage.rating_history(user.id):
+            assert row.rating is not None
+            chart.setdefault(row.game, []).append([row.created, round(row.rating, 2)])
         return {
             "user": me(user),
             "ratings": [
@@ -108,7 +137,44 @@ class RecordRoutes(RouteGroup):
                 }
                 for r in self.storage.ratings_of(user.id)
             ],
+            "played": [
+                {"game": game, "games": games, "wins": wins}
+                for game, games, wins in self.storage.played(user.id)
+            ],
+            "chart": chart,
         }
+
+
+#: how many records a page of the history lists
+HISTORY_PAGE = 20
+
+
+@functools.lru_cache(maxsize=256)
+def _loser(game: str) -> str | None:
+    """What the yards call the side that loses a match of ``game`` (``goat``, ``donkey``),
+    or None (plain losers, or a game this server does not know)."""
+    try:
+        return make_rules(game).variant.loser
+    except (UnknownVariant, UnknownOption):
+        return None
+
+
+def _players(row: RecordRow) -> list[str | None]:
+    # an uploaded record names nobody (older ones said "seat 0"): the page numbers them
+    return [None] * len(row.players) if row.uploaded else list(row.players)
+
+
+def _listed(row: RecordRow) -> dict[str, Any]:
+    """A record as the history lists it."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "players": _players(row),
+        "summary": _shown(row.summary),
+        "loser": _loser(row.game),
+        "created": row.created,
+        "uploaded": row.uploaded,
+    }
 
 
 def _uploaded(raw: bytes, settings: Settings) -> RecordRow:
@@ -128,62 +194,60 @@ def _uploaded(raw: bytes, settings: Settings) -> RecordRow:
             raise BadRecord.of("record_rules", reason=bound)
     except BadRecord as error:
         raise ServerError.passing_on("bad_record", error) from None
-    result = match.result()
     return RecordRow(
         id=secrets.token_urlsafe(8),
         table_id=None,
         game=match.rules.name,
-        players=[f"seat {i}" for i in range(match.rules.players)],
+        players=[None] * match.rules.players,
         text=record.dumps(match),
-        summary={
-            "scores": match.ledger.public(),
-            "rounds": len(match.rounds),
-            "winners": list(result.winners) if result else [],
-            "deals": deals(match),
-        },
+        summary=summary(match),
         uploaded=True,
     )
 
 
 def _shown(summary: dict[str, Any]) -> dict[str, Any]:
-    # the deals are shown with the record itself, not in every list of records
-    return {k: v for k, v in summary.items() if k != "deals"}
+    return {k: v for k, v in summary.items() if k in LISTED}
 
 
 def _record(row: RecordRow) -> dict[str, Any]:
-    kept = row.summary.get("deals")
+    kept = row.summary
+    # a record stored before its deals or its rounds' results were kept is replayed as it is
+    # shown
+    match = None if "deals" in kept and "results" in kept else record.loads(row.text)
     return {
-        "id": row.id,
-        "game": row.game,
-        "players": row.players,
-        "summary": _shown(row.summary),
+        **_listed(row),
         "record": json.loads(row.text),
-        # a record stored before its deals were kept is verified as it is shown
-        "deals": kept if kept is not None else verify(row.text),
+        "results": kept["results"] if match is None else results(match),
+        "deals": kept["deals"] if match is None else deals(match),
     }
 
 
-def _position(row: RecordRow, asked: str | None) -> dict[str, Any]:
+def _position(row: RecordRow, asked: str | None, at_end: bool = False) -> dict[str, Any]:
     data = json.loads(row.text)
     plies = sum(len(r["moves"]) for r in data["rounds"])
     try:
         ply = max(0, min(int(asked if asked is not None else plies), plies))
     except ValueError:
         raise ServerError("ply_form") from None
-    left, rounds = ply, []
+    left = ply
+    rounds: list[dict[str, Any]] = []
     for entry in data["rounds"]:
+        if rounds and left <= 0 and at_end:
+            break
         rounds.append({**entry, "moves": entry["moves"][:left]})
         left -= len(rounds[-1]["moves"])
         if left <= 0 and len(rounds[-1]["moves"]) < len(entry["moves"]):
             break
     match = record.from_data({**data, "rounds": rounds})
     moves = [m for r in data["rounds"] for m in r["moves"]]
-    rnd = match.round
+    # loading deals the round after a finished one: the last one asked for is shown
+    rnd = match.rounds[len(rounds) - 1]
     return {
         "ply": ply,
         "plies": plies,
         "round": rnd.number,
-        "view": match.view(None).to_json(),
+        "over": rnd.is_over(),
+        "view": View.of(rnd, None, scores=match.ledger.public()).to_json(),
         "deal": rnd.deal(),
         # a stored match is over: every hand may be shown as it stands
         "hands": [[str(t) for t in hand] for hand in rnd.hands],

@@ -8,9 +8,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.routing import BaseRoute, Route
 
+from bazar import i18n
 from bazar.club import protocol
 from bazar.club.table import Table
-from bazar.core.rules import VARIANTS
+from bazar.core.rules import VARIANTS, Variant, variant
 from bazar.core.rules import rules as make_rules
 
 from .http import RouteGroup, api
@@ -22,6 +23,7 @@ class TableRoutes(RouteGroup):
     def routes(self) -> list[BaseRoute]:
         return [
             Route("/api/games", api(self.games)),
+            Route("/api/play-now", api(self.play_now), methods=["POST"]),
             Route("/api/tables", api(self.tables)),
             Route("/api/tables", api(self.create), methods=["POST"]),
             Route("/api/tables/{table_id}", api(self.table)),
@@ -35,6 +37,10 @@ class TableRoutes(RouteGroup):
         return self.club.table(request.path_params["table_id"])
 
     async def games(self, request: Request) -> Any:
+        """The games on offer, each with its name and a line on it in the page's ``lang``
+        (English unless ``ru``), the lobby's group it is shown in, and how many may play;
+        the bot levels weakest first."""
+        lang = "ru" if request.query_params.get("lang") == "ru" else "en"
         out = []
         for name, text in VARIANTS.items():
             rules = make_rules(name)
@@ -42,11 +48,16 @@ class TableRoutes(RouteGroup):
                 {
                     "name": name,
                     "description": text,
+                    "title": i18n.title(name, lang),
+                    "summary": summary(i18n.description(name, lang)),
+                    "group": group(variant(name)),
                     "players": rules.players,
+                    "players_range": list(variant(name).players),
                     "options": rules.options(),
                 }
             )
-        return {"games": out, "move_times": self.settings.move_times, "levels": protocol.LEVELS}
+        levels = sorted(protocol.LEVELS, key=lambda level: list(i18n.LEVELS).index(level))
+        return {"games": out, "move_times": self.settings.move_times, "levels": levels}
 
     async def tables(self, request: Request) -> Any:
         return {"tables": self.club.open_tables()}
@@ -55,6 +66,12 @@ class TableRoutes(RouteGroup):
         user = await self.need_user(request)
         table = await self.club.create(user, await self.body(request, protocol.TableForm))
         return {"table": table.info(), "invite": table.row.invite}
+
+    async def play_now(self, request: Request) -> Any:
+        user = await self.need_user(request)
+        data = await self.body(request, protocol.PlayNow)
+        table, seat = await self.club.play_now(user, data)
+        return {"table": table.info(), "seat": seat}
 
     async def table(self, request: Request) -> Any:
         table = self.table_of(request)
@@ -85,3 +102,35 @@ class TableRoutes(RouteGroup):
     async def rematch(self, request: Request) -> Any:
         new = await self.club.rematch(self.table_of(request), await self.need_user(request))
         return {"table": new.info()}
+
+
+#: the lobby's groups of games, in the order it shows them
+GROUPS = ("line", "kozel", "cross", "trains", "other")
+
+
+def group(game: Variant) -> str:
+    """The lobby's group of ``game``: the yards' games with a loser (Kozel, Osyol), the
+    other line games, the cross games that score as they go, the trains and Chicken Foot,
+    and the rest (Kolbasa, the trick and the poker games).
+
+    >>> [group(variant(name)) for name in ("block", "osel", "fives", "chicken-foot", "poker")]
+    ['line', 'kozel', 'cross', 'trains', 'other']
+    """
+    if game.loser is not None:
+        return "kozel"
+    if game.family in ("line", "cross"):
+        return str(game.family)
+    return "trains" if game.family in ("trains", "tree") else "other"
+
+
+def summary(description: str) -> str:
+    """A game's description without the name it starts with: the line under its name.
+
+    >>> summary("Muggins: All Fives without a spinner")
+    'All Fives without a spinner'
+    >>> summary("Double-six")
+    'Double-six'
+    """
+    _, colon, rest = description.partition(": ")
+    said = rest if colon else description
+    return said[:1].upper() + said[1:]

@@ -1,5 +1,6 @@
 """The websocket of a table: one reader, one writer, and a drop, whichever ends first; the
-reader holds a client to the message rate."""
+reader holds a client to the message rate. The lobby's websocket only writes: the list of
+open tables, whenever it changes."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bazar.club import protocol
 from bazar.club.errors import ServerError
+from bazar.club.lobby import Watcher
 from bazar.club.storage import User
 from bazar.club.table import Client, Table, TableError
 
@@ -25,10 +27,43 @@ CLOSE_TIMEOUT_S = 10.0
 
 
 class SocketRoutes(RouteGroup):
-    """``/ws/{table_id}``."""
+    """``/ws/lobby`` and ``/ws/{table_id}``."""
 
     def routes(self) -> list[BaseRoute]:
-        return [WebSocketRoute("/ws/{table_id}", self.socket)]
+        # the lobby first: a table's id is never "lobby" (it is 11 characters long)
+        return [
+            WebSocketRoute("/ws/lobby", self.lobby),
+            WebSocketRoute("/ws/{table_id}", self.socket),
+        ]
+
+    async def lobby(self, ws: WebSocket) -> None:
+        """The lobby's list of open tables, now and at each change, until the page goes; what
+        it sends is read only to hear it go (and to hold it to the message rate)."""
+        await ws.accept()
+        watcher = self.club.lobby.watch()
+        tasks = [
+            asyncio.create_task(self._hear_lobby(ws)),
+            asyncio.create_task(_write_lobby(ws, watcher)),
+        ]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            self.club.lobby.unwatch(watcher)
+            for task in tasks:
+                task.cancel()
+            await asyncio.wait(tasks)
+        for task in tasks:
+            if task.done() and not task.cancelled() and task.result():
+                await _close(ws, *TOO_MANY)
+
+    async def _hear_lobby(self, ws: WebSocket) -> bool:
+        """Read the lobby socket until it closes (False) or sends far too much (True)."""
+        bucket = Bucket(self.settings.messages_per_s, self.settings.message_burst)
+        with contextlib.suppress(WebSocketDisconnect):
+            while (await ws.receive())["type"] != "websocket.disconnect":
+                if bucket.take() < -self.settings.message_burst:
+                    return True
+        return False
 
     async def socket(self, ws: WebSocket) -> None:
         await ws.accept()
@@ -126,6 +161,13 @@ async def _write(ws: WebSocket, client: Client) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
             await ws.send_json(await client.next())
+
+
+async def _write_lobby(ws: WebSocket, watcher: Watcher) -> bool:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while True:
+            await ws.send_json(await watcher.next())
+    return False
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:

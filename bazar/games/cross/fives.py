@@ -47,10 +47,16 @@ BASE: Option[int] = Option(
     "base", "int", "the number whose multiples score during play", 5, values=(3, 5)
 )
 DIVIDE_IN_PLAY: Option[bool] = Option(
-    "divide_in_play", "bool", "in-play points are the count divided by base", False
+    "divide_in_play",
+    "bool",
+    "in-play points are the ends' sum divided by the multiple that scores",
+    False,
 )
 BONUS_DIVIDE: Option[bool] = Option(
-    "bonus_divide", "bool", "the end-of-hand bonus, rounded to base, is divided by base", False
+    "bonus_divide",
+    "bool",
+    "the end-of-round bonus is rounded to the multiple that scores and divided by it",
+    False,
 )
 LOSERS_SUBTRACT: Option[bool] = Option(
     "losers_subtract",

@@ -40,8 +40,7 @@ __all__ = ["bonus", "score_play", "settle"]
 BONUS_ROUNDING: Option[str] = Option(
     "bonus_rounding",
     "enum",
-    "the bonus is the others' pips / 5 rounded up (ceil) or to the "
-    "nearest (nearest: rounded to 5 first)",
+    "the bonus is the others' pips / 5, rounded up or to the nearest (rounded to 5 first)",
     "ceil",
     values=("ceil", "nearest"),
 )

@@ -76,7 +76,7 @@ FINISH_BONUS: Option[tuple[int, int] | None] = Option(
     None,
 )
 FINISH_BONUS_ON_FISH: Option[bool] = Option(
-    "finish_bonus_on_fish", "bool", "finish_bonus applies to the fisher's tile too", True
+    "finish_bonus_on_fish", "bool", "the bonus for the last tile counts the fisher's tile too", True
 )
 GENERAL_EFFECT: Option[str] = Option(
     "general_effect",
@@ -85,9 +85,7 @@ GENERAL_EFFECT: Option[str] = Option(
     "match_win",
     values=("match_win", "title_only"),
 )
-RATING: Option[bool] = Option(
-    "rating", "bool", "the online rating formulas apply (kozel.md §10)", False
-)
+RATING: Option[bool] = Option("rating", "bool", "the online club's rating formulas apply", False)
 
 #: every option the Kozel family reads: the line engine's, the hand count's, and its own
 #: (``scoring`` is fixed: the award it records is the others' pips)
@@ -360,7 +358,7 @@ register(
         ),
         aliases=("коза-25",),
         **_FAMILY,  # type: ignore[arg-type]
-        title="Kozel to 25 goats",
+        title="Goat, recorded from 25",
     )
 )
 register(

@@ -63,7 +63,7 @@ DOUBLES_PER_TURN: Option[int] = Option(
 EARLY_FISH: Option[str] = Option(
     "early_fish",
     "enum",
-    "a fish only when nobody can move (standard), or as soon as the table proves the layout dead",
+    "a fish only when nobody can move, or as soon as the table proves the layout dead",
     "standard",
     values=("standard", "dead_layout"),
 )

@@ -106,14 +106,14 @@ DOUBLES_MUST_BE_SATISFIED: Option[bool] = Option(
 SATISFY_ORDER: Option[str] = Option(
     "satisfy_order",
     "enum",
-    "Mexican Train: open doubles are satisfied oldest first (played) or newest first",
+    "Mexican Train: the order in which open doubles are satisfied",
     "played",
     values=("played", "reverse"),
 )
 MAX_DOUBLES_PER_TURN: Option[int | None] = Option(
     "max_doubles_per_turn",
     "int_or_none",
-    "Mexican Train: how many doubles one turn may chain (None: unlimited)",
+    "Mexican Train: how many doubles one turn may chain (none: no limit)",
     None,
     values=(1,),
 )
