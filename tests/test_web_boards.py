@@ -670,7 +670,11 @@ def test_the_trains_are_named_by_their_players(server: str, page: Any) -> None:
     table = page.evaluate(
         "(id) => fetch(`/api/tables/${id}`).then((r) => r.json())", page.url.split("/")[-1]
     )
-    seats = [s["name"] for s in table["table"]["seats"]]
+    # as the table names them: a bot by its level ("Bot 2 · Novice")
+    seats = [
+        f"Bot {i + 1} · Novice" if s["bot"] else s["name"]
+        for i, s in enumerate(table["table"]["seats"])
+    ]
     lanes = page.locator("svg#board g.lane")
     ends = [lanes.nth(i).get_attribute("data-end") for i in range(lanes.count())]
     names = page.locator("svg#board g.lane .lane-name").all_text_contents()

@@ -121,7 +121,7 @@ export async function tablePage(id) {
       title: t("rulesHere"), onclick: async () => {
         try {
           const { openHelp } = await import("./rules.js");
-          openHelp((state.view && state.view.rules.name) || info.game);
+          await openHelp((state.view && state.view.rules.name) || info.game);
         } catch (err) { notice.textContent = t("noRulesYet"); }
       } }, "?");
     const on = soundOn();
