@@ -108,7 +108,9 @@ export async function tablePage(id) {
 
   function renderHead() {
     head.replaceChildren(h("div", { class: "table-bar" },
-      h("h2", {}, `${gameName(info.game)} · ${t("playersN", { n: info.players })} · ${t("perMove", { n: info.move_time_s })}${info.rated ? ` · ${t("rated")}` : ""}`),
+      // the game's name; what else the table is (players, clock, rated) where there is room
+      h("h2", {}, gameName(info.game), h("span", { class: "details" },
+        ` · ${t("playersN", { n: info.players })} · ${t("perMove", { n: info.move_time_s })}${info.rated ? ` · ${t("rated")}` : ""}`)),
       tools()));
     if (info.status !== "open") return;
     renderWaiting(head, info, { id, invite: params.get("invite"), levels, reload,
