@@ -465,6 +465,37 @@ def test_the_cross_grows_four_arms_from_its_spinner_and_counts_its_ends(
     assert count.endswith(f"= {match.round.count()}"), count
 
 
+def test_the_count_under_a_cross_is_the_one_the_game_scores(server: str, page: Any) -> None:
+    """Fives, Muggins and Telephone from random play: the sum of the ends written under the
+    board is the engine's count (a double at an end counting both halves, a spinner with at
+    most one covered arm both its halves)."""
+    cases = []
+    for game in ("fives", "muggins", "telephone"):
+        for seed in range(1, 6):
+            match = bazar.Match(bazar.rules(game), seed=seed)
+            rng = random.Random(seed)
+            while not match.round.is_over() and len(match.round.history()) < 60:
+                match.round.push(rng.choice(match.round.legal_moves()))
+                if not match.round.is_over():
+                    cases.append([match.view(None).to_json(), match.round.count()])
+    page.goto(server + "/history")
+    written = page.evaluate(
+        """async (cases) => {
+        const { drawBoard } = await import("/static/board.js");
+        const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        document.body.append(svg);
+        return cases.map(([view]) => {
+            drawBoard(svg, view, { width: 500 });
+            const text = svg.querySelector("#ends-count")?.textContent;
+            return text === undefined ? null : Number(text.split("= ")[1]);
+        });
+    }""",
+        cases,
+    )
+    assert len(cases) > 100
+    assert written == [count for _, count in cases]
+
+
 def test_points_scored_by_a_move_rise_from_its_tile(server: str, page: Any) -> None:
     """Fives: the move that makes the ends count 5 shows "+5" over the tile it laid; the
     next move, which scores nothing, shows none."""
@@ -654,7 +685,15 @@ def test_a_chosen_tile_lights_up_the_ends_it_fits(server: str, page: Any, game: 
     if game != "fives":
         assert page.locator("svg#board g.lane.target").count() == len(by_tile[tile])
     count = len(views)
-    ends.first.click()
+    if game == "chicken-foot":
+        # a socket is a button for the keyboard too: Tab to it, Enter plays
+        needed = view["ends"][ends.first.get_attribute("data-end")]
+        assert ends.first.get_attribute("tabindex") == "0"
+        assert ends.first.get_attribute("aria-label") == f"Play here: {needed}"
+        ends.first.focus()
+        page.keyboard.press("Enter")
+    else:
+        ends.first.click()
     deadline = time.monotonic() + 10
     while len(views) == count:
         assert time.monotonic() < deadline, "the move was not sent"

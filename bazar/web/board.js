@@ -152,7 +152,8 @@ function column(chain, { edge, dir, limit, turn }) {
   return { placed: out, spot };
 }
 
-// Of the layouts `at(L)` gives for row lengths L (in u) from the widest down, the one that
+// Of the layouts `at(L)` gives (one or a few) for row lengths L (in u) from the widest down,
+// the one that
 // is drawn the largest in W x H px with u between UMIN and UMAX (or nearly, with fewer
 // turns), and that u. A row length kept from the last drawing stays unless another gains
 // more than 10 % in scale.
@@ -168,25 +169,29 @@ function fit(at, W, H, widest, memo, least = 4) {
   // their rows) is passed over, unless every one does
   let tried = [];
   for (let L = Math.max(least, Math.floor(widest)); L >= least; L -= 1) {
-    const r = at(L);
-    r.u = score(r);
-    r.L = L;
-    tried.push(r);
+    [].concat(at(L)).forEach((r, k) => {
+      r.u = score(r);
+      r.L = L;
+      r.k = k;
+      tried.push(r);
+    });
   }
   const clear = tried.filter((r) => !collides(r.placed));
   if (clear.length) tried = clear;
   // of the row lengths that draw within 15 % of the largest scale, the longest: fewer turns
   const top = Math.max(...tried.map((r) => r.u));
   let best = tried.find((r) => r.u >= top * 0.85);
-  if (memo.L && memo.L !== best.L) {
-    const kept = at(memo.L);
+  if (memo.L && (memo.L !== best.L || memo.k !== best.k)) {
+    const kept = [].concat(at(memo.L))[memo.k || 0];
     kept.u = collides(kept.placed) ? 0 : score(kept);
     kept.L = memo.L;
+    kept.k = memo.k;
     // kept while it draws nearly as large and no taller (a row length kept from a shorter
     // line would otherwise turn a line that now fits a row)
     if (kept.u * 1.1 >= best.u && kept.box.h <= best.box.h * 1.1) best = kept;
   }
   memo.L = best.L;
+  memo.k = best.k;
   return best;
 }
 
@@ -236,24 +241,29 @@ function lineAt(line, first, L) {
 //: the narrowest cross, in u: each quarter beside the spinner's column holds a lying tile
 const CROSS_LEAST = 8;
 
-// The cross from its spinner, standing in the middle: the line's arms as the snake's (each
-// keeping to its half below or above the line, clear of the spinner's column), the arms U up
-// and D down, which turn east and west at the margin.
-function crossAt(line, centre, up, down, L, aspect) {
+// The cross from its spinner, standing across the line: the line's arms as the snake's (each
+// keeping to its side, below or above the line, clear of the spinner's column; the width
+// shared half and half or, with `share`, as the arms' lengths are), the arms U up and D
+// down, which turn east and west at the margin.
+function crossAt(line, centre, up, down, L, aspect, share) {
+  // the width shared between the line's two arms: half each, or as their lengths are
+  const length = (tiles) => tiles.reduce((n, x) => n + (link(x).dbl ? 1 : 2) + G, 0);
+  const wl = length(line.slice(0, centre)), el = length(line.slice(centre + 1));
+  const west = share ? Math.min(L - 4, Math.max(4, (L * (wl + 1)) / (wl + el + 2))) : L / 2;
   const A = L / 2, B = Math.max(3, A * aspect);
   const sp = link(line[centre]);
   const spinner = { text: sp.text, x: -0.5, y: -1, w: 1, h: 2, standing: true, first: sp.near,
     second: sp.far, joint: [0, 0] };
   const clear = 1 + G;
   const east = snake(line.slice(centre + 1).map((x) => link(x, true)),
-    { edge: 0.5 + G, line: 0, dir: 1, vdir: 1, lo: clear, hi: A });
-  const west = snake(line.slice(0, centre).reverse().map((x) => link(x, false)),
-    { edge: -0.5 - G, line: 0, dir: -1, vdir: -1, lo: -A, hi: -clear });
+    { edge: 0.5 + G, line: 0, dir: 1, vdir: 1, lo: clear, hi: L - west });
+  const westArm = snake(line.slice(0, centre).reverse().map((x) => link(x, false)),
+    { edge: -0.5 - G, line: 0, dir: -1, vdir: -1, lo: -west, hi: -clear });
   const north = column(up.map((x) => link(x, true)), { edge: -1 - G, dir: -1, limit: -B, turn: 1 });
   const south = column(down.map((x) => link(x, true)), { edge: 1 + G, dir: 1, limit: B, turn: -1 });
-  const spots = { L: west.spot, R: east.spot, U: north.spot, D: south.spot };
+  const spots = { L: westArm.spot, R: east.spot, U: north.spot, D: south.spot };
   spots.S = up.length ? spots.D : spots.U;
-  return { placed: [...west.placed.reverse(), spinner, ...east.placed, ...north.placed, ...south.placed],
+  return { placed: [...westArm.placed.reverse(), spinner, ...east.placed, ...north.placed, ...south.placed],
     spots, arms: { north: north.placed, south: south.placed } };
 }
 
@@ -325,11 +335,11 @@ function drawCross(g, view, area, box) {
     const aspect = Number.isFinite(area.h) ? area.h / area.w : 1;
     const all = [...line, ...view.board.U, ...view.board.D];
     const total = all.reduce((n, x) => n + (link(x).dbl ? 1 : 2) + G, 0);
-    const r = fit((L) => {
-      const c = crossAt(line, centre, view.board.U, view.board.D, L, aspect);
+    const r = fit((L) => [false, true].map((share) => {
+      const c = crossAt(line, centre, view.board.U, view.board.D, L, aspect, share);
       c.box = boxOf(c.placed, c.spots);
       return c;
-    }, area.w, area.h, Math.min(2 * total + 4, area.w / UMIN), area.memo, CROSS_LEAST);
+    }), area.w, area.h, Math.min(2 * total + 4, area.w / UMIN), area.memo, CROSS_LEAST);
     spots = drawFitted(g, r, r.u, closed, area.digits, box);
   }
   // the count under the board where the game scores multiples of its ends
@@ -828,6 +838,12 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
         node.classList.add("playable");
         if (node.dataset.tile === selected) node.classList.add("selected");
         node.addEventListener("click", () => onTile(node.dataset.tile));
+        // and from the keyboard: Tab to it, Enter or Space to pick it
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onTile(node.dataset.tile); }
+        });
       }
     }
   }
