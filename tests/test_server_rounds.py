@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -16,6 +16,7 @@ import pytest
 from server_helpers import QUICK_CLOCKS, JsonSocket, events_of, is_forced, make_app, served
 from websockets.sync.client import connect
 
+from bazar.club.table import RELOAD_S
 from bazar.core.board import Board
 from bazar.core.moves import Move
 
@@ -47,9 +48,10 @@ def socket_at(base: str, tid: str, cookie: str) -> JsonSocket:
     return ws
 
 
-def two_at_a_round_end(base: str) -> tuple[JsonSocket, JsonSocket]:
+def two_at_a_round_end(base: str) -> tuple[JsonSocket, JsonSocket, Callable[[], JsonSocket]]:
     """Masha's and Olya's sockets at a Kozel table of theirs, once both have heard its first
-    round end (each plays random moves on a thread of its own, as two browsers would)."""
+    round end (each plays random moves on a thread of its own, as two browsers would), and
+    how Olya opens another (her page reloaded)."""
     with httpx.Client(base_url=base) as masha, httpx.Client(base_url=base) as olya:
         assert masha.post("/api/guest", json={"name": "Masha"}).status_code == 200
         assert olya.post("/api/guest", json={"name": "Olya"}).status_code == 200
@@ -73,7 +75,7 @@ def two_at_a_round_end(base: str) -> tuple[JsonSocket, JsonSocket]:
         thread.join()
     if errors:
         raise errors[0]
-    return sockets[0], sockets[1]
+    return sockets[0], sockets[1], lambda: socket_at(base, tid, cookies[1])
 
 
 def to_a_round_end(ws: JsonSocket, rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -218,7 +220,7 @@ def test_a_seat_a_bot_plays_is_not_waited_for(club: str) -> None:
 
 @pytest.mark.parametrize("club", [30], indirect=True)
 def test_the_pause_waits_for_every_player_here(club: str) -> None:
-    masha, olya = two_at_a_round_end(club)
+    masha, olya, _ = two_at_a_round_end(club)
     masha.send_json({"type": "next"})
     _, seen = until(olya, "seen")
     assert seen["event"]["name"] == "Masha" and seen["event"]["waiting"] == [1]
@@ -233,9 +235,24 @@ def test_the_pause_waits_for_every_player_here(club: str) -> None:
 
 @pytest.mark.parametrize("club", [30], indirect=True)
 def test_a_player_who_leaves_during_the_pause_is_not_waited_for(club: str) -> None:
-    masha, olya = two_at_a_round_end(club)
+    masha, olya, _ = two_at_a_round_end(club)
     masha.send_json({"type": "next"})
     olya.ws.close()
     said = time.monotonic()
     until(masha, "pause_end")
-    assert time.monotonic() - said < 5
+    # a page closed for longer than a reload takes
+    assert RELOAD_S - 0.5 < time.monotonic() - said < RELOAD_S + 5
+
+
+@pytest.mark.parametrize("club", [30], indirect=True)
+def test_a_page_reloaded_during_the_pause_is_still_waited_for(club: str) -> None:
+    masha, olya, reopen = two_at_a_round_end(club)
+    masha.send_json({"type": "next"})
+    olya.ws.close()
+    again = reopen()
+    time.sleep(RELOAD_S + 0.5)
+    masha.send_json({"type": "ping"})
+    before, _ = until(masha, "pong")
+    assert "pause_end" not in [m["event"]["t"] for m in before if m["type"] == "notice"]
+    again.send_json({"type": "next"})
+    until(masha, "pause_end")

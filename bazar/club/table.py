@@ -102,6 +102,10 @@ POSITION_EVENTS = ("move", "replaced", "match_end")
 #: the bot that takes the seat of a casual player who timed out or is gone
 REPLACEMENT = "greedy"
 
+#: seconds a player's page may be closed during the pause between rounds and still be waited
+#: for: a page reloaded comes back within them
+RELOAD_S = 3.0
+
 #: the close code and reason of a socket whose table was rebuilt (WebSocket's "service
 #: restart"): the client comes again and hears the rebuilt table in its sync
 RESTART = (1012, "table restarted")
@@ -508,8 +512,7 @@ class Table:
         if await self._give_up_the_gone():
             return None
         if self._pausing():
-            assert self.pause is not None
-            request = await self._next_request(min([self.pause.left(), *self.graces().values()]))
+            request = await self._next_request(self._pause_wait())
             if request is not None:
                 await self._handle(request)
             return None
@@ -817,13 +820,24 @@ class Table:
         pause = self.pause
         if pause is None:
             return False
-        pause.waiting &= self._people_here()
+        now = time.monotonic()
+        pause.waiting -= {seat for seat, since in self.gone.items() if now - since >= RELOAD_S}
         if pause.waiting and pause.left() > 0:
             return True
         self.pause = None
         self.turn_started = time.monotonic()
         self._notify({"t": "pause_end"})
         return False
+
+    def _pause_wait(self) -> float:
+        """The seconds until the pause is to be looked at again: its end, a waited player's
+        page closed for longer than a reload, a grace over."""
+        assert self.pause is not None
+        now = time.monotonic()
+        closed = [
+            since + RELOAD_S - now for s, since in self.gone.items() if s in self.pause.waiting
+        ]
+        return min([self.pause.left(), *closed, *self.graces().values()])
 
     def _seen(self, seat: int) -> None:
         """A player has seen the round's end: the others hear who is still looking."""
