@@ -181,8 +181,9 @@ function fit(at, W, H, widest, memo, least = 4) {
   // of the row lengths that draw within 15 % of the largest scale, the longest: fewer turns
   const top = Math.max(...tried.map((r) => r.u));
   let best = tried.find((r) => r.u >= top * 0.85);
-  if (memo.L && (memo.L !== best.L || memo.k !== best.k)) {
-    const kept = [].concat(at(memo.L))[memo.k || 0];
+  // (a cross before its spinner is laid out as a line, which has one layout per length)
+  const kept = memo.L && (memo.L !== best.L || memo.k !== best.k) && [].concat(at(memo.L))[memo.k || 0];
+  if (kept) {
     kept.u = collides(kept.placed) ? 0 : score(kept);
     kept.L = memo.L;
     kept.k = memo.k;
