@@ -90,12 +90,12 @@ def test_a_round_of_kozel_against_three_bots_is_played_by_clicking(server: str) 
         page.select_option("select[name=players]", "4")
         page.select_option("select[name=level]", "random")
         page.click("#create button")
-        page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+        page.wait_for_selector("#hand button.tile", timeout=15_000)
         clicks = 0
         deadline = time.monotonic() + 120
         while page.locator("#scoretable").count() == 0:
             assert time.monotonic() < deadline, "the round did not end"
-            playable = page.locator("svg#hand g.tile.playable")
+            playable = page.locator("#hand button.tile.playable")
             if playable.count():
                 playable.first.click()
                 clicks += 1
@@ -228,7 +228,7 @@ def test_a_rematch_waits_for_the_other_player_to_accept_it(server: str) -> None:
 CHOICES = """(() => {
   const buttons = [...document.querySelectorAll(".felt .actions button")].map((b) => b.textContent);
   const forced = buttons.length === 1 && ["Draw", "Pass"].includes(buttons[0]);
-  return document.querySelectorAll("svg#hand g.tile.playable").length
+  return document.querySelectorAll("#hand button.tile.playable").length
     + (forced ? 0 : buttons.length);
 })()"""
 
@@ -240,7 +240,7 @@ SNAPSHOT = """(key) => {
   return {
     v: Number(sessionStorage.getItem(key) || 0),
     layout: all("svg#board g.layout g.tile").map((g) => g.dataset.tile),
-    playable: all("svg#hand g.tile.playable").length,
+    playable: all("#hand button.tile.playable").length,
     buttons: all(".felt .actions button").length,
     choices: CHOICES,
     status: all(".felt .status span").map((s) => s.textContent),
@@ -284,7 +284,7 @@ def _make_a_move(page: sync_api.Page, key: str) -> None:
     where the tile fits more than one), else the first button (a draw or a pass); then wait
     for the table to take it."""
     v = page.evaluate("(key) => Number(sessionStorage.getItem(key) || 0)", key)
-    tiles = page.locator("svg#hand g.tile.playable")
+    tiles = page.locator("#hand button.tile.playable")
     if tiles.count():
         tiles.first.click()
         ends = page.locator("svg#board g.end")
@@ -314,7 +314,7 @@ def test_a_whole_kozel_match_against_bots_is_played_by_clicking(server: str) -> 
         page.wait_for_url("**/table/*")
         tid = page.url.split("/table/")[1].split("?")[0]
         key = f"bazar.v.{tid}"
-        page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+        page.wait_for_selector("#hand button.tile", timeout=15_000)
         clicks = 0
         deadline = time.monotonic() + 60
         while True:
@@ -327,7 +327,8 @@ def test_a_whole_kozel_match_against_bots_is_played_by_clicking(server: str) -> 
         record = page.request.get(f"{server}/api/records/{tid}").json()
         scores = record["summary"]["scores"]["scores"]
         rounds = record["summary"]["rounds"]
-        names = record["players"]
+        # the players as the table names them: the bots by their level ("Bot 2 · Novice")
+        names = [f"Bot {s + 1} · Novice" if s else name for s, name in enumerate(record["players"])]
         goats = [s for s, points in enumerate(scores) if points >= limit]
         assert goats and names[0] == "Masha"
         assert rounds > 1 and clicks >= rounds
@@ -376,7 +377,7 @@ def test_two_friends_play_kozel_from_two_browsers(server: str) -> None:
         alex.click("button:has-text('Join · seat 2')")
         pages = {"Masha": masha, "Alex": alex}
         for page in pages.values():
-            page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+            page.wait_for_selector("#hand button.tile", timeout=15_000)
         moves = dict.fromkeys(pages, 0)
         deadline = time.monotonic() + 45
         while True:
@@ -402,7 +403,7 @@ def test_two_friends_play_kozel_from_two_browsers(server: str) -> None:
             # the other page says whose move it is and offers nothing to play
             assert f"Move: {mover}" in seen[waiter]["status"]
             assert seen[waiter]["playable"] == 0 and seen[waiter]["buttons"] == 0
-            assert pages[waiter].locator("svg#hand g.tile.playable").count() == 0
+            assert pages[waiter].locator("#hand button.tile.playable").count() == 0
             _make_a_move(pages[mover], key)
             moves[mover] += 1
         assert all(n > 0 for n in moves.values()), moves
@@ -454,7 +455,7 @@ def _table_page(
     assert made.ok, made.text()
     tid = made.json()["table"]["id"]
     page.goto(f"{server}/table/{tid}")
-    page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+    page.wait_for_selector("#hand button.tile", timeout=15_000)
     return page, f"bazar.v.{tid}"
 
 
@@ -471,7 +472,7 @@ def test_a_player_whose_time_ran_out_sees_the_bot_and_takes_his_seat_back(server
         # nothing of hers to play while the bot plays: no "your move", no lit tile
         status = page.locator(".felt .status").inner_text()
         assert "Your move" not in status
-        assert page.locator("svg#hand g.tile.playable").count() == 0
+        assert page.locator("#hand button.tile.playable").count() == 0
         assert page.locator(".felt .actions button").count() == 0
         sync_api.expect(page.locator("#takeback")).to_have_text("Take my seat back")
         page.click("#takeback")
@@ -539,7 +540,7 @@ def test_a_refused_move_stays_on_the_page_until_the_player_acts_again(server: st
         # her first move of the match (it cannot end a round), sent twice
         page.wait_for_function(MOVE_OR_END, timeout=15_000)
         page.evaluate("window.sendTwice = true")
-        tiles = page.locator("svg#hand g.tile.playable")
+        tiles = page.locator("#hand button.tile.playable")
         if tiles.count():
             tiles.first.click()
             ends = page.locator("svg#board g.end")

@@ -274,8 +274,36 @@ def test_every_socket_message_is_read_into_its_kind() -> None:
     move = protocol.read_message('{"type": "move", "move": "6-4:R", "v": 3, "later": 1}')
     assert move == protocol.MoveMessage(type="move", move="6-4:R", v=3)
     assert isinstance(protocol.read_message('{"type": "back"}'), protocol.BackMessage)
+    assert isinstance(protocol.read_message('{"type": "leave"}'), protocol.LeaveMessage)
     assert isinstance(protocol.read_message('{"type": "next"}'), protocol.NextMessage)
     assert isinstance(protocol.read_message('{"type": "ping"}'), protocol.PingMessage)
+
+
+def test_a_player_who_leaves_the_match_hands_his_seat_to_a_bot_at_once(tmp_path: Path) -> None:
+    """Leaving is a grace run out now: the bot takes the seat and says why, the match goes
+    on without waiting for the player, and a seat a bot plays is not his to leave again."""
+    app = make_app(f"sqlite:///{tmp_path / 'club.sqlite3'}", bot_delay=0.2, grace_s=600)
+    with served(app) as base:
+        cookie, tid = seated(base, "Masha", game="kozel", players=2, bots="random")
+        with socket_of(base, tid, cookie) as ws:
+            ws.send(json.dumps({"type": "hello", "v": 0}))
+            assert json.loads(ws.recv(timeout=15))["type"] == "sync"
+            ws.send(json.dumps({"type": "leave"}))
+            said = json.loads(ws.recv(timeout=15))
+            while not [e for e in events_of(said) if e["t"] == "replaced"]:
+                said = json.loads(ws.recv(timeout=15))
+            (event,) = [e for e in events_of(said) if e["t"] == "replaced"]
+            assert (event["seat"], event["why"]) == (0, "gone")
+            assert event["seats"][0]["bot"] and event["seats"][0]["why"] == "gone"
+            # the bot plays her seat: moves of seat 0 come without her
+            moved = False
+            while not moved:
+                said = json.loads(ws.recv(timeout=15))
+                moved = any(e["t"] == "move" and e["seat"] == 0 for e in events_of(said))
+            ws.send(json.dumps({"type": "leave"}))
+            while (said := json.loads(ws.recv(timeout=15)))["type"] != "error":
+                pass
+            assert said["code"] == "bot_seat"
 
 
 def test_the_protocol_page_describes_every_socket_message_and_limit() -> None:

@@ -651,7 +651,7 @@ def test_the_table_draws_the_live_board(server: str, page: Any, game: str, playe
         assert page.locator("svg#board g.seats g.tile.playable").count() == picks
     else:
         assert page.locator("svg#board g.seats").count() == 0
-    assert page.locator("svg#hand g.tile").count() == len(view["hand"] or [])
+    assert page.locator("#hand button.tile").count() == len(view["hand"] or [])
 
 
 @pytest.mark.parametrize("game", ["mexican-train", "chicken-foot", "fives"])
@@ -668,10 +668,10 @@ def test_a_chosen_tile_lights_up_the_ends_it_fits(server: str, page: Any, game: 
         many = [t for t, moves in by_tile.items() if len(moves) > 1]
         if many:
             break
-        page.locator("svg#hand g.tile.playable, .actions button").first.click()
+        page.locator("#hand button.tile.playable, .actions button").first.click()
         page.wait_for_timeout(150)
     tile = many[0]
-    page.click(f"svg#hand g.tile[data-tile='{tile}']")
+    page.click(f"#hand button.tile[data-tile='{tile}']")
     ends = page.locator("svg#board g.end")
     assert ends.count() == len(by_tile[tile])
     # each socket shows the number it needs and takes a tap 44 px across
@@ -689,7 +689,8 @@ def test_a_chosen_tile_lights_up_the_ends_it_fits(server: str, page: Any, game: 
         # a socket is a button for the keyboard too: Tab to it, Enter plays
         needed = view["ends"][ends.first.get_attribute("data-end")]
         assert ends.first.get_attribute("tabindex") == "0"
-        assert ends.first.get_attribute("aria-label") == f"Play here: {needed}"
+        # the table names it by the whole move ("7-4 → branch 1 (4)"), the number it needs last
+        assert ends.first.get_attribute("aria-label").endswith(f"({needed})")
         ends.first.focus()
         page.keyboard.press("Enter")
     else:
@@ -709,7 +710,11 @@ def test_the_trains_are_named_by_their_players(server: str, page: Any) -> None:
     table = page.evaluate(
         "(id) => fetch(`/api/tables/${id}`).then((r) => r.json())", page.url.split("/")[-1]
     )
-    seats = [s["name"] for s in table["table"]["seats"]]
+    # as the table names them: a bot by its level ("Bot 2 · Novice")
+    seats = [
+        f"Bot {i + 1} · Novice" if s["bot"] else s["name"]
+        for i, s in enumerate(table["table"]["seats"])
+    ]
     lanes = page.locator("svg#board g.lane")
     ends = [lanes.nth(i).get_attribute("data-end") for i in range(lanes.count())]
     names = page.locator("svg#board g.lane .lane-name").all_text_contents()

@@ -264,7 +264,7 @@ def test_the_waiting_room_copies_the_invitation_and_fills_with_bots_by_level_nam
     assert levels[:2] == ["Новичок", "Лёгкий"], levels
     page.select_option(".waiting .fill select", "random")
     page.click(".waiting .fill button")
-    page.wait_for_selector("svg#hand g.tile", timeout=15_000)
+    page.wait_for_selector("#hand button.tile", timeout=15_000)
     expect(page.locator(".waiting")).to_have_count(0)
     assert not errors
 

@@ -119,8 +119,7 @@ _WIDE = "() => [document.scrollingElement.scrollWidth, window.innerWidth]"
 # every visible target of the hand and the moves at the table, with its height in CSS px
 _TARGETS = """() => {
   const felt = document.querySelector(".felt") || document.querySelector("main");
-  const found = [...document.querySelectorAll("svg#hand g.tile")];
-  found.push(...felt.querySelectorAll("button, a[href], input, select, [role=button]"));
+  const found = [...felt.querySelectorAll("button, a[href], input, select, [role=button]")];
   return found.map((n) => {
     const box = n.getBoundingClientRect();
     const name = n.getAttribute("aria-label") || n.getAttribute("data-tile")
@@ -150,7 +149,7 @@ def problems(eyes: Any, lang: str, where: str) -> list[str]:
 # the hand's box in the phone's first screen, where there is a hand to show (not Kolbasa's)
 _HAND = """() => {
   window.scrollTo(0, 0);
-  const hand = document.querySelector("svg#hand");
+  const hand = document.querySelector("#hand");
   const box = hand && hand.getBoundingClientRect();
   return box && box.width > 0 ? [box.top, box.bottom, window.innerHeight] : null;
 }"""

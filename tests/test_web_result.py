@@ -26,6 +26,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 import uvicorn  # noqa: E402
 from test_server_browser import chromium  # noqa: E402
 
+from bazar import i18n  # noqa: E402
 from bazar.club import create_app  # noqa: E402
 from bazar.club.settings import Settings  # noqa: E402
 
@@ -69,7 +70,11 @@ class Table:
         r = page.request.post(server + "/api/tables", data={"bots": "random", **form})
         assert r.ok, r.text()
         self.id = r.json()["table"]["id"]
-        self.names = [seat["name"] for seat in r.json()["table"]["seats"]]
+        # as the table names them: a bot by its level ("Bot 2 · Novice")
+        self.names = [
+            f"Bot {s + 1} · {i18n.level_name(seat['bot'], 'en')}" if seat["bot"] else seat["name"]
+            for s, seat in enumerate(r.json()["table"]["seats"])
+        ]
         page.goto(f"{server}/table/{self.id}")
         page.wait_for_selector(".felt[data-v]", timeout=15_000)
 
@@ -86,7 +91,7 @@ class Table:
         while not page.locator("#result-heading").count():
             assert time.monotonic() < deadline, "the round did not end"
             # the hand's tiles; Kolbasa's, which has no hand, on the board
-            playable = page.locator("svg#hand g.tile.playable, svg#board g.tile.playable")
+            playable = page.locator("#hand button.tile.playable, svg#board g.tile.playable")
             buttons = page.locator(".felt .actions button")
             # the page redraws as the bots move: what was there to click may be gone
             with contextlib.suppress(sync_api.Error):

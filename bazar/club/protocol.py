@@ -51,6 +51,7 @@ __all__ = [
     "Guest",
     "HelloMessage",
     "Join",
+    "LeaveMessage",
     "Login",
     "MoveMessage",
     "NextMessage",
@@ -298,6 +299,13 @@ class BackMessage(_Message):
     type: Literal["back"]
 
 
+class LeaveMessage(_Message):
+    """The player leaves the match under way: a bot takes his seat at once, as if his grace
+    had run out (a rated match is interrupted)."""
+
+    type: Literal["leave"]
+
+
 class NextMessage(_Message):
     """The player has seen the end of the round: the table need not wait for him before the
     next round's first turn (it waits for every seated player whose page is open, or
@@ -313,7 +321,7 @@ class PingMessage(_Message):
 
 
 SocketMessage = Annotated[
-    HelloMessage | MoveMessage | BackMessage | NextMessage | PingMessage,
+    HelloMessage | MoveMessage | BackMessage | LeaveMessage | NextMessage | PingMessage,
     Field(discriminator="type"),
 ]
 

@@ -201,7 +201,8 @@ class _Request:
     client: Client
     seat: int
     #: "move" (``text``, at version ``v``), "back" (the player asks for his seat back from
-    #: the bot) or "next" (he has seen the round's end)
+    #: the bot), "leave" (he leaves the match: a bot takes his seat at once) or "next" (he has
+    #: seen the round's end)
     kind: str
     #: the move in notation
     text: str = ""
@@ -591,6 +592,9 @@ class Table:
                 raise TableError("not_started")
             if not self.live:
                 raise TableError("match_over")
+            if request.kind == "leave":
+                await self._leave(request.seat)
+                return None
             if request.kind == "back":
                 await self._ask_back(request.seat)
                 return None
@@ -626,6 +630,10 @@ class Table:
     def take_back(self, client: Client) -> None:
         """A player asks for his seat back from the bot that plays it (the actor checks)."""
         self._request(client, "back")
+
+    def leave(self, client: Client) -> None:
+        """A player leaves the match under way (the actor gives his seat up)."""
+        self._request(client, "leave")
 
     def seen_round_end(self, client: Client) -> None:
         """A player has seen the round's end: the pause need not wait for him. A spectator's,
@@ -871,6 +879,14 @@ class Table:
             self._emit({"t": "match_end", **self._result()})
             return
         await self._change_hands(seat, "replaced", why)
+
+    async def _leave(self, seat: int) -> None:
+        """A player who says he leaves is one whose grace is over now: he need not be waited
+        for (a rated match is interrupted, a bot plays a casual seat; he may ask it back). A
+        seat a bot already plays is no longer his to leave."""
+        if seat in self.bots:
+            raise TableError("bot_seat")
+        await self._give_up(seat, "gone")
 
     async def _ask_back(self, seat: int) -> None:
         """The player of a seat a bot plays wants it back: his from its next turn (the

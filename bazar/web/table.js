@@ -1,48 +1,164 @@
-// A table: its seats, the board, the player's hand and moves, the round's and the match's end.
+// A table: its seats round the felt, the board, the player's hand and moves, the move log, the
+// round's and the match's end. Played by pointer or by keyboard alone (UX.md §9), every move said
+// in words to a screen reader.
 import { N_, errorText, t, tn } from "./i18n.js";
 import { drawBoard, drawSocket, endOf, tileOf } from "./board.js";
-import { drawHand, el } from "./tiles.js";
+import { digitsWanted, el, parseTile } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
 import { loginForms } from "./account.js";
 import { renderWaiting } from "./waiting.js";
-import { badge, boardWidth, guestMark, moveText } from "./words.js";
+import { badge, boardWidth, endName, gameName, guestMark, levelName, moveText } from "./words.js";
 import { onResultEvent, pauseLeft, renderFair, renderResult, seenRoundEnd } from "./result.js";
+import { drawHand, stepFocus } from "./hand.js";
+import { setSound, sound, soundOn } from "./sound.js";
+
+//: the width under which the table takes a phone's layout (UX.md §8)
+const PHONE = 600;
+//: the seconds of a player's clock under which it warns him
+const LOW_S = 5;
+//: how long a seat's last action shows on its plate
+const CHIP_MS = 3000;
+//: the lines the move log keeps
+const LOG_LINES = 300;
+
+//: the numbers of a half as a screen reader says them, blank to twelve
+const PIP_WORDS = [N_("pip.0"), N_("pip.1"), N_("pip.2"), N_("pip.3"), N_("pip.4"), N_("pip.5"),
+  N_("pip.6"), N_("pip.7"), N_("pip.8"), N_("pip.9"), N_("pip.10"), N_("pip.11"), N_("pip.12")];
+
+// A tile as the log writes it ("6|4") and as it is said ("six–four").
+function tileText(text) { return text.replace("-", "|"); }
+function tileSaid(text) {
+  const [a, b] = parseTile(text);
+  return `${t(PIP_WORDS[a] || String(a))}–${t(PIP_WORDS[b] || String(b))}`;
+}
+
+// A loudspeaker, struck through while the sounds are off (drawn: no emoji font is assumed).
+function speaker(on) {
+  const svg = el("svg", { viewBox: "0 0 24 24", width: 22, height: 22, class: "icon", "aria-hidden": "true" });
+  el("path", { d: "M3 9v6h4l5 4V5L7 9H3z" }, svg);
+  if (on) el("path", { d: "M15 8.5a4.5 4.5 0 0 1 0 7M17.5 6a8 8 0 0 1 0 12", class: "wave" }, svg);
+  else el("path", { d: "M15 9l6 6M21 9l-6 6", class: "wave" }, svg);
+  return svg;
+}
+
+// Seconds as a clock says them: "0:42", tenths in the last ten ("9.4").
+function clockText(s) {
+  if (s < 10) return s.toFixed(1);
+  const whole = Math.ceil(s);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+// Whether the page should keep still (the player asked his system for less motion).
+function still() { return matchMedia("(prefers-reduced-motion: reduce)").matches; }
 
 export async function tablePage(id) {
   const params = new URLSearchParams(location.search);
   let info = (await api(`/api/tables/${id}`)).table;
   const { levels } = await api("/api/games");
   const state = { view: null, v: 0, clock: null, clockAt: 0, selected: null, commitments: {},
-    roundEnd: null, sheetHidden: false, end: null, reveals: [], rematch: null, error: "" };
-  const head = h("section", {});
+    roundEnd: null, sheetHidden: false, end: null, reveals: [], rematch: null, error: "",
+    // the move chosen among the selected tile's (its end), by arrow, digit or socket
+    choice: 0,
+    // each seat's last action, shown on its plate a while ({text, at, draws})
+    chips: {},
+    // the last tile laid, and whether it came live (it slides in) or in a sync
+    last: null,
+    myTurn: false, low: false,
+    // the seat whose plate shakes at the next drawing (it just passed)
+    shake: null };
+  const head = h("section", { class: "table-head" });
   const felt = h("div", { class: "felt" });
   const boardSvg = el("svg", { class: "board", id: "board" });
   // the round's and the match's result: a sheet over the board (result.js)
   const result = h("section", { id: "result", hidden: true });
   const boardBox = h("div", { class: "board-wrap" }, boardSvg, result);
-  const handSvg = el("svg", { class: "hand", id: "hand" });
+  const players = h("div", { class: "players" });
+  const stage = h("div", { class: "stage" }, players, boardBox);
+  const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": t("yourHand") });
   const actions = h("div", { class: "actions" });
   const status = h("div", { class: "status" });
-  const players = h("div", { class: "players" });
+  // the clock is one node, moved to the plate of the seat to move: its text never blinks out
+  const clock = h("span", { class: "clock", id: "timer" });
+  const logLine = h("div", { class: "logline", "aria-hidden": "true" });
+  const log = h("ol", { class: "log", role: "log", "aria-live": "off", "aria-label": t("moveLog") });
   const fair = h("section", { class: "small", id: "fair" });
   const notice = h("p", { class: "notice", id: "notice" });
+  // moves are said politely; the player's turn and results at once (UX.md §9)
+  const polite = h("div", { class: "sr-only", id: "announce", role: "status", "aria-live": "polite" });
+  const loud = h("div", { class: "sr-only", id: "alert", "aria-live": "assertive" });
   // kept, not redrawn with each move: a button replaced under the pointer loses its click
   const standinText = h("span", {});
   const takeBackButton = h("button", { id: "takeback", onclick: takeBack }, t("takeBack"));
   const standin = h("div", { class: "standin", id: "standin", style: "display:none" },
     standinText, takeBackButton);
-  felt.append(players, status, standin, boardBox, actions, handSvg);
-  main.replaceChildren(head, notice, felt, fair);
+  const play = h("div", { class: "play" }, stage, logLine, standin,
+    h("div", { class: "controls" }, status, actions), hand);
+  felt.append(play, h("aside", { class: "side" }, h("h3", {}, t("moveLog")), log));
+  main.replaceChildren(head, notice, felt, fair, polite, loud);
   // a friend who opens an invitation link before logging in can do it here
   if (!session.me && info.status === "open") main.prepend(loginForms());
 
-  function seatName(s) { return (info.seats[s] && info.seats[s].name) || t("seatN", { n: s + 1 }); }
+  // A seat's player by name: a bot of the table's by its level ("Bot 2 · Easy"; one that plays
+  // for a player who left keeps the player's name), an empty seat by number.
+  function seatName(s) {
+    const seat = info.seats[s];
+    if (seat && seat.bot && !seat.why) return t("botName", { n: s + 1, level: levelName(seat.bot) });
+    return (seat && seat.name) || t("seatN", { n: s + 1 });
+  }
 
   function renderHead() {
-    head.replaceChildren(h("h2", {}, `${info.game}${info.listing ? ` (${info.listing})` : ""} · ${info.players} · ${info.move_time_s}s${info.rated ? ` · ${t("rated")}` : ""}`));
+    head.replaceChildren(h("div", { class: "table-bar" },
+      // the game's name; what else the table is (players, clock, rated) where there is room
+      h("h2", {}, gameName(info.game), h("span", { class: "details" },
+        ` · ${t("playersN", { n: info.players })} · ${t("perMove", { n: info.move_time_s })}${info.rated ? ` · ${t("rated")}` : ""}`)),
+      tools()));
     if (info.status !== "open") return;
     renderWaiting(head, info, { id, invite: params.get("invite"), levels, reload,
       reseat: () => { socket.onclose = null; socket.close(); connect(); } });
+  }
+
+  // The table's own buttons: its game's rules, the sounds, and the way out.
+  function tools() {
+    const help = h("button", { type: "button", class: "tool", "aria-label": t("rulesHere"),
+      title: t("rulesHere"), onclick: async () => {
+        try {
+          const { openHelp } = await import("./rules.js");
+          await openHelp((state.view && state.view.rules.name) || info.game);
+        } catch (err) { notice.textContent = t("noRulesYet"); }
+      } }, "?");
+    const on = soundOn();
+    const mute = h("button", { type: "button", class: "tool", id: "sound", "aria-pressed": String(on),
+      "aria-label": t("sounds"), title: t("sounds"), onclick: () => {
+        setSound(!soundOn());
+        renderHead();
+      } }, speaker(on));
+    // numerals instead of pips, for who reads them faster (the board and the hand follow)
+    const digits = digitsWanted();
+    const numerals = h("button", { type: "button", class: "tool", id: "digits",
+      "aria-pressed": String(digits), "aria-label": t("numerals"), title: t("numerals"), onclick: () => {
+        localStorage.setItem("bazar.digits", digits ? "0" : "1");
+        renderHead();
+        render();
+      } }, "1|2");
+    const out = h("button", { type: "button", class: "tool leave", id: "leave", onclick: leave },
+      t("leaveTable"));
+    return h("div", { class: "tools" }, help, mute, numerals, out);
+  }
+
+  // Leaving asks first where it costs something: a seat at a match under way goes to a bot (a
+  // rated match ends), a seat at an open table is given up.
+  async function leave() {
+    const seated = info.your_seat != null && !state.end;
+    const playing = seated && info.status === "playing";
+    const mine = playing && state.view && info.seats[state.view.seat];
+    if (playing && !(mine && mine.bot)) {
+      if (!confirm(info.rated ? t("leaveRated") : t("leaveCasual"))) return;
+      socket.send(JSON.stringify({ type: "leave" }));
+    } else if (seated && info.status === "open") {
+      try { await api(`/api/tables/${id}/leave`, {}); }
+      catch (err) { notice.textContent = err.message; return; }
+    }
+    go("/");
   }
 
   async function reload() { info = (await api(`/api/tables/${id}`)).table; renderHead(); render(); }
@@ -50,6 +166,7 @@ export async function tablePage(id) {
   // a refusal stays on the page until the player acts again
   function act(message) {
     state.selected = null;
+    state.choice = 0;
     state.error = "";
     socket.send(JSON.stringify(message));
     render();
@@ -59,57 +176,203 @@ export async function tablePage(id) {
 
   function takeBack() { act({ type: "back" }); }
 
+  // The moves the player may make now: none while a bot plays his seat, nor during the pause
+  // after a round (its result is being seen).
+  function legalNow() {
+    const view = state.view;
+    const mine = view && view.seat !== null ? info.seats[view.seat] : null;
+    if (!view || (mine && mine.bot && !state.end) || pauseLeft(state) > 0) return [];
+    return view.legal || [];
+  }
+
   function clickTile(text) {
     // a player who picks a tile of the new round is done looking at the last one
     if (state.roundEnd && !state.end) seenRoundEnd(state, (m) => socket.send(JSON.stringify(m)));
-    const moves = state.view.legal.filter((m) => tileOf(m) === text);
+    const moves = legalNow().filter((m) => tileOf(m) === text);
+    if (!moves.length) return; // a tile that does not fit: it stays where it is
     if (moves.length === 1) { send(moves[0]); return; }
-    state.selected = state.selected === text ? null : text; render();
+    state.selected = state.selected === text ? null : text;
+    state.choice = 0;
+    render();
+    if (state.selected) say(polite, chosenText());
+  }
+
+  // The moves of the selected tile, one per end or variant, in the order the keys pick them.
+  function chosenMoves() {
+    return state.selected ? legalNow().filter((m) => tileOf(m) === state.selected) : [];
+  }
+
+  function chosenText() {
+    const moves = chosenMoves();
+    return moves.length ? `${moveText(state.view, moves[state.choice % moves.length], seatName)}` : "";
+  }
+
+  // Says `text` in a live region; the same text twice differs by a trailing space, so that a
+  // screen reader says it again (lila's NVUI does the same).
+  function say(region, text) {
+    if (!text) return;
+    region.textContent = region.textContent === text ? `${text}\u00a0` : text;
+  }
+
+  // Keys of the table (UX.md §9): in the hand ←/→ move among the tiles, Enter picks one; with a
+  // tile picked ←/→ or 1-9 choose its end and Enter plays; Esc puts it back; D draws, P passes.
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || !state.view) return;
+    if (e.target.closest && e.target.closest("input, select, textarea, [contenteditable]")) return;
+    const moves = chosenMoves();
+    const inHand = hand.contains(e.target);
+    const legal = legalNow();
+    if (e.key === "Escape" && state.selected) {
+      state.selected = null; state.choice = 0; render(); e.preventDefault(); return;
+    }
+    if (moves.length > 1 && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+      state.choice = (state.choice + (e.key === "ArrowLeft" ? -1 : 1) + moves.length) % moves.length;
+      render(); say(polite, chosenText()); e.preventDefault(); return;
+    }
+    if (moves.length > 1 && /^[1-9]$/.test(e.key) && Number(e.key) <= moves.length) {
+      state.choice = Number(e.key) - 1;
+      render(); say(polite, chosenText()); e.preventDefault(); return;
+    }
+    if (moves.length && e.key === "Enter" && (!inHand || e.target.dataset.tile === state.selected)) {
+      send(moves[state.choice % moves.length]); e.preventDefault(); return;
+    }
+    if (inHand && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+      stepFocus(hand, e.key === "ArrowLeft" ? -1 : 1); e.preventDefault(); return;
+    }
+    const word = { KeyD: "draw", KeyP: "pass" }[e.code];
+    if (word && legal.includes(word)) { send(word); e.preventDefault(); return; }
+    const reading = { KeyC: readEnds, KeyW: readHand, KeyE: readCounts, KeyV: readBoard,
+      KeyL: () => (log.lastElementChild ? log.lastElementChild.textContent : "") }[e.code];
+    if (reading) { say(polite, reading()); e.preventDefault(); return; }
+    if (e.key === "?") { head.querySelector("button.tool").click(); e.preventDefault(); }
+  }
+
+  // What the keys C, W, E and V read (UX.md §9): the open ends, the hand, the tiles each seat
+  // holds, the tiles laid.
+  function readEnds() {
+    const view = state.view;
+    return Object.entries(view.ends || {}).map(([end, pip]) =>
+      `${endName(view, end, seatName)}: ${t(PIP_WORDS[pip] || String(pip))}`).join("; ");
+  }
+  function readHand() { return (state.view.hand || []).map(tileSaid).join(", "); }
+  function readCounts() {
+    const view = state.view;
+    return view.hand_sizes.map((n, s) => `${seatName(s)}: ${tn("nTiles", n)}`).join("; ");
+  }
+  function readBoard() {
+    // every tile the board's record names, in its order (a line reads left to right)
+    const tiles = [];
+    const walk = (x) => {
+      if (typeof x === "string" && parseTile(x)) tiles.push(x.replace(/#/g, ""));
+      else if (x && typeof x === "object") Object.values(x).forEach(walk);
+    };
+    walk(state.view.board);
+    return tiles.map(tileSaid).join(", ");
+  }
+  document.addEventListener("keydown", onKey);
+
+  // Where seat `s` sits: you (or, watching, seat 0) at the bottom, the others round an ellipse
+  // in turn order, the next on your left (UX.md §1); in % of the stage.
+  function seatSpot(s, n, me) {
+    const angle = Math.PI / 2 + ((s - me + n) % n) * 2 * Math.PI / n;
+    return [50 + 46 * Math.cos(angle), 50 + 42 * Math.sin(angle)];
+  }
+
+  // A seat's plate: name, team, who led, tiles left, score, the clock if it is to move, and a
+  // moment's chip for what it just did.
+  function plate(view, s, me) {
+    const n = view.hand_sizes.length;
+    const seat = info.seats[s];
+    const [x, y] = seatSpot(s, n, me);
+    const side = x < 20 ? " left" : x > 80 ? " right" : y < 50 ? " top" : " bottom";
+    const teams = view.rules.options.teams && n % 2 === 0;
+    const led = view.extra && view.extra.leader !== undefined ? view.extra.leader
+      : view.history && view.history.length ? view.history[0][0] : null;
+    const name = h("div", { class: "who" },
+      teams ? h("span", { class: "team", "aria-label": t("teamN", { n: s % 2 + 1 }) }, "AB"[s % 2]) : "",
+      led === s ? h("span", { class: "lead", title: t("ledRound"), "aria-label": t("ledRound") }, "◆") : "",
+      h("span", { class: "name" }, seatName(s)), seat && seat.bot && seat.why ? ` (${t("bot")})` : "",
+      guestMark(seat && seat.guest));
+    const size = view.hand_sizes[s];
+    const backs = h("span", { class: "backs", "aria-hidden": "true" },
+      [...Array(Math.min(size, 10)).keys()].map(() => h("i", {})));
+    const meta = h("div", { class: "meta" }, s === me && view.hand ? "" : backs,
+      // "7 tiles" on a wide plate, a bare 7 on a phone's (the words still said)
+      h("span", { class: "count" }, h("span", { class: "n", "aria-hidden": "true" }, String(size)),
+        h("span", { class: "word" }, tn("nTiles", size))), " ",
+      badge(view.rules, view.scores, s));
+    const node = h("div", { class: `player${side}${view.turn === s && !state.end ? " turn" : ""}${view.seat === s ? " me" : ""}${teams ? ` team${s % 2}` : ""}`,
+      "data-seat": s, style: `left:${x}%;top:${y}%` }, name, meta);
+    if (view.turn === s && !state.end) node.append(clock);
+    const chip = state.chips[s];
+    const age = chip ? performance.now() - chip.at : CHIP_MS;
+    if (age < CHIP_MS) {
+      node.append(h("span", { class: "act", style: `animation-delay:-${Math.round(age)}ms` }, chip.text));
+    }
+    return node;
+  }
+
+  // The tab's title says when it is the player's move, even from another tab (UX.md §5).
+  function title(mine) { document.title = mine ? t("titleYourTurn") : "bazar"; }
+
+  // The felt fills the window under the page's top: the hand stays on screen, the board takes
+  // what is left between the seats and the hand.
+  function fit() {
+    const top = felt.getBoundingClientRect().top + scrollY;
+    felt.style.height = `${Math.max(360, innerHeight - top - 6)}px`;
   }
 
   function render() {
     const view = state.view;
-    players.replaceChildren();
     status.replaceChildren();
     actions.replaceChildren();
-    if (!view) { boardSvg.replaceChildren(); handSvg.replaceChildren(); return; }
+    felt.style.display = view ? "" : "none";
+    if (!view) { players.replaceChildren(); boardSvg.replaceChildren(); hand.replaceChildren(); title(false); return; }
+    fit();
     // the version drawn: what a test (or a curious player) can wait for instead of a pause
     felt.dataset.v = state.v;
     // a bot plays this page's seat (its player's time ran out, or he was away): he is told so
     // and offered his seat back, not moves (online-club.md §2)
     const mine = view.seat !== null ? info.seats[view.seat] : null;
     const standIn = Boolean(mine && mine.bot && !state.end);
-    if (standIn) state.selected = null;
+    const legal = legalNow();
+    if (!legal.length) state.selected = null;
     const n = view.hand_sizes.length;
-    for (let s = 0; s < n; s++) {
-      players.append(h("div", { class: `player${view.turn === s ? " turn" : ""}${view.seat === s ? " me" : ""}` },
-        seatName(s), info.seats[s] && info.seats[s].bot ? ` (${t("bot")})` : "",
-        guestMark(info.seats[s] && info.seats[s].guest), " ",
-        badge(view.rules, view.scores, s), h("div", { class: "small" }, tn("nTiles", view.hand_sizes[s]))));
+    const me = view.seat ?? 0;
+    players.replaceChildren(...[...Array(n).keys()].map((s) => plate(view, s, me)));
+    // a pass shakes its plate, once, as it comes
+    const shaken = state.shake !== null && players.querySelector(`.player[data-seat="${state.shake}"]`);
+    if (shaken && !still()) {
+      shaken.animate([{ translate: "0" }, { translate: "-4px" }, { translate: "4px" }, { translate: "0" }],
+        { duration: 120 });
     }
+    state.shake = null;
+    stage.classList.toggle("sides", n > 2);
     const round = view.extra && view.extra.number;
     if (round) status.append(h("span", {}, t("round", { n: round })));
     status.append(h("span", {}, `${t("bazar")}: ${view.bazar_size}`));
-    if (view.turn !== null && !state.end) {
+    const paused = pauseLeft(state) > 0;
+    const myTurn = view.turn !== null && view.turn === view.seat && !state.end && legal.length > 0;
+    if (view.turn !== null && !state.end && !paused) {
       const whose = view.turn !== view.seat ? seatName(view.turn) : standIn ? t("yourBot") : null;
-      status.append(h("span", {}, whose === null ? t("yourTurn") : t("turnOf", { name: whose })));
-      const timer = h("span", { class: "timer", id: "timer" });
-      status.append(timer);
+      status.append(h("span", { class: whose === null ? "mine" : "" },
+        whose === null ? t("yourTurn") : t("turnOf", { name: whose })));
     }
     if (view.scores && view.scores.pot > 0) status.append(h("span", { class: "pot" }, `🐟 +${view.scores.pot}`));
     if (view.seat === null) status.append(h("span", {}, t("spectator")));
     // the board, and the ends the chosen tile fits: a disc on each, its train or branch lit up
-    const legal = standIn || pauseLeft(state) > 0 ? [] : view.legal || [];
     const tileMoves = new Set(legal.map(tileOf).filter(Boolean));
-    const chosen = state.selected ? legal.filter((m) => tileOf(m) === state.selected) : [];
-    const width = boardWidth(felt);
+    const chosen = chosenMoves();
+    const picked = chosen.length ? chosen[state.choice % chosen.length] : null;
+    const width = boardWidth(boardBox), height = boardBox.clientHeight;
     // the round that ended stays on the board, every hand face up, while its result is seen
     const final = state.roundEnd && state.roundEnd.final;
     const spots = final
-      ? drawBoard(boardSvg, final.view, { width, names: seatName, hands: final.hands })
-      : drawBoard(boardSvg, view, { width, names: seatName, playable: tileMoves,
-        selected: state.selected, onTile: clickTile });
+      ? drawBoard(boardSvg, final.view, { width, height, names: seatName, hands: final.hands })
+      : drawBoard(boardSvg, view, { width, height, names: seatName, playable: tileMoves,
+        selected: state.selected, onTile: clickTile, last: state.last && state.last.tile });
     boardBox.classList.toggle("ended", Boolean(final));
+    if (!final) slideLast();
     for (const end of final ? [] : new Set(chosen.map(endOf).filter((e) => e !== null))) {
       // a plain play before its variants (close, last) that name the same end
       const move = chosen.find((m) => m === `${state.selected}:${end}`) || chosen.find((m) => endOf(m) === end);
@@ -117,15 +380,22 @@ export async function tablePage(id) {
       if (lane) { lane.classList.add("target"); lane.addEventListener("click", () => send(move)); }
       const at = spots[end];
       if (!at) continue;
-      drawSocket(boardSvg, end, at, view.ends[end] ?? end, () => send(move));
+      const socket = drawSocket(boardSvg, end, at, view.ends[end] ?? end, () => send(move));
+      socket.classList.toggle("chosen", endOf(picked) === end);
+      // the move in words, not only the number the end needs
+      socket.setAttribute("aria-label", moveText(view, move, seatName));
     }
-    for (const m of chosen) {
-      actions.append(h("button", { class: "secondary", onclick: () => send(m) }, moveText(view, m, seatName)));
-    }
+    chosen.forEach((m, i) => {
+      actions.append(h("button", { class: `secondary${m === picked ? " chosen" : ""}`,
+        "aria-keyshortcuts": String(i + 1), onclick: () => send(m) }, moveText(view, m, seatName)));
+    });
     // a lone draw or pass is made by the table itself: nothing to offer
     const forced = legal.length === 1 && (legal[0] === "draw" || legal[0] === "pass");
+    const keys = { draw: "d", pass: "p" };
     for (const m of legal) {
-      if (!tileOf(m) && !forced) actions.append(h("button", { onclick: () => send(m) }, moveText(view, m, seatName)));
+      if (!tileOf(m) && !forced) {
+        actions.append(h("button", { "aria-keyshortcuts": keys[m], onclick: () => send(m) }, moveText(view, m, seatName)));
+      }
     }
     standin.style.display = standIn ? "" : "none";
     if (standIn) {
@@ -133,10 +403,111 @@ export async function tablePage(id) {
         + (mine.back ? ` ${t("backNext")}` : "");
       takeBackButton.style.display = mine.back ? "none" : "";
     }
-    drawHand(handSvg, view.hand || [], tileMoves, state.selected, clickTile, width);
-    handSvg.style.display = view.hand ? "" : "none"; // a spectator, or Kolbasa's blind rows
+    // a spectator has no hand, nor a Kolbasa player, whose rows lie face down on the board
+    hand.style.display = view.hand ? "" : "none";
+    const byTile = (text) => legal.filter((m) => tileOf(m) === text);
+    drawHand(hand, view.hand || [], {
+      playable: tileMoves, selected: state.selected, onPick: clickTile,
+      largest: innerWidth <= PHONE ? 28 : 36, still: still(),
+      labelOf: (text) => {
+        const ends = byTile(text).map((m) => (endOf(m) === null ? moveText(view, m, seatName) : endName(view, endOf(m), seatName)));
+        return ends.length ? t("tilePlayable", { tile: tileText(text), ends: ends.join(", ") }) : tileText(text);
+      },
+    });
     if (state.error) actions.append(h("span", { class: "error" }, state.error));
+    // a board scaled down to fit the stage (measured once all round it is laid out) keeps its
+    // sockets' 44 px for a finger
+    const scale = (boardSvg.getScreenCTM() || { a: 1 }).a;
+    if (scale > 0 && scale < 1) {
+      for (const hit of boardSvg.querySelectorAll("g.end circle.hit")) hit.setAttribute("r", 22 / scale);
+    }
+    // the player's turn begins: the bell, the title, and a word to a screen reader
+    if (myTurn && !state.myTurn) {
+      sound("bell");
+      say(loud, t("yourTurn"));
+    }
+    state.myTurn = myTurn;
+    title(myTurn);
+    tick();
     showResult();
+  }
+
+  // The tile last laid (the board outlines it) slides in from the plate of who laid it, when it
+  // came live (200 ms; not under reduced motion).
+  function slideLast() {
+    const last = state.last;
+    const node = boardSvg.querySelector("g.layout g.tile.last");
+    if (!last || !node || !last.live || still() || !node.animate) return;
+    last.live = false;
+    const from = players.querySelector(`.player[data-seat="${last.seat}"]`);
+    const ctm = boardSvg.getScreenCTM();
+    if (!from || !ctm) return;
+    const p = from.getBoundingClientRect(), q = node.getBoundingClientRect();
+    const dx = (p.x + p.width / 2 - q.x - q.width / 2) / ctm.a;
+    const dy = (p.y + p.height / 2 - q.y - q.height / 2) / ctm.d;
+    node.animate([{ translate: `${dx}px ${dy}px`, opacity: 0.4 }, { translate: "0 0", opacity: 1 }],
+      { duration: 200, easing: "ease-out" });
+  }
+
+  // The move clock of the seat to move, tenths in its last ten seconds; red, with one sound for
+  // the player, in its last five.
+  function tick() {
+    if (!state.clock || state.end) { clock.textContent = ""; return; }
+    // the move clock runs once the pause between rounds is over
+    const ran = (performance.now() - state.clockAt) / 1000 - (state.clock.starts_in_s || 0);
+    const left = Math.max(0, state.clock.left_s - Math.max(0, ran));
+    clock.textContent = clockText(left);
+    const low = left <= LOW_S;
+    const owner = clock.closest(".player");
+    if (owner) owner.classList.toggle("low", low);
+    if (low && !state.low && state.myTurn) sound("low");
+    state.low = low;
+  }
+
+  // What a move says in the log ("Olya: 6|4 → right"), to a screen reader ("Olya: six–four,
+  // right") and on its seat's plate ("6|4", "drew 2").
+  function noteMove(event, before, live) {
+    const view = before || state.view;
+    const who = seatName(event.seat);
+    const tileMove = tileOf(event.move);
+    const end = endOf(event.move);
+    const where = end === null || !view ? "" : endName(view, end, seatName);
+    const [word] = event.move.split(" ");
+    const words = { draw: N_("log.draw"), pass: N_("log.pass") };
+    const did = tileMove ? `${tileText(tileMove)}${where ? ` → ${where}` : ""}`
+      : word in words ? t(words[word]) : moveText(view, event.move, seatName);
+    // a lone draw or pass the table made for the player
+    const forced = before && before.seat === event.seat && before.legal && before.legal.length === 1
+      && before.legal[0] === event.move && !tileMove;
+    addLog(`${who}: ${did}${forced ? ` ${t("log.forced")}` : ""}`, forced ? "forced" : "");
+    const chip = state.chips[event.seat];
+    if (word === "draw") {
+      const draws = chip && chip.draws && performance.now() - chip.at < CHIP_MS ? chip.draws + 1 : 1;
+      state.chips[event.seat] = { text: t("chip.drew", { n: draws }), at: performance.now(), draws };
+    } else {
+      state.chips[event.seat] = { text: tileMove ? tileText(tileMove) : did, at: performance.now() };
+    }
+    if (tileMove) state.last = { tile: tileMove, seat: event.seat, live };
+    if (!live) return;
+    if (word === "pass") state.shake = event.seat;
+    const [a, b] = tileMove ? parseTile(tileMove) : [0, 1];
+    sound(tileMove ? (a === b ? "double" : "click") : { pass: "knock", draw: "shuffle" }[word] || "click");
+    say(polite, `${who}: ${tileMove ? tileSaid(tileMove) : did}${where ? `, ${where}` : ""}`);
+  }
+
+  function addLog(text, cls = "") {
+    log.append(h("li", { class: cls }, text));
+    while (log.childElementCount > LOG_LINES) log.firstElementChild.remove();
+    log.scrollTop = log.scrollHeight;
+    logLine.textContent = text;
+  }
+
+  // The log and the live region hear the events as they come (a sync's are the past: logged
+  // but not said, nor sounded). A round's result is read out by its sheet (result.js).
+  function noteEvent(event, before, live) {
+    if (event.t === "move") noteMove(event, before, live);
+    if (event.t === "round_start") { addLog(t("round", { n: event.number }), "round"); state.last = null; }
+    if (event.t === "round_end" && live) sound("sting");
   }
 
   function showResult() {
@@ -169,7 +540,14 @@ export async function tablePage(id) {
   let socket;
   let left = false;
   const key = `bazar.v.${id}`;
-  session.leave = () => { left = true; socket.close(); };
+  session.leave = () => {
+    left = true; socket.close();
+    document.removeEventListener("keydown", onKey);
+    removeEventListener("resize", render);
+    clearInterval(ticking);
+    clearInterval(counting);
+    document.title = "bazar";
+  };
   async function receive(data) {
     // an event this page has already applied (a sync holds it too) would apply a move twice
     if (data.type === "event" && data.v <= state.v) return;
@@ -177,12 +555,14 @@ export async function tablePage(id) {
     if (data.type === "table") { info = { ...info, ...data.table }; renderHead(); }
     if (data.type === "sync") {
       state.commitments = {}; state.reveals = []; state.end = null; state.roundEnd = null;
-      for (const e of data.events) await onEvent(e);
+      log.replaceChildren();
+      for (const e of data.events) { noteEvent(e, null, false); await onEvent(e); }
       info = { ...info, ...data.table };
       state.rematch = (info.ending && info.ending.rematch) || null;
       renderHead();
     }
     // a notice (a player away or back) is not part of the game: it has no version
+    if (data.type === "event") noteEvent(data.event, state.view, true);
     if (data.type === "event" || data.type === "notice") await onEvent(data.event);
     if ("view" in data && data.view) state.view = data.view;
     if (data.v !== undefined) { state.v = data.v; sessionStorage.setItem(key, data.v); }
@@ -201,15 +581,9 @@ export async function tablePage(id) {
     // 4404: no such table (the error came before): nothing to come back to
     socket.onclose = (closed) => { if (!left && closed.code !== 4404) setTimeout(connect, 1000); };
   }
-  setInterval(() => {
-    if (state.roundEnd) showResult(); // its countdown
-    const timer = document.getElementById("timer");
-    if (!timer || !state.clock) return;
-    // the move clock runs once the pause between rounds is over
-    const ran = (performance.now() - state.clockAt) / 1000 - (state.clock.starts_in_s || 0);
-    const left = Math.max(0, state.clock.left_s - Math.max(0, ran));
-    timer.textContent = `⏱ ${Math.ceil(left)}`;
-  }, 250);
+  const ticking = setInterval(tick, 100);
+  const counting = setInterval(() => { if (state.roundEnd) showResult(); }, 250); // its countdown
+  addEventListener("resize", render);
   renderHead();
   connect();
 }

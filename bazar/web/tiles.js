@@ -1,4 +1,4 @@
-// Dominoes drawn in SVG: a tile face up or face down, a row of tiles that wraps, a hand.
+// Dominoes drawn in SVG: a tile face up or down, a tile as an svg of its own, a row that wraps.
 const NS = "http://www.w3.org/2000/svg";
 // Where a half's pips sit, the half standing upright (UX.md §2): 0..9 on a 3x3 grid, 10..12 on
 // a 3x4 one, as [x, y] in fractions of the half's side. A lying tile turns them with it.
@@ -117,22 +117,4 @@ export function row(parent, texts, x, y, { right, indent = x, s = 26, standing =
     cx += w + GAP;
   }
   return { boxes, after: [cx, cy + mid], bottom: cy + band };
-}
-
-// The player's hand, standing tiles that wrap; a playable one calls onClick with its text.
-export function drawHand(svg, hand, playable, selected, onClick, width = 640, s = 30) {
-  svg.replaceChildren();
-  const { boxes, bottom } = row(svg, hand.map((text) => text), 4, 4,
-    { right: Math.max(width, s + 8) - 4, s, standing: true });
-  boxes.forEach((_, i) => {
-    const g = svg.children[i];
-    const text = hand[i];
-    if (playable.has(text)) {
-      g.classList.add("playable");
-      g.addEventListener("click", () => onClick(text));
-    }
-    if (selected === text) g.classList.add("selected");
-  });
-  const used = hand.length ? Math.min(width, 8 + hand.length * (s + GAP)) : 200;
-  svg.setAttribute("viewBox", `0 0 ${Math.max(used, 200)} ${hand.length ? bottom : 2 * s + 8}`);
 }

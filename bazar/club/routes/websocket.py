@@ -148,6 +148,8 @@ class SocketRoutes(RouteGroup):
                 table.submit(client, move, v)
             case protocol.BackMessage():
                 table.take_back(client)
+            case protocol.LeaveMessage():
+                table.leave(client)
             case protocol.NextMessage():
                 table.seen_round_end(client)
             case protocol.PingMessage():
