@@ -516,6 +516,16 @@ function drawTrains(g, view, area, box, names) {
 // A branch's path ("1.2" -> [1, 2]).
 function pathOf(id) { return id.split(".").map(Number); }
 
+// A Chicken Foot branch in words: a branch of the engine by its number, a toe by the double
+// it grows from ("4|4 · toe 2"), never its path ("1.2").
+export function branchName(view, id) {
+  const path = pathOf(id);
+  if (path.length === 1) return t("branch", { id });
+  const parent = view.board.branches[path.slice(0, -1).join(".")] || [];
+  const double = parent.length ? parent[parent.length - 1] : "";
+  return `${double} · ${t("toe", { n: path[path.length - 1] })}`;
+}
+
 function drawTree(g, view, area, box) {
   const { branches } = view.board;
   const ids = [...new Set([...Object.keys(branches), ...Object.keys(view.ends || {})])]
@@ -525,13 +535,7 @@ function drawTree(g, view, area, box) {
       for (let i = 0; i < Math.min(p.length, q.length); i++) if (p[i] !== q[i]) return p[i] - q[i];
       return p.length - q.length;
     });
-  const nameOf = (id) => {
-    const path = pathOf(id);
-    if (path.length === 1) return t("branch", { id });
-    const parent = branches[path.slice(0, -1).join(".")] || [];
-    const double = parent.length ? parent[parent.length - 1] : "";
-    return `${double} · ${t("toe", { n: path[path.length - 1] })}`;
-  };
+  const nameOf = (id) => branchName(view, id);
   const lanes = ids.map((id) => ({ id, tiles: branches[id] || [], name: nameOf(id),
     indent: (pathOf(id).length - 1) * 0.8, cls: "branch" }));
   // a double that ends a branch grows three toes: straight on and at 45° either side, a

@@ -1,6 +1,6 @@
 // The club's words for what the engine says: moves, ends, players, scores.
 import { N_, t } from "./i18n.js";
-import { endOf, kindOf, tileOf } from "./board.js";
+import { branchName, endOf, kindOf, tileOf } from "./board.js";
 import { h } from "./dom.js";
 
 // The width the board is laid out for: the page's, within what a tile row reads well at.
@@ -14,7 +14,7 @@ export function endName(view, end, seatName) {
   if (kind === "kolbasa" && end !== "R") return t("joint", { n: end });
   if (end in sides) return t(sides[end]);
   if (kind === "trains") return t("trainOf", { name: seatName(Number(end)) });
-  if (kind === "tree") return t("branch", { id: end });
+  if (kind === "tree") return branchName(view, end);
   return end;
 }
 
