@@ -350,7 +350,10 @@ export async function tablePage(id) {
     stage.classList.toggle("sides", n > 2);
     const round = view.extra && view.extra.number;
     if (round) status.append(h("span", {}, t("round", { n: round })));
-    status.append(h("span", {}, `${t("bazar")}: ${view.bazar_size}`));
+    // the stock, where the game has one to draw from (poker and Texas 42 deal every tile)
+    if (!["poker", "trick"].includes(view.board.kind)) {
+      status.append(h("span", {}, `${t("bazar")}: ${view.bazar_size}`));
+    }
     const paused = pauseLeft(state) > 0;
     const myTurn = view.turn !== null && view.turn === view.seat && !state.end && legal.length > 0;
     if (view.turn !== null && !state.end && !paused) {
