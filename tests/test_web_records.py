@@ -327,6 +327,37 @@ def test_an_uploaded_record_numbers_its_players(
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_record_is_uploaded_from_the_history_in_the_page_s_language(
+    browser: Any, club: dict[str, Any], lang: str, tmp_path: Path
+) -> None:
+    """The browser's own file button (its language, not the page's) is hidden behind the
+    page's label; the file chosen is named, and uploading it opens its replay."""
+    page = page_of(browser, club, lang, 360, 740)
+    page.goto(club["url"] + "/history")
+    label = page.locator("label[for=record-file]")
+    label.wait_for()
+    texts = i18n.web(lang)
+    assert label.inner_text() == texts["chooseRecord"]
+    assert page.locator("#record-chosen").inner_text() == texts["noFileChosen"]
+    assert label.bounding_box()["height"] >= 44
+    # the browser's own button, clipped out of sight (a screen reader still finds it)
+    hidden = (
+        "e => getComputedStyle(e).position === 'absolute'"
+        " && getComputedStyle(e).clip.startsWith('rect(0')"
+    )
+    assert page.eval_on_selector("#record-file", hidden)
+    saved = tmp_path / "match.json"
+    saved.write_text(bazar.record.dumps(finished("block", 5, 2)))
+    page.set_input_files("#record-file", str(saved))
+    assert page.locator("#record-chosen").inner_text() == "match.json"
+    page.locator("form:has(#record-file) button").click()
+    page.wait_for_url("**/replay/*")
+    page.wait_for_selector(".felt[data-ply='0']")
+    assert fits(page, 360)
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_profile_charts_the_rating_and_fits_a_phone(
     browser: Any, club: dict[str, Any], lang: str
 ) -> None:

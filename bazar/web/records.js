@@ -105,14 +105,23 @@ export function recordList(title, query, id, marks = null) {
 }
 
 export async function historyPage() {
-  const file = h("input", { type: "file", accept: ".json,application/json" });
+  // the browser's own file button speaks the browser's language, not the page's: it is
+  // hidden behind a label of the page's, and the chosen file's name is said beside it
+  const file = h("input", { type: "file", accept: ".json,application/json", id: "record-file",
+    class: "sr-only" });
+  const chosen = h("span", { class: "hint", id: "record-chosen" }, t("noFileChosen"));
   const error = h("div", { class: "error" });
+  file.addEventListener("change", () => {
+    chosen.textContent = file.files[0] ? file.files[0].name : t("noFileChosen");
+  });
   const upload = h("form", { class: "grid", onsubmit: async (e) => {
     e.preventDefault();
-    if (!file.files[0]) return;
+    if (!file.files[0]) { error.textContent = t("noFileChosen"); return; }
     try { const r = await api("/api/records", await file.files[0].text(), true); go(`/replay/${r.id}`); }
     catch (err) { error.textContent = err.message; }
-  } }, h("label", {}, t("upload"), file), h("button", {}, t("upload")));
+  } }, h("label", { for: "record-file", class: "button secondary", tabindex: "0",
+    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); file.click(); } } },
+  t("chooseRecord")), file, chosen, h("button", {}, t("upload")));
   // your own matches first, the last ten
   const lists = session.me ? [recordList(t("yourMatches"), "mine=1&limit=10&", "mine", YOURS)] : [];
   lists.push(recordList(t("allMatches"), "", "all"));
