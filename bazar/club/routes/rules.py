@@ -14,7 +14,8 @@ from starlette.routing import BaseRoute, Route
 
 from bazar import bots, i18n
 from bazar.club.errors import ServerError
-from bazar.core.round import Round
+from bazar.core.match import Match
+from bazar.core.play import play
 from bazar.core.rules import VARIANTS
 from bazar.core.rules import rules as make_rules
 from bazar.core.rules import variant as find_variant
@@ -104,13 +105,11 @@ def diagram(name: str) -> dict[str, Any]:
     through its moves: a real position of the game, the same every time."""
     rules = make_rules(name)
     seats = [bots.make("greedy", seed=SEED + s) for s in range(rules.players)]
-    played = Round(rules, seed=SEED)
-    while not played.is_over():
-        seat = played.turn
-        assert seat is not None
-        played.push(seats[seat].choose(played.view(seat), played.legal_moves()))
-    moves = played.moves
-    shown = Round(rules, seed=SEED)
+    # the one seat loop plays the match; its first round is dealt again and played to there
+    played = Match(rules, seed=SEED)
+    play(played, seats)
+    moves = played.rounds[0].moves
+    shown = Match(rules, seed=SEED).round
     for move in moves[: max(1, len(moves) * 2 // 3)]:
         shown.push(move)
     return {

@@ -11,8 +11,9 @@ from starlette.routing import BaseRoute, Route
 from bazar import i18n
 from bazar.club import protocol
 from bazar.club.table import Table
-from bazar.core.rules import VARIANTS, Variant, variant
+from bazar.core.rules import VARIANTS, variant
 from bazar.core.rules import rules as make_rules
+from bazar.games import shelf
 
 from .http import RouteGroup, api
 
@@ -50,7 +51,7 @@ class TableRoutes(RouteGroup):
                     "description": text,
                     "title": i18n.title(name, lang),
                     "summary": summary(i18n.description(name, lang)),
-                    "group": group(variant(name)),
+                    "group": shelf(variant(name)),
                     "players": rules.players,
                     "players_range": list(variant(name).players),
                     "options": rules.options(),
@@ -102,25 +103,6 @@ class TableRoutes(RouteGroup):
     async def rematch(self, request: Request) -> Any:
         new = await self.club.rematch(self.table_of(request), await self.need_user(request))
         return {"table": new.info()}
-
-
-#: the lobby's groups of games, in the order it shows them
-GROUPS = ("line", "kozel", "cross", "trains", "other")
-
-
-def group(game: Variant) -> str:
-    """The lobby's group of ``game``: the yards' games with a loser (Kozel, Osyol), the
-    other line games, the cross games that score as they go, the trains and Chicken Foot,
-    and the rest (Kolbasa, the trick and the poker games).
-
-    >>> [group(variant(name)) for name in ("block", "osel", "fives", "chicken-foot", "poker")]
-    ['line', 'kozel', 'cross', 'trains', 'other']
-    """
-    if game.loser is not None:
-        return "kozel"
-    if game.family in ("line", "cross"):
-        return str(game.family)
-    return "trains" if game.family in ("trains", "tree") else "other"
 
 
 def summary(description: str) -> str:
