@@ -3,7 +3,8 @@ import { N_, lang, t } from "./i18n.js";
 import { drawBoard, tileOf } from "./board.js";
 import { el } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
-import { badge, boardWidth, gameName, guestMark, keepsAccounts, moveText, recordPlayer, recordPlayers } from "./words.js";
+import { badge, boardWidth, gameName, guestMark, keepsAccounts, logText, recordPlayer,
+  recordPlayers } from "./words.js";
 
 // A moment in the page's language: "1 Dec 2026, 16:40", «1 дек. 2026 г., 16:40».
 function when(seconds) {
@@ -104,6 +105,10 @@ export function recordList(title, query, id, marks = null) {
   return { section, ready: page() };
 }
 
+// The height a replay's board fills: about half the window, within what reads well, so that
+// the layout and the hands are drawn at the size of the table's, not squeezed into a strip.
+function boardHeight() { return Math.round(Math.min(480, Math.max(260, innerHeight * 0.55))); }
+
 export async function historyPage() {
   // the browser's own file button speaks the browser's language, not the page's: it is
   // hidden behind a label of the page's, and the chosen file's name is said beside it
@@ -171,9 +176,10 @@ export async function replayPage(id) {
     if (ask !== asked) return; // a later step was asked for meanwhile
     at = index; slider.value = index;
     const last = pos.last ? tileOf(pos.last) : null;
-    drawBoard(boardSvg, pos.view, { width: boardWidth(felt), names, hands: pos.hands, last });
+    drawBoard(boardSvg, pos.view, { width: boardWidth(felt), height: boardHeight(), names, hands: pos.hands,
+      last });
     const parts = [t("round", { n: pos.round }), `${t("move")} ${pos.ply}/${pos.plies}`];
-    if (pos.last) parts.push(`${t("lastMove")}: ${moveText(pos.view, pos.last, names)}`);
+    if (pos.last) parts.push(`${t("lastMove")}: ${logText(pos.view, pos.last, names)}`);
     const result = rounds.find((r) => r.number === pos.round);
     if (pos.over && result) parts.push(roundEnd(result, names));
     if (index === positions.length - 1 && meta.summary.rounds) parts.push(outcomeText(meta));
@@ -216,7 +222,7 @@ export async function replayPage(id) {
   for (const r of rounds) {
     const items = r.moves.map((m, k) => h("li", {}, h("button", { type: "button", class: "move",
       "data-ply": r.first + k + 1, onclick: () => show(r.index + k + 1) },
-    r.seats ? `${names(r.seats[k])}: ${moveText(words, m, names)}` : moveText(words, m, names))));
+    r.seats ? `${names(r.seats[k])}: ${logText(words, m, names)}` : logText(words, m, names))));
     const ended = r.reason ? roundEnd(r, names) : "";
     moveList.append(h("h3", {}, h("button", { type: "button", class: "round-start", "data-start": r.first,
       onclick: () => show(r.index) }, t("round", { n: r.number }))),

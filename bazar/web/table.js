@@ -7,7 +7,7 @@ import { digitsWanted, el, parseTile } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
 import { loginForms } from "./account.js";
 import { renderWaiting } from "./waiting.js";
-import { badge, boardWidth, endName, gameName, guestMark, levelName, moveText } from "./words.js";
+import { badge, boardWidth, endName, gameName, guestMark, levelName, logText, moveText, tileText } from "./words.js";
 import { onResultEvent, pauseLeft, renderFair, renderResult, seenRoundEnd } from "./result.js";
 import { drawHand, stepFocus } from "./hand.js";
 import { setSound, sound, soundOn } from "./sound.js";
@@ -26,7 +26,6 @@ const PIP_WORDS = [N_("pip.0"), N_("pip.1"), N_("pip.2"), N_("pip.3"), N_("pip.4
   N_("pip.6"), N_("pip.7"), N_("pip.8"), N_("pip.9"), N_("pip.10"), N_("pip.11"), N_("pip.12")];
 
 // A tile as the log writes it ("6|4") and as it is said ("six–four").
-function tileText(text) { return text.replace("-", "|"); }
 function tileSaid(text) {
   const [a, b] = parseTile(text);
   return `${t(PIP_WORDS[a] || String(a))}–${t(PIP_WORDS[b] || String(b))}`;
@@ -476,9 +475,7 @@ export async function tablePage(id) {
     const end = endOf(event.move);
     const where = end === null || !view ? "" : endName(view, end, seatName);
     const [word] = event.move.split(" ");
-    const words = { draw: N_("log.draw"), pass: N_("log.pass") };
-    const did = tileMove ? `${tileText(tileMove)}${where ? ` → ${where}` : ""}`
-      : word in words ? t(words[word]) : moveText(view, event.move, seatName);
+    const did = logText(view, event.move, seatName);
     // a lone draw or pass the table made for the player
     const forced = before && before.seat === event.seat && before.legal && before.legal.length === 1
       && before.legal[0] === event.move && !tileMove;

@@ -93,3 +93,19 @@ export function gameName(name) { return t(`title.${name}`); }
 
 // A bot level as the lobby offers it ("Easy", «Лёгкий»).
 export function levelName(level) { return t(`level.${level}`); }
+
+// A tile as the log and the plates write it: "6|4".
+export function tileText(text) { return text.replace("-", "|"); }
+
+// A move as the log tells it, after it was made: "6|4 → right", "draws from the bazar",
+// "passes"; the other moves (a bid, a cut) as their buttons say them.
+export function logText(view, move, seatName) {
+  const tileMove = tileOf(move);
+  const end = endOf(move);
+  const where = end === null || !view ? "" : endName(view, end, seatName);
+  const [word] = move.split(" ");
+  const words = { draw: N_("log.draw"), pass: N_("log.pass") };
+  if (tileMove) return `${tileText(tileMove)}${where ? ` → ${where}` : ""}`;
+  return word in words ? t(words[word]) : moveText(view, move, seatName);
+}
+
