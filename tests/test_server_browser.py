@@ -7,8 +7,6 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +19,7 @@ if not CHROMIUM.exists():
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-import uvicorn  # noqa: E402
+from server_helpers import served  # noqa: E402
 
 import bazar  # noqa: E402
 from bazar.club import create_app  # noqa: E402
@@ -52,9 +50,6 @@ def chromium() -> Iterator[sync_api.Browser]:
 
 @pytest.fixture
 def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     options = dict(getattr(request, "param", {}))
     # the next round at once unless a test says otherwise: the pause between rounds has its
     # tests (test_web_result.py)
@@ -68,17 +63,8 @@ def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
         settings=settings,
         **options,
     )
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with served(app) as url:
+        yield url
 
 
 @pytest.mark.parametrize("server", [{"settings": Settings(round_pause_s=30)}], indirect=True)

@@ -9,8 +9,6 @@ import itertools
 import json
 import math
 import random
-import socket
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -25,7 +23,8 @@ if not CHROMIUM.exists():
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-import uvicorn  # noqa: E402
+
+from server_helpers import served  # noqa: E402
 
 import bazar  # noqa: E402
 from bazar.club import create_app  # noqa: E402
@@ -58,24 +57,13 @@ FAMILIES = {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     db = tmp_path_factory.mktemp("club") / "club.sqlite3"
     # one browser makes a guest and a table for each board: no quota of a public club; the
     # boards are looked at mid-round, no table waits between rounds
     roomy = Settings(guests_per_address=10_000, open_tables_per_user=10_000, round_pause_s=0)
     app = create_app(f"sqlite:///{db}", secret="boards", bot_delay=0.01, settings=roomy)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with served(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

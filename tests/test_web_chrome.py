@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import socket
-import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -25,7 +22,8 @@ if not CHROMIUM.exists():
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-import uvicorn  # noqa: E402
+
+from server_helpers import served  # noqa: E402
 
 from bazar import i18n  # noqa: E402
 from bazar.club import create_app  # noqa: E402
@@ -56,22 +54,11 @@ _BAR_SAID = """() => {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     db = tmp_path_factory.mktemp("club") / "club.sqlite3"
     roomy = Settings(guests_per_address=10_000, open_tables_per_user=10_000)
     app = create_app(f"sqlite:///{db}", secret="chrome", bot_delay=0.01, settings=roomy)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with served(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

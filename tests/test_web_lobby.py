@@ -6,9 +6,6 @@ phone."""
 from __future__ import annotations
 
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +18,8 @@ if not CHROMIUM.exists():
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-import uvicorn  # noqa: E402
+
+from server_helpers import served  # noqa: E402
 
 from bazar.club import create_app  # noqa: E402
 from bazar.club.settings import Settings  # noqa: E402
@@ -33,23 +31,12 @@ expect = sync_api.expect
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     db = tmp_path_factory.mktemp("club") / "club.sqlite3"
     roomy = Settings(guests_per_address=10_000, open_tables_per_user=10_000)
     # slow bots: a table of bots stays in play while a test looks at it
     app = create_app(f"sqlite:///{db}", secret="lobby", bot_delay=2.0, settings=roomy)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with served(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

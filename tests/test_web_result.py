@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +21,7 @@ if not CHROMIUM.exists():
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-import uvicorn  # noqa: E402
+from server_helpers import served  # noqa: E402
 from test_server_browser import chromium  # noqa: E402
 
 from bazar import i18n  # noqa: E402
@@ -34,23 +32,12 @@ from bazar.club.settings import Settings  # noqa: E402
 @pytest.fixture
 def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
     """A club whose tables pause ``request.param`` seconds between rounds (30 by default)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     settings = Settings(round_pause_s=getattr(request, "param", 30))
     app = create_app(
         f"sqlite:///{tmp_path / 'club.sqlite3'}", secret="result", bot_delay=0.01, settings=settings
     )
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with served(app) as url:
+        yield url
 
 
 class Table:

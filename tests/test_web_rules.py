@@ -5,9 +5,6 @@ options said in words, a real position drawn on each page, and the table's help 
 from __future__ import annotations
 
 import re
-import socket
-import threading
-import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +18,8 @@ pytest.importorskip("markdown_it")
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
+
+from server_helpers import served
 
 import bazar
 from bazar.club import create_app
@@ -207,22 +206,11 @@ ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run"]
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if not CHROMIUM.exists():
         pytest.skip("Chromium is not installed (apt-get install chromium)")
-    uvicorn = pytest.importorskip("uvicorn")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    pytest.importorskip("uvicorn")
     db = tmp_path_factory.mktemp("club") / "club.sqlite3"
     app = create_app(f"sqlite:///{db}", secret="rules", bot_delay=0.01)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with served(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
