@@ -97,6 +97,22 @@ class Settings(BaseSettings):
     #: seconds before a failed write is tried again the first time; twice as long before each
     #: next try (a refused request is told to come again after the next such pause)
     db_retry_s: float = Field(0.25, gt=0)
+    #: connections each server process keeps open to a PostgreSQL database, and how many
+    #: more it may open at a peak (SQLAlchemy's pool; SQLite has none)
+    db_pool_size: int = Field(10, ge=1)
+    db_max_overflow: int = Field(20, ge=0)
     #: times one table whose actor failed is rebuilt from its stored moves (while the server
     #: runs) before it is left stopped, out of order
     table_restarts: int = Field(3, ge=0)
+
+    # many processes: where they meet, and how a table changes hands between them
+    #: the database of the club (a SQLAlchemy URL; empty: a SQLite file in the user's data
+    #: folder); ``bazar serve --db`` sets it
+    db_url: str = ""
+    #: the Redis server that the club's processes route socket messages, table events, the
+    #: lobby and presence through (redis://host:port/db); empty: one process, nothing shared
+    redis_url: str = ""
+    #: seconds a process holds a table's lease without renewing it; it renews them every
+    #: third of that, and another process takes over a table whose lease has expired (a
+    #: process killed mid-match: its tables go on elsewhere within about twice this)
+    lease_s: float = Field(5.0, gt=0)

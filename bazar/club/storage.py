@@ -48,6 +48,7 @@ from .settings import Settings
 
 __all__ = [
     "Base",
+    "Lease",
     "MoveRow",
     "NameRow",
     "NotStored",
@@ -149,6 +150,9 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(12), default="open")
     #: below 2**62, more than PostgreSQL's 32-bit integer holds
     seed: Mapped[int] = mapped_column(BigInteger)
+    #: a rematch's seats kept for the players of the match before, while they may accept
+    #: it: {"until": time.time(), "seats": {seat: [user, name]}}; None for any other table
+    reserved: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: how the match ended: {"normal": true}, or early {"timeout": seat} ("gone": true when
     #: the player stayed away past the grace), with the "ratings"; None while it is played
     ending: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -161,6 +165,19 @@ class MoveRow(Base):
     n: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     move: Mapped[str] = mapped_column(String(40))
+
+
+class Lease(Base):
+    """Which server process runs a table, and until when (``time.time()``): it renews the
+    lease while the table lives in it, and no other process starts the table before the
+    lease expires (or is given up). Every move a process stores renews its lease in the same
+    transaction, and is refused once the lease is another's."""
+
+    __tablename__ = "leases"
+    table_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    #: the process (its node name, unique per start)
+    node: Mapped[str] = mapped_column(String(64), index=True)
+    expires: Mapped[float] = mapped_column(Float)
 
 
 class RecordRow(Base):
