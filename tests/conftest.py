@@ -80,3 +80,66 @@ def databases(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Databa
 def db(databases: Databases) -> str:
     """A fresh database's URL, on each kind of database this run can reach."""
     return databases.new()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real Redis server of this test run (Debian's ``redis-server``, on a free loopback
+    port, keeping nothing on disk), as ``redis://127.0.0.1:PORT``. Where it is not installed
+    the tests that need it skip, but in CI (``CI`` set, where ``.ci/run`` installs it) they
+    fail: a test that needs a service never passes by not running."""
+    import shutil
+    import subprocess
+    import time
+
+    binary = shutil.which("redis-server")
+    if binary is None:
+        if os.environ.get("CI"):
+            pytest.fail("redis-server is not installed (.ci/run installs Debian's redis-server)")
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    port = _free_port()
+    folder = tmp_path_factory.mktemp("redis")
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    import redis
+
+    client = redis.Redis.from_url(url)
+    for _ in range(100):
+        try:
+            client.ping()
+            break
+        except redis.ConnectionError:
+            if process.poll() is not None:
+                pytest.fail(f"redis-server exited with {process.returncode}")
+            time.sleep(0.05)
+    else:
+        process.kill()
+        pytest.fail("redis-server did not answer within 5 s")
+    client.close()
+    yield url
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture
+def redis_url(redis_server: str) -> Iterator[str]:
+    """The test run's Redis server, emptied before the test."""
+    import redis
+
+    client = redis.Redis.from_url(redis_server)
+    client.flushall()
+    client.close()
+    yield redis_server

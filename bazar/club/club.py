@@ -18,6 +18,7 @@ import logging
 import multiprocessing
 import os
 import secrets
+import socket
 import time
 from collections import Counter, deque
 from collections.abc import Iterator
@@ -55,8 +56,12 @@ class Club:
         grace_s: float = 60.0,
         rematch_window_s: float = 120.0,
         settings: Settings | None = None,
+        node: str | None = None,
     ) -> None:
         self.storage = storage
+        #: this process's name among the club's processes: unique to each start (a process
+        #: started again is another node, which holds none of the old one's leases)
+        self.node = node or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
         #: the club's limits
         self.settings = settings or Settings()
         self.bot_delay = bot_delay
