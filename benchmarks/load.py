@@ -1,28 +1,64 @@
-"""Load test of the club server: N tables at once, each with one bot-driven client over a real
-websocket (and three server-side bots, ``--bots LEVEL``, random by default), against a local
-``uvicorn`` server in its own process.
+"""Load test of the club: N tables at once, each with one client over a real websocket and
+three server-side bots (``--bots LEVEL``, random by default), against P server processes
+(the club's app under ``uvicorn``, each on its own port) sharing one database and, when
+there are several, one Redis.
 
-    python benchmarks/load.py --tables 50 200 1000 --seconds 20
+    python benchmarks/load.py --processes 1 2 --tables 200 1000 --seconds 20
 
-Reports, for each N: moves/s over the whole server (every move of every table, the bots'
-included) and the client's move latency (from sending a move to receiving its event), median
-and p99. Each client plays random legal moves; a finished match is followed by a new table.
+Every combination of ``--processes``, ``--tables`` and ``--paces`` is one cell, run on a
+fresh club: a new database (a SQLite file; with ``--db postgresql://...`` a new schema of
+that database, dropped after), and for more than one process an emptied Redis (a private
+``redis-server`` on a free port, or the one ``--redis`` names, which the run empties). One
+process runs alone, as ``bazar serve`` and ``make run`` do, with no Redis.
+
+The clients reach the processes the way a plain load balancer spreads them, round robin with
+no stickiness: client k logs in on process k, and creates its j-th table through process
+k + j and opens that table's socket on the next one (modulo P), so with two processes every
+socket is on the process that did not create its table, and its moves and events travel
+through Redis to and from the one that runs it.
+
+Two paces:
+
+- ``flat``: flat out, the server's bots move at once (bot delay 0) and each client answers
+  at once: its move as soon as it is its turn, its ``next`` as soon as a round ends;
+- ``club``: the club's pace, the bots wait ``--bot-delay`` (0.5 s, the club's own delay) and
+  each client thinks like a person, ``--think`` seconds (1 s) before each move it chooses and
+  before it says it has seen a round's end (a lone draw or pass the table makes for it).
+
+Each client plays random legal moves; a finished match is followed by a new table. The
+timed window begins ``--warmup`` seconds after the clients start (their first tables are
+made and dealt) and lasts ``--seconds``. Reported per cell, as a markdown table (``--json``:
+one JSON object a cell; ``--out FILE`` appends the table to FILE):
+
+- moves/s: every move of every table, the bots' included, heard by the clients within the
+  window;
+- the move latency, median and p99: from a client sending its move to its hearing the move's
+  event;
+- errors (refusals the clients heard) and failed clients (a socket or request that broke);
+- CPU time per 1,000 moves, in ms: of the servers (user + system time of every server
+  process and each of its descendants, bot workers included, read from ``/proc`` at both
+  ends of the window), of the private Redis, and of this load client; and the CPU the rest
+  of the machine used meanwhile, in cores (other programs competing for the same cores).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +73,9 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             ws_max_size=65536, backlog=4096)
 """
 
+#: the seconds a client's move may take on the table's clock: the longest the club offers
+MOVE_TIME_S = 120
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -44,115 +83,255 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@dataclass(frozen=True)
+class Pace:
+    """How fast the tables are played: the server bots' delay, the clients' thinking."""
+
+    name: str
+    bot_delay: float
+    think: float
+
+
+@dataclass
 class Stats:
-    def __init__(self) -> None:
-        self.moves = 0
-        self.latencies: list[float] = []
-        self.errors = 0
-        self.why: Counter[str] = Counter()
-        self.matches = 0
+    """What the clients heard; ``window`` (perf_counter) is the timed window: moves and
+    latencies outside it are not counted."""
+
+    window: tuple[float, float]
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    why: Counter[str] = field(default_factory=Counter)
+    matches: int = 0
+
+    def within(self, at: float) -> bool:
+        return self.window[0] <= at < self.window[1]
 
 
-async def login(http: httpx.AsyncClient, index: int) -> str:
-    r = await http.post("/api/guest", json={"name": f"load{index}"})
+# CPU time, from /proc
+
+
+def _proc_times() -> dict[int, tuple[int, int]]:
+    """Every process's parent and CPU time in clock ticks: user + system time of its own
+    threads and of its children it has reaped (``/proc/PID/stat``, proc(5))."""
+    times = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            text = Path("/proc", entry, "stat").read_text()
+        except OSError:
+            continue
+        # the command name (field 2) is in parentheses and may hold spaces
+        fields = text[text.rindex(")") + 2 :].split()
+        # fields[1] is the ppid; fields[11:15] utime, stime, cutime, cstime
+        times[int(entry)] = (int(fields[1]), sum(int(f) for f in fields[11:15]))
+    return times
+
+
+def cpu_seconds(roots: list[int]) -> float:
+    """The CPU seconds the processes ``roots`` and all their descendants have used (those
+    that ended included, once reaped: their time joins their parent's)."""
+    times = _proc_times()
+    children: defaultdict[int, list[int]] = defaultdict(list)
+    for pid, (ppid, _) in times.items():
+        children[ppid].append(pid)
+    ticks, todo = 0, list(roots)
+    while todo:
+        pid = todo.pop()
+        if pid in times:
+            ticks += times[pid][1]
+            todo.extend(children[pid])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def machine_cpu_seconds() -> float:
+    """The CPU seconds every core of the machine has been busy (``/proc/stat``: all but
+    idle and iowait)."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    busy = sum(values[:8]) - values[3] - values[4]
+    return busy / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True)
+class Cpu:
+    """CPU seconds used so far by the servers, by the run's own Redis, by this load client,
+    and by the whole machine; the difference of two is what was used between them."""
+
+    servers: float
+    redis: float
+    client: float
+    machine: float
+
+    @classmethod
+    def now(cls, servers: list[int], redis: int | None) -> Cpu:
+        return cls(
+            cpu_seconds(servers),
+            0.0 if redis is None else cpu_seconds([redis]),
+            time.process_time(),
+            machine_cpu_seconds(),
+        )
+
+    def __sub__(self, other: Cpu) -> Cpu:
+        return Cpu(
+            self.servers - other.servers,
+            self.redis - other.redis,
+            self.client - other.client,
+            self.machine - other.machine,
+        )
+
+
+# the clients
+
+
+async def login(http: httpx.AsyncClient, base: str, index: int) -> str:
+    r = await http.post(base + "/api/guest", json={"name": f"load{index}"})
     r.raise_for_status()
-    return f"bazar={http.cookies['bazar']}"
+    return f"bazar={r.cookies['bazar']}"
 
 
 async def player(
-    base: str,
+    bases: list[str],
     http: httpx.AsyncClient,
     cookie: str,
     index: int,
-    stop: float,
     stats: Stats,
-    move_time: int,
-    think: float,
-    bots: str = "random",
+    pace: Pace,
+    bots: str,
 ) -> None:
+    """Client ``index``: table after table until the window closes, each made through one
+    process and played over a socket on the next (round robin over ``bases``)."""
     rng = random.Random(index)
+    stop = stats.window[1]
+    made = 0
     while time.perf_counter() < stop:
+        maker = bases[(index + made) % len(bases)]
+        host = bases[(index + made + 1) % len(bases)]
+        made += 1
         r = await http.post(
-            "/api/tables",
+            maker + "/api/tables",
             headers={"cookie": cookie},
-            json={"game": "kozel", "players": 4, "bots": bots, "move_time_s": move_time},
+            json={"game": "kozel", "players": 4, "bots": bots, "move_time_s": MOVE_TIME_S},
         )
         r.raise_for_status()
         tid = r.json()["table"]["id"]
-        ws_url = base.replace("http", "ws") + f"/ws/{tid}"
         async with websockets.connect(
-            ws_url, additional_headers={"cookie": cookie}, max_size=2**22
+            host.replace("http", "ws") + f"/ws/{tid}",
+            additional_headers={"cookie": cookie},
+            max_size=2**22,
         ) as ws:
             await ws.send(json.dumps({"type": "hello", "v": 0}))
-            sent_at: float | None = None
-            answered = -1
-            waiting = False
-            while time.perf_counter() < stop:
-                message = json.loads(await ws.recv())
-                kind = message["type"]
-                if kind == "error":
-                    stats.errors += 1
-                    stats.why[str(message.get("message") or message.get("error"))] += 1
-                    answered, sent_at, waiting = -1, None, False
-                    continue
-                events = (
-                    message.get("events") or [message.get("event")]
-                    if kind in ("sync", "event")
-                    else []
-                )
-                ended = False
-                for event in events:
-                    if not event:
-                        continue
-                    if event["t"] == "move":
-                        stats.moves += 1
-                        if event["seat"] == 0:
-                            waiting = False
-                        if sent_at is not None and event["seat"] == 0:
-                            stats.latencies.append(time.perf_counter() - sent_at)
-                            sent_at = None
-                    ended = ended or event["t"] == "match_end"
-                if ended:
-                    stats.matches += 1
-                    break
-                view = message.get("view")
-                v = message.get("v", 0)
-                legal = view["legal"] if view else []
-                forced = len(legal) == 1 and legal[0] in ("draw", "pass")
-                # one move at a time: the events already on their way still show the old turn
-                if legal and not forced and answered != v and not waiting:
-                    answered = v
-                    if think:
-                        await asyncio.sleep(think)
-                    sent_at = time.perf_counter()
-                    waiting = True
-                    await ws.send(json.dumps({"type": "move", "move": rng.choice(legal), "v": v}))
+            if await play(ws, rng, stats, pace):
+                stats.matches += 1
 
 
-async def run_level(
-    base: str, tables: int, seconds: float, think: float, bots: str = "random"
+async def play(ws: Any, rng: random.Random, stats: Stats, pace: Pace) -> bool:
+    """Play seat 0 of one table until the match ends (True) or the window closes (False).
+    One move at a time: the events already on their way still show the old turn. A view is
+    acted on only once its round's start has been heard and the pause after the round before
+    is over: the last move of a round already shows the next round's deal."""
+    stop = stats.window[1]
+    legal: list[str] = []
+    v = 0
+    sent_at: float | None = None
+    answered = -1
+    started = shown = 0
+    waiting = paused = False
+    while (now := time.perf_counter()) < stop:
+        try:
+            message = json.loads(await asyncio.wait_for(ws.recv(), stop - now))
+        except TimeoutError:
+            return False
+        kind = message["type"]
+        if kind == "error":
+            if stats.within(time.perf_counter()):
+                stats.errors += 1
+                stats.why[str(message.get("message") or message.get("error"))] += 1
+            answered, sent_at, waiting = -1, None, False
+            continue
+        for event in message.get("events") or [message.get("event")]:
+            if not event:
+                continue
+            if event["t"] == "move":
+                heard = time.perf_counter()
+                if stats.within(heard):
+                    stats.moves += 1
+                if event["seat"] == 0:
+                    waiting = False
+                    if sent_at is not None and stats.within(sent_at) and stats.within(heard):
+                        stats.latencies.append(heard - sent_at)
+                    sent_at = None
+            elif event["t"] == "round_start":
+                started = event["number"]
+            elif event["t"] == "round_end" and 0 in event["waiting"]:
+                paused = True
+                if pace.think:
+                    await asyncio.sleep(pace.think)
+                await ws.send(json.dumps({"type": "next"}))
+            elif event["t"] == "pause_end":
+                paused = False
+            elif event["t"] == "match_end":
+                return True
+        if kind in ("sync", "event"):
+            legal, v, shown = message["view"]["legal"], message["v"], message["round"]
+        forced = len(legal) == 1 and legal[0] in ("draw", "pass")
+        ready = shown == started and not paused and not waiting
+        if ready and legal and not forced and answered != v:
+            answered = v
+            if pace.think:
+                await asyncio.sleep(pace.think)
+            sent_at = time.perf_counter()
+            waiting = True
+            await ws.send(json.dumps({"type": "move", "move": rng.choice(legal), "v": v}))
+    return False
+
+
+async def run_cell(
+    bases: list[str],
+    tables: int,
+    pace: Pace,
+    args: argparse.Namespace,
+    servers: list[int],
+    redis: int | None,
 ) -> dict[str, Any]:
-    stats = Stats()
-    clients = [httpx.AsyncClient(base_url=base, timeout=120) for _ in range(tables)]
+    """One cell's clients, from their logins to the end of the window."""
+    clients = [
+        httpx.AsyncClient(timeout=120, limits=httpx.Limits(max_connections=4))
+        for _ in range(tables)
+    ]
     try:
-        cookies = await asyncio.gather(*(login(c, i) for i, c in enumerate(clients)))
-        start = time.perf_counter()
-        stop = start + seconds
+        cookies = await asyncio.gather(
+            *(login(c, bases[i % len(bases)], i) for i, c in enumerate(clients))
+        )
+        begin = time.perf_counter() + args.warmup
+        stats = Stats((begin, begin + args.seconds))
         tasks = [
-            asyncio.create_task(player(base, c, cookies[i], i, stop, stats, 120, think, bots))
+            asyncio.create_task(player(bases, c, cookies[i], i, stats, pace, args.bots))
             for i, c in enumerate(clients)
         ]
-        results = await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.sleep(args.warmup)
+        before = Cpu.now(servers, redis)
+        await asyncio.sleep(args.seconds)
+        used = Cpu.now(servers, redis) - before
+        # a client still waiting on a request when the window closed is let go
+        done, late = await asyncio.wait(tasks, timeout=10)
+        for task in late:
+            task.cancel()
+        results = [t.exception() for t in done if not t.cancelled()]
     finally:
         await asyncio.gather(*(c.aclose() for c in clients))
-    elapsed = time.perf_counter() - start
-    failures = [r for r in results if isinstance(r, BaseException)]
+    failures = [r for r in results if r is not None]
     lat = sorted(stats.latencies)
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
+    per_1k = 1000 / stats.moves if stats.moves else float("nan")
     return {
+        "processes": len(bases),
         "tables": tables,
-        "seconds": round(elapsed, 1),
-        "moves_per_s": round(stats.moves / elapsed, 1),
+        "pace": pace.name,
+        "bot_delay_s": pace.bot_delay,
+        "think_s": pace.think,
+        "seconds": args.seconds,
+        "moves_per_s": round(stats.moves / args.seconds, 1),
         "client_moves": len(lat),
         "latency_ms": {
             "median": round(statistics.median(lat) * 1000, 1) if lat else None,
@@ -163,69 +342,220 @@ async def run_level(
         "error_messages": dict(stats.why.most_common(5)),
         "failed_clients": len(failures),
         "first_failure": repr(failures[0]) if failures else None,
+        "cpu_ms_per_1k_moves": {
+            "servers": round(used.servers * per_1k * 1000, 1),
+            "redis": None if redis is None else round(used.redis * per_1k * 1000, 1),
+            "client": round(used.client * per_1k * 1000, 1),
+        },
+        "servers_cores": round(used.servers / args.seconds, 2),
+        "others_cores": round(
+            max(0.0, used.machine - used.servers - used.redis - used.client) / args.seconds, 2
+        ),
     }
+
+
+# the services
+
+
+@contextlib.contextmanager
+def private_redis() -> Iterator[tuple[str, int]]:
+    """A redis-server of this run on a free loopback port, keeping nothing on disk: its URL
+    and its process id."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        sys.exit("redis-server is not installed (apt-get install redis-server), or give --redis")
+    port = free_port()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        yield f"redis://127.0.0.1:{port}/0", process.pid
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def empty_redis(url: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url)
+    for _ in range(100):
+        try:
+            client.flushdb()
+            break
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    client.close()
+
+
+@contextlib.contextmanager
+def database(url: str | None, folder: Path) -> Iterator[str]:
+    """A new empty database for one cell: a SQLite file in ``folder``, or a new schema of
+    the PostgreSQL database ``url``, dropped afterwards."""
+    if url is None:
+        yield f"sqlite:///{folder / 'load.sqlite3'}"
+        return
+    from sqlalchemy import create_engine, text
+
+    from bazar.club.storage import engine_url
+
+    name = f"load_{os.getpid()}_{int(time.time() * 1000)}"
+    admin = create_engine(engine_url(url))
+    with admin.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {name}"))
+    schema = engine_url(url).update_query_dict({"options": f"-csearch_path={name}"})
+    try:
+        yield schema.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {name} CASCADE"))
+        admin.dispose()
+
+
+def start_server(
+    db: str, redis: str, pace: Pace, tables: int
+) -> tuple[subprocess.Popen[bytes], str]:
+    """One server process on a free port, once it answers: the process and its base URL."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER, db, str(port), str(pace.bot_delay)],
+        # every client comes from this machine: no quota of a public club; and they are
+        # programs that answer at once: the socket's rate limit is for people (set
+        # BAZAR_MESSAGES_PER_S and BAZAR_MESSAGE_BURST to load with it)
+        env={
+            "BAZAR_MESSAGES_PER_S": "1e6",
+            "BAZAR_MESSAGE_BURST": "1000000",
+            **os.environ,
+            "BAZAR_GUESTS_PER_ADDRESS": str(10 * tables),
+            "BAZAR_OPEN_TABLES_PER_USER": "10",
+            "BAZAR_DB_URL": db,
+            "BAZAR_REDIS_URL": redis,
+        },
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        if server.poll() is not None:
+            sys.exit(f"a server process exited with {server.returncode} before it answered")
+        try:
+            httpx.get(base + "/api/session", timeout=1)
+            return server, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    server.kill()
+    sys.exit("a server process did not answer within 30 s")
+
+
+def cell(
+    processes: int, tables: int, pace: Pace, args: argparse.Namespace, redis: tuple[str, int | None]
+) -> dict[str, Any]:
+    """Start a fresh club of ``processes`` processes, load it, stop it: the cell's result."""
+    url, redis_pid = redis if processes > 1 else ("", None)
+    if url:
+        empty_redis(url)
+    servers: list[subprocess.Popen[bytes]] = []
+    with tempfile.TemporaryDirectory() as tmp, database(args.db, Path(tmp)) as db:
+        try:
+            bases = []
+            # one after another: the first makes the database's tables, the others find them
+            for _ in range(processes):
+                server, base = start_server(db, url, pace, tables)
+                servers.append(server)
+                bases.append(base)
+            pids = [s.pid for s in servers]
+            return asyncio.run(run_cell(bases, tables, pace, args, pids, redis_pid))
+        finally:
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                server.wait(10)
+
+
+# the report
+
+COLUMNS = (
+    "| processes | tables | pace | moves/s | median ms | p99 ms | errors | failed "
+    "| servers' CPU ms/1k moves | Redis ms/1k | client ms/1k | servers' cores | others' cores |"
+)
+
+
+def row(result: dict[str, Any]) -> str:
+    lat, cpu = result["latency_ms"], result["cpu_ms_per_1k_moves"]
+    redis = "–" if cpu["redis"] is None else cpu["redis"]
+    return (
+        f"| {result['processes']} | {result['tables']} | {result['pace']} "
+        f"| {result['moves_per_s']:.0f} | {lat['median']} | {lat['p99']} | {result['errors']} "
+        f"| {result['failed_clients']} | {cpu['servers']} | {redis} | {cpu['client']} "
+        f"| {result['servers_cores']} | {result['others_cores']} |"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--processes", type=int, nargs="+", default=[1])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200, 1000])
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--paces", nargs="+", choices=("flat", "club"), default=["flat", "club"])
+    parser.add_argument("--seconds", type=float, default=20.0, help="the timed window")
+    parser.add_argument(
+        "--warmup", type=float, default=5.0, help="seconds of play before the window"
+    )
     parser.add_argument(
         "--bot-delay",
         type=float,
-        default=0.0,
-        help="seconds a server bot waits before moving (the club uses 0.5)",
+        default=0.5,
+        help="the club's pace: seconds a server bot waits before moving",
     )
     parser.add_argument(
-        "--think", type=float, default=0.0, help="seconds a client waits before answering"
+        "--think",
+        type=float,
+        default=1.0,
+        help="the club's pace: seconds a client thinks before a move or its next",
     )
     parser.add_argument(
         "--bots",
         default="random",
         help="the level of the three server-side bots (pimc, ismcts: searching)",
     )
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--db",
+        help="a PostgreSQL URL: each cell runs in a new schema of it (else a new SQLite file)",
+    )
+    parser.add_argument(
+        "--redis",
+        help="the Redis URL several processes meet in; the run empties it (FLUSHDB) before "
+        "each cell (else a private redis-server)",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object a cell")
+    parser.add_argument("--out", type=Path, help="append the markdown table to this file")
     args = parser.parse_args()
-    for n in args.tables:
-        with tempfile.TemporaryDirectory() as tmp:
-            port = free_port()
-            db = f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
-            server = subprocess.Popen(
-                [sys.executable, "-c", SERVER, db, str(port), str(args.bot_delay)],
-                # every client comes from this machine: no quota of a public club; and they are
-                # programs that answer at once: the socket's rate limit is for people (set
-                # BAZAR_MESSAGES_PER_S and BAZAR_MESSAGE_BURST to load with it)
-                env={
-                    "BAZAR_MESSAGES_PER_S": "1e6",
-                    "BAZAR_MESSAGE_BURST": "1000000",
-                    **os.environ,
-                    "BAZAR_GUESTS_PER_ADDRESS": str(10 * n),
-                    "BAZAR_OPEN_TABLES_PER_USER": "10",
-                },
-            )
-            try:
-                base = f"http://127.0.0.1:{port}"
-                for _ in range(200):
-                    try:
-                        httpx.get(base + "/api/session", timeout=1)
-                        break
-                    except httpx.HTTPError:
-                        time.sleep(0.1)
-                result = asyncio.run(run_level(base, n, args.seconds, args.think, args.bots))
-            finally:
-                server.terminate()
-                server.wait(10)
-        if args.json:
-            print(json.dumps(result), flush=True)
-        else:
-            lat = result["latency_ms"]
-            print(
-                f"{n:5d} tables: {result['moves_per_s']:8.1f} moves/s, latency median "
-                f"{lat['median']} ms, p99 {lat['p99']} ms ({result['client_moves']} client "
-                f"moves, {result['matches']} matches, {result['errors']} errors, "
-                f"{result['failed_clients']} failed clients)",
-                flush=True,
-            )
+    paces = {
+        "flat": Pace("flat", 0.0, 0.0),
+        "club": Pace("club", args.bot_delay, args.think),
+    }
+    lines = [
+        f"`{' '.join(['python', *sys.argv])}` ({time.strftime('%Y-%m-%d %H:%M', time.gmtime())} "
+        f"UTC, "
+        f"{os.cpu_count()} cores, {args.seconds:g} s a cell after {args.warmup:g} s of play; "
+        f"club pace: bots {args.bot_delay:g} s, client {args.think:g} s)",
+        "",
+        COLUMNS,
+        "|" + "---|" * (COLUMNS.count("|") - 1),
+    ]
+    if not args.json:
+        print("\n".join(lines), flush=True)
+    with contextlib.ExitStack() as stack:
+        redis: tuple[str, int | None] = (args.redis or "", None)
+        if not args.redis and max(args.processes) > 1:
+            redis = stack.enter_context(private_redis())
+        for processes in args.processes:
+            for tables in args.tables:
+                for name in args.paces:
+                    result = cell(processes, tables, paces[name], args, redis)
+                    lines.append(row(result))
+                    print(json.dumps(result) if args.json else lines[-1], flush=True)
+    if args.out is not None:
+        with args.out.open("a") as out:
+            out.write("\n".join(lines) + "\n\n")
 
 
 if __name__ == "__main__":
