@@ -26,9 +26,10 @@ Two paces:
   before it says it has seen a round's end (a lone draw or pass the table makes for it).
 
 Each client plays random legal moves; a finished match is followed by a new table. The
-timed window begins ``--warmup`` seconds after the clients start (their first tables are
-made and dealt) and lasts ``--seconds``. Reported per cell, as a markdown table (``--json``:
-one JSON object a cell; ``--out FILE`` appends the table to FILE):
+timed window begins ``--warmup`` seconds after every client has opened its first table's
+socket (a thousand tables made at once take the club a while: ``seated_s`` in the JSON) and
+lasts ``--seconds``. Reported per cell, as a markdown table (``--json``: one JSON object a
+cell, with more detail; ``--out FILE`` appends the table to FILE):
 
 - moves/s: every move of every table, the bots' included, heard by the clients within the
   window;
@@ -47,6 +48,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import random
 import shutil
@@ -94,10 +96,12 @@ class Pace:
 
 @dataclass
 class Stats:
-    """What the clients heard; ``window`` (perf_counter) is the timed window: moves and
-    latencies outside it are not counted."""
+    """What the clients heard; ``window`` (perf_counter) is the timed window, set once every
+    client is at its first table: moves and latencies outside it are not counted."""
 
-    window: tuple[float, float]
+    window: tuple[float, float] = (math.inf, math.inf)
+    #: the clients whose first table's socket has said hello
+    seated: set[int] = field(default_factory=set)
     moves: int = 0
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
@@ -106,6 +110,11 @@ class Stats:
 
     def within(self, at: float) -> bool:
         return self.window[0] <= at < self.window[1]
+
+    def left(self) -> float | None:
+        """Seconds until the window closes (None: it is not set yet)."""
+        stop = self.window[1]
+        return None if stop == math.inf else stop - time.perf_counter()
 
 
 # CPU time, from /proc
@@ -202,9 +211,8 @@ async def player(
     """Client ``index``: table after table until the window closes, each made through one
     process and played over a socket on the next (round robin over ``bases``)."""
     rng = random.Random(index)
-    stop = stats.window[1]
     made = 0
-    while time.perf_counter() < stop:
+    while time.perf_counter() < stats.window[1]:
         maker = bases[(index + made) % len(bases)]
         host = bases[(index + made + 1) % len(bases)]
         made += 1
@@ -219,8 +227,10 @@ async def player(
             host.replace("http", "ws") + f"/ws/{tid}",
             additional_headers={"cookie": cookie},
             max_size=2**22,
+            open_timeout=120,
         ) as ws:
             await ws.send(json.dumps({"type": "hello", "v": 0}))
+            stats.seated.add(index)
             if await play(ws, rng, stats, pace):
                 stats.matches += 1
 
@@ -230,16 +240,15 @@ async def play(ws: Any, rng: random.Random, stats: Stats, pace: Pace) -> bool:
     One move at a time: the events already on their way still show the old turn. A view is
     acted on only once its round's start has been heard and the pause after the round before
     is over: the last move of a round already shows the next round's deal."""
-    stop = stats.window[1]
     legal: list[str] = []
     v = 0
     sent_at: float | None = None
     answered = -1
     started = shown = 0
     waiting = paused = False
-    while (now := time.perf_counter()) < stop:
+    while time.perf_counter() < stats.window[1]:
         try:
-            message = json.loads(await asyncio.wait_for(ws.recv(), stop - now))
+            message = json.loads(await asyncio.wait_for(ws.recv(), stats.left()))
         except TimeoutError:
             return False
         kind = message["type"]
@@ -303,12 +312,18 @@ async def run_cell(
         cookies = await asyncio.gather(
             *(login(c, bases[i % len(bases)], i) for i, c in enumerate(clients))
         )
-        begin = time.perf_counter() + args.warmup
-        stats = Stats((begin, begin + args.seconds))
+        stats = Stats()
+        started = time.perf_counter()
         tasks = [
             asyncio.create_task(player(bases, c, cookies[i], i, stats, pace, args.bots))
             for i, c in enumerate(clients)
         ]
+        # every client at its first table (or failed), before the warm-up begins
+        while len(stats.seated | {i for i, t in enumerate(tasks) if t.done()}) < tables:
+            await asyncio.sleep(0.1)
+        seated_s = time.perf_counter() - started
+        begin = time.perf_counter() + args.warmup
+        stats.window = (begin, begin + args.seconds)
         await asyncio.sleep(args.warmup)
         before = Cpu.now(servers, redis)
         await asyncio.sleep(args.seconds)
@@ -331,6 +346,7 @@ async def run_cell(
         "bot_delay_s": pace.bot_delay,
         "think_s": pace.think,
         "seconds": args.seconds,
+        "seated_s": round(seated_s, 1),
         "moves_per_s": round(stats.moves / args.seconds, 1),
         "client_moves": len(lat),
         "latency_ms": {
