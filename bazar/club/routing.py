@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from . import protocol
-from .errors import ServerError, refusal_code
+from .errors import ServerError
 from .table import Client, Table
 
 if TYPE_CHECKING:
