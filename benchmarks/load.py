@@ -35,7 +35,9 @@ cell, with more detail; ``--out FILE`` appends the table to FILE):
   window;
 - the move latency, median and p99: from a client sending its move to its hearing the move's
   event;
-- errors (refusals the clients heard) and failed clients (a socket or request that broke);
+- errors (refusals the clients heard), reconnects (sockets the club closed with 1012 as
+  their table restarted or moved to another process, opened again) and failed clients (a
+  socket or request that broke otherwise);
 - CPU time per 1,000 moves, in ms: of the servers (user + system time of every server
   process and each of its descendants, bot workers included, read from ``/proc`` at both
   ends of the window), of the private Redis, and of this load client; and the CPU the rest
@@ -47,6 +49,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -66,6 +69,7 @@ from typing import Any
 
 import httpx
 import websockets
+from websockets.exceptions import ConnectionClosed
 
 SERVER = """
 import sys, uvicorn
@@ -74,6 +78,9 @@ app = create_app(sys.argv[1], secret="load", bot_delay=float(sys.argv[3]))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             ws_max_size=65536, backlog=4096)
 """
+
+#: the close code of a socket whose table restarted or moved to another process: come again
+RESTART = 1012
 
 #: the seconds a client's move may take on the table's clock: the longest the club offers
 MOVE_TIME_S = 120
@@ -103,6 +110,8 @@ class Stats:
     #: the clients whose first table's socket has said hello
     seated: set[int] = field(default_factory=set)
     moves: int = 0
+    #: sockets the club closed for a restart or a move of their table, opened again
+    reconnects: int = 0
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     why: Counter[str] = field(default_factory=Counter)
@@ -209,12 +218,13 @@ async def player(
     bots: str,
 ) -> None:
     """Client ``index``: table after table until the window closes, each made through one
-    process and played over a socket on the next (round robin over ``bases``)."""
+    process and played over a socket on the next (round robin over ``bases``). A socket the
+    club closes with 1012 (its table restarted, or moved to another process) is opened
+    again on the next process, as the web page does, from the last version it heard."""
     rng = random.Random(index)
     made = 0
     while time.perf_counter() < stats.window[1]:
         maker = bases[(index + made) % len(bases)]
-        host = bases[(index + made + 1) % len(bases)]
         made += 1
         r = await http.post(
             maker + "/api/tables",
@@ -223,29 +233,50 @@ async def player(
         )
         r.raise_for_status()
         tid = r.json()["table"]["id"]
-        async with websockets.connect(
-            host.replace("http", "ws") + f"/ws/{tid}",
-            additional_headers={"cookie": cookie},
-            max_size=2**22,
-            open_timeout=120,
-        ) as ws:
-            await ws.send(json.dumps({"type": "hello", "v": 0}))
-            stats.seated.add(index)
-            if await play(ws, rng, stats, pace):
-                stats.matches += 1
+        seat = Seat()
+        for host in itertools.islice(itertools.cycle(bases), index + made, None):
+            try:
+                async with websockets.connect(
+                    host.replace("http", "ws") + f"/ws/{tid}",
+                    additional_headers={"cookie": cookie},
+                    max_size=2**22,
+                    open_timeout=120,
+                ) as ws:
+                    await ws.send(json.dumps({"type": "hello", "v": seat.v}))
+                    stats.seated.add(index)
+                    if await play(ws, rng, seat, stats, pace):
+                        stats.matches += 1
+                break
+            except ConnectionClosed as closed:
+                if closed.rcvd is None or closed.rcvd.code != RESTART:
+                    raise
+                if stats.within(time.perf_counter()):
+                    stats.reconnects += 1
+                # the move sent before may be lost with the socket: choose again
+                seat.sent_at, seat.waiting, seat.answered = None, False, -1
 
 
-async def play(ws: Any, rng: random.Random, stats: Stats, pace: Pace) -> bool:
+@dataclass
+class Seat:
+    """What a client knows of its seat at one table, over its sockets: the legal moves of
+    the last view and its version, the round shown and the last round started, its move on
+    its way (when it was sent, at which version), and whether a pause holds the table."""
+
+    legal: list[str] = field(default_factory=list)
+    v: int = 0
+    shown: int = 0
+    started: int = 0
+    answered: int = -1
+    sent_at: float | None = None
+    waiting: bool = False
+    paused: bool = False
+
+
+async def play(ws: Any, rng: random.Random, seat: Seat, stats: Stats, pace: Pace) -> bool:
     """Play seat 0 of one table until the match ends (True) or the window closes (False).
     One move at a time: the events already on their way still show the old turn. A view is
     acted on only once its round's start has been heard and the pause after the round before
     is over: the last move of a round already shows the next round's deal."""
-    legal: list[str] = []
-    v = 0
-    sent_at: float | None = None
-    answered = -1
-    started = shown = 0
-    waiting = paused = False
     while time.perf_counter() < stats.window[1]:
         try:
             message = json.loads(await asyncio.wait_for(ws.recv(), stats.left()))
@@ -256,8 +287,14 @@ async def play(ws: Any, rng: random.Random, stats: Stats, pace: Pace) -> bool:
             if stats.within(time.perf_counter()):
                 stats.errors += 1
                 stats.why[str(message.get("message") or message.get("error"))] += 1
-            answered, sent_at, waiting = -1, None, False
+            seat.answered, seat.sent_at, seat.waiting = -1, None, False
             continue
+        if kind == "sync":
+            # a socket opened again may have missed the pause's end, or its own next
+            pause = message["table"]["pause"]
+            seat.paused = pause is not None
+            if pause is not None and 0 in pause["waiting"]:
+                await ws.send(json.dumps({"type": "next"}))
         for event in message.get("events") or [message.get("event")]:
             if not event:
                 continue
@@ -266,32 +303,35 @@ async def play(ws: Any, rng: random.Random, stats: Stats, pace: Pace) -> bool:
                 if stats.within(heard):
                     stats.moves += 1
                 if event["seat"] == 0:
-                    waiting = False
+                    seat.waiting = False
+                    sent_at, seat.sent_at = seat.sent_at, None
                     if sent_at is not None and stats.within(sent_at) and stats.within(heard):
                         stats.latencies.append(heard - sent_at)
-                    sent_at = None
             elif event["t"] == "round_start":
-                started = event["number"]
+                seat.started = event["number"]
             elif event["t"] == "round_end" and 0 in event["waiting"]:
-                paused = True
+                seat.paused = True
                 if pace.think:
                     await asyncio.sleep(pace.think)
                 await ws.send(json.dumps({"type": "next"}))
             elif event["t"] == "pause_end":
-                paused = False
+                seat.paused = False
             elif event["t"] == "match_end":
                 return True
         if kind in ("sync", "event"):
-            legal, v, shown = message["view"]["legal"], message["v"], message["round"]
+            seat.legal, seat.v = message["view"]["legal"], message["v"]
+            seat.shown = message["round"]
+        legal = seat.legal
         forced = len(legal) == 1 and legal[0] in ("draw", "pass")
-        ready = shown == started and not paused and not waiting
-        if ready and legal and not forced and answered != v:
-            answered = v
+        ready = seat.shown == seat.started and not seat.paused and not seat.waiting
+        if ready and legal and not forced and seat.answered != seat.v:
+            seat.answered = seat.v
             if pace.think:
                 await asyncio.sleep(pace.think)
-            sent_at = time.perf_counter()
-            waiting = True
-            await ws.send(json.dumps({"type": "move", "move": rng.choice(legal), "v": v}))
+            seat.sent_at = time.perf_counter()
+            seat.waiting = True
+            move = {"type": "move", "move": rng.choice(legal), "v": seat.v}
+            await ws.send(json.dumps(move))
     return False
 
 
@@ -355,6 +395,7 @@ async def run_cell(
         },
         "matches": stats.matches,
         "errors": stats.errors,
+        "reconnects": stats.reconnects,
         "error_messages": dict(stats.why.most_common(5)),
         "failed_clients": len(failures),
         "first_failure": repr(failures[0]) if failures else None,
@@ -462,6 +503,21 @@ def start_server(
     sys.exit("a server process did not answer within 30 s")
 
 
+def stop(servers: list[subprocess.Popen[bytes]]) -> None:
+    """Stop the cell's servers, all at once: a process told to stop hands its tables to the
+    others, who stop too; what is left after a few seconds is killed (the next cell starts
+    on a new database and an emptied Redis)."""
+    for server in servers:
+        server.terminate()
+    deadline = time.monotonic() + 5
+    for server in servers:
+        try:
+            server.wait(max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
 def cell(
     processes: int, tables: int, pace: Pace, args: argparse.Namespace, redis: tuple[str, int | None]
 ) -> dict[str, Any]:
@@ -481,16 +537,13 @@ def cell(
             pids = [s.pid for s in servers]
             return asyncio.run(run_cell(bases, tables, pace, args, pids, redis_pid))
         finally:
-            for server in servers:
-                server.terminate()
-            for server in servers:
-                server.wait(10)
+            stop(servers)
 
 
 # the report
 
 COLUMNS = (
-    "| processes | tables | pace | moves/s | median ms | p99 ms | errors | failed "
+    "| processes | tables | pace | moves/s | median ms | p99 ms | errors | reconnects | failed "
     "| servers' CPU ms/1k moves | Redis ms/1k | client ms/1k | servers' cores | others' cores |"
 )
 
@@ -501,7 +554,8 @@ def row(result: dict[str, Any]) -> str:
     return (
         f"| {result['processes']} | {result['tables']} | {result['pace']} "
         f"| {result['moves_per_s']:.0f} | {lat['median']} | {lat['p99']} | {result['errors']} "
-        f"| {result['failed_clients']} | {cpu['servers']} | {redis} | {cpu['client']} "
+        f"| {result['reconnects']} | {result['failed_clients']} | {cpu['servers']} | {redis} "
+        f"| {cpu['client']} "
         f"| {result['servers_cores']} | {result['others_cores']} |"
     )
 
