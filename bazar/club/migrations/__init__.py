@@ -24,9 +24,8 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.pool import NullPool
 
 __all__ = ["FOLDER", "Unmigrated", "config", "head", "revision", "upgrade"]
 
@@ -108,21 +107,23 @@ def _revision(connection: Connection) -> str | None:
 
 @contextmanager
 def _locked(engine: Engine, wait_s: float) -> Iterator[Connection]:
-    """A connection of its own to the database of ``engine``, in a transaction that holds
-    the database's upgrade lock and commits when the block ends."""
-    sqlite = engine.dialect.name == "sqlite"
-    args = {"timeout": wait_s} if sqlite else {}
-    own = create_engine(engine.url, poolclass=NullPool, connect_args=args)
-    try:
-        with own.connect() as connection:
-            if sqlite:
+    """A connection of ``engine`` in a transaction that holds the database's upgrade lock,
+    committed when the block ends."""
+    with engine.connect() as connection:
+        if engine.dialect.name == "sqlite":
+            kept = connection.exec_driver_sql("PRAGMA busy_timeout").scalar()
+            connection.exec_driver_sql(f"PRAGMA busy_timeout = {round(wait_s * 1000)}")
+            try:
                 # the driver begins a transaction only before a write: begin it here, taking
                 # the file's write lock before the revision is even read
                 connection.exec_driver_sql("BEGIN EXCLUSIVE")
-            elif engine.dialect.name == "postgresql":
-                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
-            # another database is upgraded unlocked: start its processes one after another
-            yield connection
-            connection.commit()
-    finally:
-        own.dispose()
+                yield connection
+                connection.commit()
+            finally:
+                connection.exec_driver_sql(f"PRAGMA busy_timeout = {kept}")
+            return
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
+        # another kind of database is upgraded unlocked: start its processes one at a time
+        yield connection
+        connection.commit()
