@@ -1,8 +1,10 @@
 """The baseline: the club's tables as ``create_all`` made them before the club had
 migrations (users, names, sessions, tables, moves, records, played, ratings, settings).
 
-A database such an older club made has some of them already (one older still lacks
-``played``, or ``names`` and ``sessions``): each table it has is left as it is, with its rows.
+A database such an older club made has some of them already (an older one lacks ``played``,
+older still ``names`` and ``sessions``, the oldest ``settings``): each table it has is left as
+it is, with its rows. (The oldest SQLite files declare ``tables.seed`` INTEGER, not BIGINT:
+SQLite holds the same 64-bit numbers in either.)
 
 Revision 0001, the first.
 """
