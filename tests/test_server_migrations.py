@@ -22,7 +22,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from server_helpers import make_app
-from sqlalchemy import create_engine, func, select, text
+from sqlalchemy import create_engine, func, insert, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -180,7 +180,7 @@ def test_a_database_made_between_the_baseline_and_the_migrations_is_adopted(db: 
     with engine.begin() as connection:
         command.upgrade(migrations.config(connection), "0001")
         connection.execute(text("DROP TABLE alembic_version"))
-    Lease.__table__.create(engine)  # type: ignore[attr-defined]
+    Base.metadata.tables["leases"].create(engine)
     engine.dispose()
     storage = Storage(db)
     assert migrations.revision(storage.engine) == migrations.head()
@@ -296,16 +296,16 @@ def test_the_database_refuses_a_second_of_what_is_one(db: str, what: str) -> Non
     storage.add_table(_table("t1"))
     model, first, second = ONES[what]
     with storage.engine.begin() as connection:
-        connection.execute(model.__table__.insert(), first)  # type: ignore[attr-defined]
+        connection.execute(insert(model), first)
     with pytest.raises(IntegrityError), storage.engine.begin() as connection:
-        connection.execute(model.__table__.insert(), second)  # type: ignore[attr-defined]
+        connection.execute(insert(model), second)
     storage.close()
 
 
 def test_uploaded_records_name_no_table_and_are_many(db: str) -> None:
     storage = Storage(db)
     with storage.engine.begin() as connection:
-        connection.execute(RecordRow.__table__.insert(), [_record("u1", None), _record("u2", None)])
+        connection.execute(insert(RecordRow), [_record("u1", None), _record("u2", None)])
     with storage.engine.connect() as connection:
         assert connection.scalar(select(func.count()).select_from(RecordRow)) == 2
     storage.close()
