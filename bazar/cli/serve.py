@@ -10,6 +10,7 @@ from bazar import i18n
 from bazar.i18n import t
 
 from .app import bad_input, fail, guess_lang, h
+from .db import refuse_database
 
 
 def serve_command(
@@ -34,6 +35,7 @@ def serve_command(
         import uvicorn
 
         from bazar.club import create_app
+        from bazar.club.migrations import Unmigrated
         from bazar.club.storage import default_db_url, engine_url
     except ImportError as error:
         fail(t("error.server_extra", lang, missing=error.name or error))
@@ -56,10 +58,9 @@ def serve_command(
     try:
         shown = engine_url(url).render_as_string(hide_password=True)
         club = create_app(url, grace_s=grace, rematch_window_s=rematch_window, settings=settings)
-    except (SQLAlchemyError, ImportError, OSError) as error:
-        # a malformed URL, a driver not installed, a server that does not answer: the reason
-        # is the driver's own words, which have no Russian
-        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        fail(t("error.database", lang, url=shown, reason=reason))
+    except (SQLAlchemyError, ImportError, OSError, Unmigrated) as error:
+        # a malformed URL, a driver not installed, a server that does not answer, a schema
+        # behind with BAZAR_DB_UPGRADE=0
+        refuse_database(error, shown, lang)
     print(t("serve.listening", lang, host=host, port=port, url=shown), flush=True)
     uvicorn.run(club, host=host, port=port, ws_max_size=65536, log_level="warning")
