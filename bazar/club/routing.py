@@ -148,6 +148,7 @@ class Bus:
         self._answers: dict[str, asyncio.Future[Any]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub: PubSub | None = None
+        self._closing = False
 
     async def start(self, heard: Callable[[str, dict[str, Any]], None]) -> None:
         """Listen on this process's channel, the lobby's and the released tables', each
@@ -163,11 +164,13 @@ class Bus:
         # what is still to be said (the drops of a process that stops) goes first
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self._drain(), 5.0)
+        # the reader also stops by itself: redis-py's read with a timeout may swallow a
+        # cancellation that comes as its timeout does (then the loop would read on for ever)
+        self._closing = True
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=5.0)
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()  # type: ignore[no-untyped-call]
@@ -216,7 +219,7 @@ class Bus:
             waiting.set_result(message)
 
     async def _read(self, pubsub: PubSub, heard: Callable[[str, dict[str, Any]], None]) -> None:
-        while True:
+        while not self._closing:
             try:
                 message = await pubsub.get_message(timeout=1.0)
             except asyncio.CancelledError:
