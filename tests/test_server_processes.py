@@ -263,3 +263,48 @@ def test_no_table_runs_twice_under_concurrent_joins_and_restarts(club: Any) -> N
             assert text is not None
             match = record.loads(text.text)
             assert [str(m) for r in match.rounds for m in r.moves] == moves
+
+
+def test_every_process_counts_who_is_online(club: Any) -> None:
+    """A player with a socket open on either process is online on both."""
+    a, b = club(2)
+    masha, alex = Person(a.base, "Masha"), Person(b.base, "Alex")
+    table = masha.post(a.base, "/api/tables", game="kozel", players=2)["table"]["id"]
+    assert masha.get(a.base, "/api/online") == {"players": 0}
+    with masha.ws(a.base, table), alex.ws(b.base, table):
+        wait_for(lambda: all(masha.get(p.base, "/api/online")["players"] == 2 for p in (a, b)))
+
+
+def test_when_an_edge_dies_its_players_are_gone_and_come_back_elsewhere(club: Any) -> None:
+    """kill -9 the process that served Alex's socket for a table of the other process: the
+    table sees him gone (Masha is told, his grace begins) once that process no longer says
+    it is alive; he comes again through the process that is left and plays on."""
+    a, b = club(2)
+    masha, alex = Person(a.base, "Masha"), Person(b.base, "Alex")
+    table = masha.post(a.base, "/api/tables", game="kozel", players=2)["table"]["id"]
+    alex.post(b.base, f"/api/tables/{table}/join")
+    # Alex's page tries the dead process again and again, until the load balancer sends
+    # him to the other (after the table has seen him gone)
+    sent = {"to": b.base}
+    masha_at = Seat(masha, table, lambda: a.base, 8)
+    alex_at = Seat(alex, table, lambda: sent["to"], 9)
+    masha_at.start()
+    alex_at.start()
+    wait_for(lambda: masha_at.heard() >= 8)
+    b.kill()
+
+    def told(kind: str) -> bool:
+        return any(
+            m["type"] == "notice" and m["event"]["t"] == kind and m["event"]["seat"] == 1
+            for log in list(masha_at.logs)
+            for m in list(log)
+        )
+
+    wait_for(lambda: told("disconnected"), 20)
+    sent["to"] = a.base
+    wait_for(lambda: told("reconnected"), 20)
+    ends = [masha_at.result(), alex_at.result()]
+    assert ends[0] == ends[1] and ends[0]["ending"] == {"normal": True}
+    # Masha's one socket heard the whole match, the table never left its process
+    assert len(masha_at.logs) == 1
+    assert stored_moves(club.db, table) == moves_of(masha_at.events())

@@ -103,6 +103,8 @@ class Club:
         self.router: Router | None = None
         #: set to look at the leases at once (a process gave its tables up)
         self._look = asyncio.Event()
+        #: the players with a socket open on this process, and how many each has
+        self.present: Counter[int] = Counter()
         #: what this process's writes of a table carry: they are made only while it holds
         #: the table's lease (storage.Fence)
         self.fence = (self.node, self.settings.lease_s)
@@ -367,6 +369,27 @@ class Club:
             with contextlib.suppress(Elsewhere):
                 out.append(self.table(row.id).info())
         return out
+
+    # who is online
+
+    async def arrived(self, user_id: int) -> None:
+        """A player opened a socket on this process."""
+        self.present[user_id] += 1
+        if self.router is not None:
+            await self.router.seen([user_id])
+
+    def left(self, user_id: int) -> None:
+        """A player's socket on this process closed."""
+        self.present[user_id] -= 1
+        if self.present[user_id] <= 0:
+            del self.present[user_id]
+
+    async def online(self) -> int:
+        """How many players are online: with a socket open on this process, or lately on any
+        of the club's processes (with Redis)."""
+        if self.router is not None:
+            return await self.router.online()
+        return len(self.present)
 
     # what the HTTP API asks of a table: here, or in the process that runs it
 

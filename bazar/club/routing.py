@@ -306,6 +306,7 @@ class Router:
         serves for tables whose process is gone or changed (their players come again and
         reach the table where it is now); forget the clients of edges that died."""
         await self.beat()
+        await self.seen(list(self.club.present))
         if self.edges:
             tables = {edge.table_id for edge in self.edges.values()}
             owners = await asyncio.to_thread(self.club.storage.owners, tables)
@@ -490,9 +491,11 @@ class Router:
             del entry["created"], entry["node"]
         return listed[:limit]
 
-    async def seen(self, user_id: int) -> None:
-        """A player showed a sign of life (a socket opened)."""
-        await self.bus.redis.zadd(ONLINE, {str(user_id): time.time()})
+    async def seen(self, user_ids: list[int]) -> None:
+        """Players showed a sign of life (a socket of theirs opened, or is still open)."""
+        if user_ids:
+            now = time.time()
+            await self.bus.redis.zadd(ONLINE, {str(user): now for user in user_ids})
 
     async def online(self) -> int:
         """How many players showed a sign of life lately, on any process."""
