@@ -56,6 +56,7 @@ def serve_command(
     with bad_input(lang):
         if workers > 1 and not settings.redis_url:
             raise i18n.Message("error.workers_redis", workers=workers)
+    redis_shown = _reach_redis(settings.redis_url, lang) if settings.redis_url else None
     from sqlalchemy.exc import SQLAlchemyError
 
     url = settings.db_url or default_db_url()
@@ -77,13 +78,13 @@ def serve_command(
         # a malformed URL, a driver not installed, a server that does not answer: the reason
         # is the driver's own words, which have no Russian
         fail(t("error.database", lang, url=shown, reason=_reason(error)))
-    where = {"host": host, "port": port, "url": shown}
+    where = {"host": host, "port": port, "url": shown, "redis": redis_shown}
     options: dict[str, Any] = {"host": host, "port": port, "ws_max_size": 65536}
-    if settings.redis_url:
-        where["redis"] = _reach_redis(settings.redis_url, lang)
     if workers == 1:
-        said = t("serve.listening_redis", lang, **where) if settings.redis_url else None
-        print(said or t("serve.listening", lang, **where), flush=True)
+        if redis_shown:
+            print(t("serve.listening_redis", lang, **where), flush=True)
+        else:
+            print(t("serve.listening", lang, **where), flush=True)
         uvicorn.run(club, log_level="warning", **options)
         return
     # each worker builds its club from the environment (bazar.club.app.from_environment)
