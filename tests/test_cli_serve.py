@@ -143,26 +143,14 @@ def test_serve_with_workers_answers_from_as_many_processes_on_one_port(
 ) -> None:
     """``--workers 2``: two processes behind one port, which fresh connections reach in
     turn; they stop with the command."""
-    pytest.importorskip("uvicorn")
-    port = _free_port()
-    db = f"sqlite:///{tmp_path / 'club.sqlite3'}"
-    root = str(Path(bazar.__file__).resolve().parents[1])
-    env = {**os.environ, "LANG": "C", "LC_ALL": "", "LC_MESSAGES": ""}
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
-    command = [sys.executable, "-m", "bazar", "serve", "--port", str(port), "--db", db]
-    server = subprocess.Popen(
-        [*command, "--redis", redis_url, "--workers", "2"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    server, url = _serve_workers(tmp_path, redis_url, 2)
     try:
-        seen = _healths(f"http://127.0.0.1:{port}/api/health", server, until=2)
+        seen = _healths(url, server, until=2)
     finally:
-        server.send_signal(signal.SIGTERM)
-        out, err = server.communicate(timeout=30)
+        out, err = _stop(server)
     assert server.returncode == 0, err
+    port = url.split(":")[2].split("/")[0]
+    db = f"sqlite:///{tmp_path / 'club.sqlite3'}"
     assert out == (
         f"bazar club on http://127.0.0.1:{port}/  (2 processes, database {db}, Redis {redis_url})\n"
     )
@@ -172,6 +160,67 @@ def test_serve_with_workers_answers_from_as_many_processes_on_one_port(
     # the workers went with their parent
     for pid in seen:
         assert not Path(f"/proc/{pid}").exists()
+
+
+def test_a_reload_replaces_the_workers_one_at_a_time_while_the_port_answers(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """SIGHUP (``systemctl reload``, docs/deploy.md): each worker is replaced by a new
+    process, which serves before the old one stops, so the port never refuses a connection:
+    how one unit of ``--workers N`` takes a new version. An old worker may cut off the one
+    connection it had taken but not yet read as it stopped (uvicorn closes the idle ones),
+    no more."""
+    server, url = _serve_workers(tmp_path, redis_url, 2)
+    cut: list[OSError] = []
+    try:
+        old = _healths(url, server, until=2)
+        server.send_signal(signal.SIGHUP)
+        new: set[int] = set()
+        deadline = time.monotonic() + 60
+        while len(new) < 2 or any(Path(f"/proc/{pid}").exists() for pid in old):
+            assert time.monotonic() < deadline, f"old {sorted(old)}, new {sorted(new)} after 60 s"
+            try:
+                with urllib.request.urlopen(url, timeout=5) as answer:
+                    pid = json.loads(answer.read())["pid"]
+            except OSError as error:
+                # urllib says a refused connection as a URLError of it
+                refused = isinstance(getattr(error, "reason", error), ConnectionRefusedError)
+                assert not refused, "the port refused a connection during the reload"
+                cut.append(error)
+                continue
+            if pid not in old:
+                new.add(pid)
+    finally:
+        _stop(server)
+    assert len(new) == 2
+    assert len(cut) <= len(old), cut
+
+
+def _serve_workers(
+    tmp_path: Path, redis_url: str, workers: int
+) -> tuple[subprocess.Popen[str], str]:
+    """``bazar serve --workers`` as a real command on a free port, and its health's URL."""
+    pytest.importorskip("uvicorn")
+    port = _free_port()
+    db = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    root = str(Path(bazar.__file__).resolve().parents[1])
+    env = {**os.environ, "LANG": "C", "LC_ALL": "", "LC_MESSAGES": ""}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
+    command = [sys.executable, "-m", "bazar", "serve", "--port", str(port), "--db", db]
+    server = subprocess.Popen(
+        [*command, "--redis", redis_url, "--workers", str(workers)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    return server, f"http://127.0.0.1:{port}/api/health"
+
+
+def _stop(server: subprocess.Popen[str]) -> tuple[str, str]:
+    """Stop ``server`` as systemd does (SIGTERM); what it printed."""
+    server.send_signal(signal.SIGTERM)
+    return server.communicate(timeout=30)
 
 
 def _healths(url: str, server: subprocess.Popen[str], until: int) -> dict[int, dict[str, object]]:
