@@ -102,6 +102,10 @@ def test_serve_says_so_when_its_redis_server_does_not_answer(
     assert one_line_error(code, err).startswith(
         f"bazar: не удаётся связаться с сервером Redis {nobody}: "
     )
+    # a password in the URL is never printed
+    code, _, err = run("serve", "--db", db, "--redis", nobody.replace("//", "//:secret@"))
+    line = one_line_error(code, err)
+    assert "secret" not in line and nobody.replace("//", "//:***@") in line
     assert served == []
 
 
