@@ -12,11 +12,13 @@ table goes on.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
 import multiprocessing
 import os
+import random
 import secrets
 import socket
 import time
@@ -34,17 +36,27 @@ from bazar.core.match import Match
 from bazar.core.rules import rules as make_rules
 from bazar.rating import kozel_delta
 
-from .errors import ServerError
+from .errors import ServerError, refusal_code
 from .lobby import Lobby
 from .protocol import LEVELS, PlayNow, TableForm, out_of_bounds
+from .routing import RELEASED, Bus, Router
 from .settings import Settings
-from .storage import Played, Rating, RecordRow, Storage, TableRow, User, stored
+from .storage import LeaseLost, Played, Rating, RecordRow, Storage, TableRow, User, stored
 from .summary import summary
 from .table import RESTART, Table, TableError
 
-__all__ = ["Club", "Quota"]
+__all__ = ["Club", "Elsewhere", "Quota"]
 
 log = logging.getLogger("bazar.club")
+
+
+class Elsewhere(TableError):
+    """The table lives in another process of the club, ``node``, which holds its lease: this
+    one does not start it (a client's requests go there, through Redis)."""
+
+    def __init__(self, table_id: str, node: str) -> None:
+        super().__init__(refusal_code("table_elsewhere"), 503, table=table_id, retry_after=1)
+        self.node = node
 
 
 class Club:
@@ -85,7 +97,20 @@ class Club:
         # in a thread would hold the interpreter lock and slow every table's answers
         self._processes: ProcessPoolExecutor | None = None
         #: the pages in the lobby, told whenever the list of open tables changes
-        self.lobby = Lobby(self.open_tables)
+        self.lobby = Lobby(self.listing)
+        #: the club's other processes, through Redis (``settings.redis_url``; started by
+        #: :meth:`start`): None while this process is the whole club
+        self.router: Router | None = None
+        #: set to look at the leases at once (a process gave its tables up)
+        self._look = asyncio.Event()
+        #: what this process's writes of a table carry: they are made only while it holds
+        #: the table's lease (storage.Fence)
+        self.fence = (self.node, self.settings.lease_s)
+        #: the task that renews this process's leases and takes over the tables of the
+        #: processes that died (started by :meth:`start`)
+        self._keeper: asyncio.Task[None] | None = None
+        #: the leases being given up, written off the event loop
+        self._releasing: set[asyncio.Task[None]] = set()
 
     def processes(self) -> Executor:
         """The worker processes where searching bots think, started on first use and again
@@ -115,6 +140,16 @@ class Club:
         row = self.storage.table(table_id) if isinstance(table_id, str) else None
         if row is None:
             raise TableError("no_table", table=str(table_id))
+        if not self.storage.lease(row.id, self.node, self.settings.lease_s):
+            # another process runs it; it may have given it up since (then it is ours)
+            owner = self.storage.owners([row.id]).get(row.id)
+            if owner is not None and owner != self.node:
+                raise Elsewhere(row.id, owner)
+            if not self.storage.lease(row.id, self.node, self.settings.lease_s):
+                raise Elsewhere(row.id, owner or "?")
+        # the row as it was stored before this process held the lease may be older than the
+        # lease: read it again now that nobody else writes it
+        row = self.storage.table(row.id) or row
         moves = self.storage.moves(row.id) if row.status != "open" else []
         try:
             table = self._table(row)
@@ -145,23 +180,68 @@ class Club:
             on_crash=self.crashed,
             on_change=self._listed,
             settings=self.settings,
+            fence=self.fence,
         )
 
     def _listed(self, table: Table) -> None:
         """``table`` changed what the lobby lists of it (it ended, a bot took a seat)."""
-        self.lobby.changed()
+        self.listing_changed()
+
+    def listing_changed(self) -> None:
+        """What the lobby lists of this process's tables may have changed: its pages hear
+        soon, and with Redis every process's pages (through the lobby's hash)."""
+        if self.router is not None:
+            self.router.tables_changed()
+        else:
+            self.lobby.changed()
 
     def drop(self, table: Table) -> None:
-        """Forget a finished table (its record and moves stay in the database)."""
+        """Forget a finished table (its record and moves stay in the database), and give its
+        lease up."""
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
+            self._release([table.id])
+
+    def _release(self, table_ids: list[str]) -> None:
+        """Give up this process's leases of ``table_ids``, off the event loop (a lease not
+        given up expires anyway)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.storage.release(self.node, table_ids)
+            return
+        task = loop.create_task(self._release_off_loop(table_ids))
+        self._releasing.add(task)
+        task.add_done_callback(self._releasing.discard)
+
+    async def _release_off_loop(self, table_ids: list[str]) -> None:
+        try:
+            await asyncio.to_thread(self.storage.release, self.node, table_ids)
+        except Exception:
+            log.warning("the leases of %s were not given up: they expire", table_ids)
+
+    def lost(self, table: Table) -> None:
+        """This process no longer holds ``table``'s lease (it could not renew it in time, and
+        another process took the table over): stop it here, its clients' sockets closed (they
+        come again and reach the table where it lives now)."""
+        log.warning("table %s was taken over by another process: stopped here", table.id)
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        if table.task is not None:
+            table.task.cancel()
+        table.close_clients(*RESTART)
+        self.listing_changed()
 
     def crashed(self, table: Table, error: BaseException) -> None:
         """A table's actor failed: rebuild the table from the database, its clients' sockets
-        closed (they come again, and hear the rebuilt table or why there is none)."""
+        closed (they come again, and hear the rebuilt table or why there is none). One that
+        failed for its lost lease lives in another process now."""
+        if isinstance(error, LeaseLost):
+            self.lost(table)
+            return
         log.error("table %s failed", table.id, exc_info=error)
         if self.tables.get(table.id) is table:
-            self.drop(table)
+            del self.tables[table.id]
             self._restart(table.id)
         table.close_clients(*RESTART)
 
@@ -185,27 +265,147 @@ class Club:
         )
 
     async def close(self) -> None:
-        """Stop every table and the bots' threads (the server is shutting down)."""
-        for table in list(self.tables.values()):
+        """Stop every table and the bots' threads (the server is shutting down, or drained):
+        every table's lease is given up, so that another process of the club takes each over
+        at once from its stored moves, and its clients' sockets are closed for them to come
+        again there."""
+        if self._keeper is not None:
+            self._keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._keeper
+            self._keeper = None
+        tables = list(self.tables.values())
+        for table in tables:
             await table.stop()
+            table.close_clients(*RESTART)
+        self.tables.clear()
+        if self._releasing:
+            await asyncio.wait(list(self._releasing))
+        try:
+            await asyncio.to_thread(self.storage.release, self.node, [t.id for t in tables])
+        except Exception:
+            log.warning("the leases of this process were not given up: they expire")
+        if self.router is not None:
+            # the other processes take the tables over now, not once the leases expire
+            self.router.bus.announce(RELEASED, {"from": self.node})
+            await self.router.close()
+            self.router = None
         self.executor.shutdown(wait=True, cancel_futures=True)
         if self._processes is not None:
             self._processes.shutdown(wait=True, cancel_futures=True)
             self._processes = None
 
+    async def start(self) -> None:
+        """Meet the club's other processes (with Redis), resume the matches no process runs
+        (after a restart), and keep this process's leases from then on (:meth:`_keep`)."""
+        if self.settings.redis_url and self.router is None:
+            self.router = Router(self, Bus(self.settings.redis_url, self.node))
+            await self.router.start()
+        self.resume()
+        if self._keeper is None:
+            self._keeper = asyncio.get_running_loop().create_task(self._keep())
+        if self.router is not None:
+            self.listing_changed()
+
+    def look_soon(self) -> None:
+        """Look at the leases now, not at the next turn: another process gave tables up."""
+        self._look.set()
+
     def resume(self) -> None:
-        """Restart the actors of every match that was being played (after a restart); a
+        """Restart the actors of every match that was being played and that no process runs
+        (after a restart; one whose process died is taken over once its lease expires); a
         table that cannot be rebuilt is logged and left out, and every other one goes on."""
-        for row in self.storage.tables(status="playing", limit=10_000):
+        for table_id in self.storage.orphans(limit=10_000):
             with contextlib.suppress(TableError):
-                self.table(row.id)
+                self.table(table_id)
+
+    async def _keep(self) -> None:
+        """Every third of a lease: renew this process's leases, stop the tables whose lease
+        another process took (this one was too slow to renew it), and take over the matches
+        whose process died (their leases expired). A database out of reach for a while only
+        delays it (a lease that expires meanwhile is another's to take)."""
+        period = self.settings.lease_s / 3
+        while True:
+            # processes started together do not all look at the same instant
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._look.wait(), period * random.uniform(0.8, 1.0))
+            self._look.clear()
+            try:
+                await self.keep()
+            except Exception:
+                log.exception("the leases were not renewed this time")
+
+    async def keep(self) -> None:
+        """One turn of :meth:`_keep`."""
+        held = await asyncio.to_thread(self.storage.renew, self.node, self.settings.lease_s)
+        for table in list(self.tables.values()):
+            if table.id not in held:
+                self.lost(table)
+        orphans = await asyncio.to_thread(self.storage.orphans, 500)
+        for table_id in orphans:
+            if table_id in self.tables or table_id in self.broken:
+                continue
+            with contextlib.suppress(TableError):
+                self.table(table_id)
+                log.warning("table %s taken over from a process that stopped", table_id)
+        if self.router is not None:
+            await self.router.keep()
+
+    async def listing(self) -> list[dict[str, Any]]:
+        """The lobby's tables: every process's, with Redis; else this one's."""
+        if self.router is not None:
+            return await self.router.lobby_tables()
+        return self.open_tables()
 
     def open_tables(self) -> list[dict[str, Any]]:
-        return [
-            self.table(r.id).info()
-            for r in self.storage.lobby(limit=200)
-            if r.id not in self.broken
-        ]
+        """The open-access tables of the database that wait for players or are being played,
+        as this process lists them (one run elsewhere is left out)."""
+        out = []
+        for row in self.storage.lobby(limit=200):
+            if row.id in self.broken:
+                continue
+            with contextlib.suppress(Elsewhere):
+                out.append(self.table(row.id).info())
+        return out
+
+    # what the HTTP API asks of a table: here, or in the process that runs it
+
+    async def on_table(
+        self, table_id: str, do: str, user: dict[str, Any] | None, args: dict[str, Any]
+    ) -> Any:
+        """Do ``do`` (``info``, ``join``, ``bots``, ``leave``, ``rematch``) at table
+        ``table_id`` for ``user`` (``{"id", "name", "guest"}``, or None), with ``args``:
+        here if it lives here (or nobody runs it: then it is started here), else in the
+        process that runs it, asked through Redis. The answer is what the API sends."""
+        try:
+            table = self.table(table_id)
+        except Elsewhere as away:
+            if self.router is None:
+                raise
+            message = {"table": table_id, "do": do, "user": user, "args": args}
+            return await self.router.bus.call(away.node, message)
+        who = None if user is None else _visitor(user)
+        if do == "info":
+            info = table.info()
+            if who is not None:
+                info["your_seat"] = table.seat_of(who.id)
+                if table.row.owner == who.id:
+                    info["invite"] = table.row.invite
+            return info
+        if who is None:
+            raise ServerError("login_first", 401)
+        if do == "join":
+            seat = await self.join(table, who, args.get("seat"), args.get("invite"))
+            return {"seat": seat, "table": table.info()}
+        if do == "bots":
+            await self.add_bots(table, who, args.get("level"))
+            return {"table": table.info()}
+        if do == "leave":
+            await self.leave(table, who)
+            return {"ok": True}
+        if do == "rematch":
+            return {"table": (await self.rematch(table, who)).info()}
+        raise ValueError(f"no such request of a table: {do}")
 
     # quotas: what one client may make
 
@@ -279,13 +479,15 @@ class Club:
                 seed=secrets.randbelow(2**62),
                 **_seating(seats, form.rated),
             )
-            await stored(self.settings, self.storage.add_table, row)
+            await stored(
+                self.settings, self.storage.add_table, row, self.node, self.settings.lease_s
+            )
         table = self._table(row)
         self.tables[row.id] = table
         self._seated(table)
         return table
 
-    async def play_now(self, user: User, form: PlayNow) -> tuple[Table, int]:
+    async def play_now(self, user: User, form: PlayNow) -> tuple[dict[str, Any], int]:
         """A seat for ``user`` at a table of ``form.game`` at once, and its number: the one
         he already sits at, else a free seat at an open table of that game (the one with the
         fewest seats left, which starts soonest; of those, the one waiting longest), else his
@@ -294,17 +496,19 @@ class Club:
         rows = [r for r in rows if r.status == "open" and r.id not in self.broken]
         waiting = sorted(reversed(rows), key=lambda r: sum(s is None for s in r.seats))
         for row in waiting:
-            with contextlib.suppress(TableError):
-                table = self.table(row.id)
-                seat = table.seat_of(user.id)
+            seat = next(
+                (i for i, s in enumerate(row.seats) if s and s.get("user") == user.id), None
+            )
+            with contextlib.suppress(ServerError):
                 if seat is not None:
-                    return table, seat
+                    return await self.on_table(row.id, "info", _visiting(user), {}), seat
                 # a seat kept for a rematch's player, or taken meanwhile: the next table
-                return table, await self.join(table, user)
+                joined = await self.on_table(row.id, "join", _visiting(user), {})
+                return joined["table"], int(joined["seat"])
         made = TableForm.model_construct(
             game=form.game, players=form.players, move_time_s=form.move_time_s, bots=form.level
         )
-        return await self.create(user, made), made.seat
+        return (await self.create(user, made)).info(), made.seat
 
     def _ours(self, table: Table) -> None:
         """TableError if ``table`` left the club while a change of its seats waited its turn
@@ -383,7 +587,7 @@ class Club:
             await stored(self.settings, self.storage.delete_table, table.id)
             self.drop(table)
             table.close()
-            self.lobby.changed()
+            self.listing_changed()
             return
         owner = {"owner": people[0]["user"]} if table.row.owner == user.id else {}
         await self._seat(table, seats, **owner)
@@ -393,6 +597,7 @@ class Club:
         write = functools.partial(
             self.storage.update_table,
             table.id,
+            self.fence,
             **_seating(seats, table.row.rated),
             **changes,
         )
@@ -406,7 +611,7 @@ class Club:
             table.start()
             table.run()
         table.announce()
-        self.lobby.changed()
+        self.listing_changed()
 
     async def rematch(self, table: Table, user: User) -> Table:
         """A player of a finished table asks for a rematch, or accepts the one another asked
@@ -454,12 +659,24 @@ class Club:
                 seed=secrets.randbelow(2**62),
                 **_seating(seats, old.rated),
             )
-            table.row = await stored(self.settings, self.storage.add_rematch, row, table.id)
+            # kept with the table, so that the process that runs it next keeps them too
+            row.reserved = {
+                "until": time.time() + (ends - time.monotonic()),
+                "seats": {
+                    str(i): [s["user"], s["name"]]
+                    for i, s in enumerate(players)
+                    if s and s.get("user")
+                },
+            }
+            table.row = await stored(
+                self.settings,
+                self.storage.add_rematch,
+                row,
+                table.id,
+                self.node,
+                self.settings.lease_s,
+            )
         new = self._table(row)
-        new.reserved = {
-            i: (s["user"], s["name"]) for i, s in enumerate(players) if s and s.get("user")
-        }
-        new.reserved_until = ends
         self.tables[row.id] = new
         self._seated(new)
         table._notify({"t": "rematch", "table": row.id, "seat": seat, "name": user.name})
@@ -665,6 +882,17 @@ def _with_bots(seats: list[Any], level: str) -> list[Any]:
 def _people(seats: list[Any]) -> list[dict[str, Any]]:
     """The seats people (not bots) sit at."""
     return [s for s in seats if s is not None and s.get("user")]
+
+
+def _visiting(user: User) -> dict[str, Any]:
+    """``user`` as a request for a table in another process names him."""
+    return {"id": user.id, "name": user.name, "guest": user.guest}
+
+
+def _visitor(user: dict[str, Any]) -> User:
+    """The player a request for a table names (:func:`_visiting`): what the table needs of
+    him, not a row to store."""
+    return User(id=int(user["id"]), name=str(user["name"]), guest=bool(user["guest"]))
 
 
 def _player(user: User) -> dict[str, Any]:

@@ -5,7 +5,7 @@ so that nobody reloads to find a game."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,23 +38,27 @@ class Watcher:
 
 class Lobby:
     """The watchers of the lobby and what they are sent. ``listing`` is the club's list of
-    open tables; a burst of changes (a table made with its bots opens, fills and starts at
-    once) is sent as one list, ``settle_s`` after the first of them."""
+    open tables (its own, or every process's); a burst of changes (a table made with its bots
+    opens, fills and starts at once) is sent as one list, ``settle_s`` after the first of
+    them."""
 
-    def __init__(self, listing: Callable[[], list[dict[str, Any]]], settle_s: float = 0.05) -> None:
+    def __init__(
+        self, listing: Callable[[], Awaitable[list[dict[str, Any]]]], settle_s: float = 0.05
+    ) -> None:
         self.listing = listing
         self.settle_s = settle_s
         self.watchers: set[Watcher] = set()
         self._pending: asyncio.TimerHandle | None = None
+        self._sending: asyncio.Task[None] | None = None
 
-    def message(self) -> dict[str, Any]:
+    async def message(self) -> dict[str, Any]:
         """The list as a lobby socket sends it."""
-        return {"type": "tables", "tables": self.listing()}
+        return {"type": "tables", "tables": await self.listing()}
 
-    def watch(self) -> Watcher:
+    async def watch(self) -> Watcher:
         """A new watcher, sent the list as it stands at once."""
         watcher = Watcher()
-        watcher.put(self.message())
+        watcher.put(await self.message())
         self.watchers.add(watcher)
         return watcher
 
@@ -76,6 +80,13 @@ class Lobby:
         self._pending = None
         if not self.watchers:
             return
-        message = self.message()
+        if self._sending is not None and not self._sending.done():
+            # a list is being read: another after it
+            self.changed()
+            return
+        self._sending = asyncio.get_running_loop().create_task(self._send_list())
+
+    async def _send_list(self) -> None:
+        message = await self.message()
         for watcher in self.watchers:
             watcher.put(message)

@@ -31,9 +31,11 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -49,6 +51,7 @@ from .settings import Settings
 __all__ = [
     "Base",
     "Lease",
+    "LeaseLost",
     "MoveRow",
     "NameRow",
     "NotStored",
@@ -433,16 +436,25 @@ class Storage:
 
     # tables
 
-    def add_table(self, row: TableRow) -> None:
+    def add_table(self, row: TableRow, node: str | None = None, lease_s: float = 0.0) -> None:
+        """Store the new table ``row``, leased to ``node`` for ``lease_s`` (the process that
+        made it runs it), in one transaction."""
         with self.session() as db:
             db.add(row)
+            if node is not None:
+                db.add(Lease(table_id=row.id, node=node, expires=time.time() + lease_s))
             db.commit()
 
-    def add_rematch(self, row: TableRow, of: str) -> TableRow:
+    def add_rematch(
+        self, row: TableRow, of: str, node: str | None = None, lease_s: float = 0.0
+    ) -> TableRow:
         """Store the table ``row``, the rematch of the finished table ``of``, and name it in
-        that one's ending, in one transaction: the row of ``of``."""
+        that one's ending, in one transaction (``row`` leased to ``node`` as
+        :meth:`add_table` leases it): the row of ``of``."""
         with self.session() as db:
             db.add(row)
+            if node is not None:
+                db.add(Lease(table_id=row.id, node=node, expires=time.time() + lease_s))
             old = db.get(TableRow, of)
             assert old is not None
             old.ending = {**(old.ending or {}), "rematch": row.id}
@@ -455,8 +467,13 @@ class Storage:
         with self.session() as db:
             return db.get(TableRow, table_id)
 
-    def update_table(self, table_id: str, **changes: Any) -> TableRow:
+    def update_table(self, table_id: str, fence: Fence | None = None, **changes: Any) -> TableRow:
+        """Change the row of ``table_id``; with a ``fence`` (node, lease seconds), only
+        while that node holds the table's lease (:class:`LeaseLost` else), renewed in the
+        same transaction."""
         with self.session() as db:
+            if fence is not None:
+                _renew(db.connection(), table_id, fence)
             row = db.get(TableRow, table_id)
             assert row is not None
             for key, value in changes.items():
@@ -492,19 +509,106 @@ class Storage:
             return int(db.scalar(query) or 0)
 
     def delete_table(self, table_id: str) -> None:
-        """Forget a table that never started (it has no moves, no record)."""
+        """Forget a table that never started (it has no moves, no record), and its lease."""
         with self.session() as db:
             row = db.get(TableRow, table_id)
             if row is not None:
                 db.delete(row)
-                db.commit()
+            db.execute(delete(Lease).where(Lease.table_id == table_id))
+            db.commit()
 
-    def append_move(self, table_id: str, n: int, seat: int, move: str) -> None:
-        # the hot path of every move: a Core insert, without the ORM's unit of work
+    def append_move(
+        self, table_id: str, n: int, seat: int, move: str, fence: Fence | None = None
+    ) -> None:
+        """Store move ``n`` of a table; with a ``fence``, only while its node holds the
+        table's lease, which the same transaction renews (:class:`LeaseLost` else: a process
+        that lost a table can never write one more move of it)."""
+        # the hot path of every move: Core statements, without the ORM's unit of work
         with self.engine.begin() as connection:
+            if fence is not None:
+                _renew(connection, table_id, fence)
             connection.execute(
                 insert(MoveRow), {"table_id": table_id, "n": n, "seat": seat, "move": move}
             )
+
+    # leases: which process runs which table
+
+    def lease(self, table_id: str, node: str, lease_s: float) -> bool:
+        """Take the lease of ``table_id`` for ``node`` (or renew it), for ``lease_s``
+        seconds: whether ``node`` holds it now. It is taken only when nobody holds it or its
+        holder let it expire; two processes asking at once cannot both have it."""
+        now = time.time()
+        with self.engine.begin() as connection:
+            taken = connection.execute(
+                update(Lease)
+                .where(Lease.table_id == table_id, or_(Lease.node == node, Lease.expires < now))
+                .values(node=node, expires=now + lease_s)
+            )
+            if taken.rowcount:
+                return True
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(Lease), {"table_id": table_id, "node": node, "expires": now + lease_s}
+                )
+        except IntegrityError:
+            # another process holds it (or took it just now)
+            return False
+        return True
+
+    def renew(self, node: str, lease_s: float) -> set[str]:
+        """Renew every lease ``node`` holds: the tables it still holds (one it let expire and
+        another process took is not among them)."""
+        now = time.time()
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(Lease)
+                .where(Lease.node == node, Lease.expires >= now)
+                .values(expires=now + lease_s)
+            )
+            held = connection.execute(
+                select(Lease.table_id).where(Lease.node == node, Lease.expires >= now)
+            )
+            return {table_id for (table_id,) in held}
+
+    def release(self, node: str, table_ids: Iterable[str]) -> None:
+        """Give up ``node``'s leases of ``table_ids`` (its tables left it, or it stops):
+        another process may take them over at once."""
+        ids = list(table_ids)
+        if not ids:
+            return
+        with self.engine.begin() as connection:
+            connection.execute(delete(Lease).where(Lease.node == node, Lease.table_id.in_(ids)))
+
+    def owners(self, table_ids: Iterable[str]) -> dict[str, str]:
+        """The node that holds each of ``table_ids`` now (a table nobody holds, or whose
+        lease expired, is left out)."""
+        ids = [i for i in table_ids if _storable(i)]
+        if not ids:
+            return {}
+        with self.session() as db:
+            rows = db.execute(
+                select(Lease.table_id, Lease.node).where(
+                    Lease.table_id.in_(ids), Lease.expires >= time.time()
+                )
+            )
+            return {table_id: node for table_id, node in rows}
+
+    def orphans(self, limit: int = 500) -> list[str]:
+        """The matches being played that no process runs: no lease, or one let expire (its
+        process died), oldest first."""
+        with self.session() as db:
+            rows = db.scalars(
+                select(TableRow.id)
+                .outerjoin(Lease, Lease.table_id == TableRow.id)
+                .where(
+                    TableRow.status == "playing",
+                    or_(Lease.table_id.is_(None), Lease.expires < time.time()),
+                )
+                .order_by(TableRow.created)
+                .limit(limit)
+            )
+            return list(rows)
 
     def finish_match(
         self,
@@ -512,12 +616,16 @@ class Storage:
         ending: dict[str, Any],
         last: tuple[int, int, str] | None = None,
         settle: Callable[[Session], dict[str, Any] | None] | None = None,
+        fence: Fence | None = None,
     ) -> TableRow:
         """Store the end of a match in one transaction: its ``last`` move (number, seat,
         notation; None when it was interrupted or its last move is stored already), the
         table's status and ``ending``, and whatever ``settle`` adds (the record, the players'
-        ratings: it returns the ratings' changes, kept in the ending)."""
+        ratings: it returns the ratings' changes, kept in the ending); with a ``fence``, as
+        :meth:`append_move` stores a move."""
         with self.session() as db:
+            if fence is not None:
+                _renew(db.connection(), table_id, fence)
             if last is not None:
                 n, seat, move = last
                 db.add(MoveRow(table_id=table_id, n=n, seat=seat, move=move))
@@ -629,6 +737,34 @@ class Storage:
                     .limit(limit)
                 )
             )
+
+
+#: a write's fence: (node, lease seconds): made only while that node holds the table's lease
+Fence = tuple[str, float]
+
+
+class LeaseLost(Exception):
+    """A table's write refused: its process no longer holds the table's lease (it let it
+    expire, and another process has taken the table over). Nothing of the write is made."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} is no longer leased to this process")
+        self.table_id = table_id
+
+
+def _renew(connection: Any, table_id: str, fence: Fence) -> None:
+    """Renew ``fence``'s node's lease of ``table_id`` in the transaction of ``connection``;
+    :class:`LeaseLost` when that node does not hold it (the transaction is then rolled
+    back, whatever else it held)."""
+    node, lease_s = fence
+    now = time.time()
+    renewed = connection.execute(
+        update(Lease)
+        .where(Lease.table_id == table_id, Lease.node == node, Lease.expires >= now)
+        .values(expires=now + lease_s)
+    )
+    if not renewed.rowcount:
+        raise LeaseLost(table_id)
 
 
 class NotStored(ServerError):

@@ -67,7 +67,7 @@ from bazar.core.view import View
 from .errors import ServerError, refusal_code
 from .fairness import seed_hash
 from .settings import Settings
-from .storage import NotStored, TableRow, stored
+from .storage import Fence, NotStored, TableRow, stored
 
 __all__ = [
     "REPLACEMENT",
@@ -241,8 +241,11 @@ class Table:
         on_crash: Callable[[Table, BaseException], None] | None = None,
         on_change: Callable[[Table], None] | None = None,
         settings: Settings | None = None,
+        fence: Fence | None = None,
     ) -> None:
         self.row = row
+        #: what its writes carry: made only while this process holds the table's lease
+        self.fence = fence
         self.storage = storage
         self.settings = settings or Settings()
         self.rules = rules_of(row)
@@ -276,8 +279,12 @@ class Table:
         self.deserted: float | None = None
         #: a rematch's seats kept for the players of the match before: seat -> (user, name),
         #: until ``reserved_until`` (monotonic)
-        self.reserved: dict[int, tuple[int, str]] = {}
-        self.reserved_until = 0.0
+        kept = row.reserved or {}
+        self.reserved: dict[int, tuple[int, str]] = {
+            int(seat): (int(user), str(name))
+            for seat, (user, name) in kept.get("seats", {}).items()
+        }
+        self.reserved_until = time.monotonic() + float(kept.get("until", 0.0)) - time.time()
         #: requests; None only wakes the actor to look at the clocks and seats again
         self.inbox: asyncio.Queue[_Request | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
@@ -750,7 +757,7 @@ class Table:
         if after.is_over():
             await self._finish(after, {"normal": True}, (n, seat, str(move)))
         else:
-            await self._store(self.storage.append_move, self.id, n, seat, str(move))
+            await self._store(self.storage.append_move, self.id, n, seat, str(move), self.fence)
         return move
 
     def _moves_made(self) -> int:
@@ -906,7 +913,7 @@ class Table:
         s = seats[seat]
         seats[seat] = {**s, "changes": [*s.get("changes", ()), change]}
         self.row = await self._store(
-            functools.partial(self.storage.update_table, self.id, seats=seats)
+            functools.partial(self.storage.update_table, self.id, self.fence, seats=seats)
         )
         self._hand_over(seat, kind, why)
         if self.on_change is not None:
@@ -945,7 +952,9 @@ class Table:
         settle = None
         if self.on_finish is not None:
             settle = functools.partial(self.on_finish, self, match, ending)
-        self.row = await self._store(self.storage.finish_match, self.id, ending, last, settle)
+        self.row = await self._store(
+            self.storage.finish_match, self.id, ending, last, settle, self.fence
+        )
         self.gone.clear()
         self.pause = None
         if self.on_change is not None:

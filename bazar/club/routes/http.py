@@ -34,7 +34,7 @@ class Services:
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """The club resumes its tables when the app starts, and closes when it stops."""
-        self.club.resume()
+        await self.club.start()
         yield
         await self.club.close()
         self.accounts.close()

@@ -10,7 +10,7 @@ from starlette.routing import BaseRoute, Route
 
 from bazar import i18n
 from bazar.club import protocol
-from bazar.club.table import Table
+from bazar.club.storage import User
 from bazar.core.rules import VARIANTS, variant
 from bazar.core.rules import rules as make_rules
 from bazar.games import shelf
@@ -34,8 +34,10 @@ class TableRoutes(RouteGroup):
             Route("/api/tables/{table_id}/rematch", api(self.rematch), methods=["POST"]),
         ]
 
-    def table_of(self, request: Request) -> Table:
-        return self.club.table(request.path_params["table_id"])
+    async def on_table(self, request: Request, do: str, user: User | None, **args: Any) -> Any:
+        """Do ``do`` at the request's table, in whichever process runs it."""
+        who = None if user is None else {"id": user.id, "name": user.name, "guest": user.guest}
+        return await self.club.on_table(request.path_params["table_id"], do, who, args)
 
     async def games(self, request: Request) -> Any:
         """The games on offer, each with its name and a line on it in the page's ``lang``
@@ -61,7 +63,7 @@ class TableRoutes(RouteGroup):
         return {"games": out, "move_times": self.settings.move_times, "levels": levels}
 
     async def tables(self, request: Request) -> Any:
-        return {"tables": self.club.open_tables()}
+        return {"tables": await self.club.listing()}
 
     async def create(self, request: Request) -> Any:
         user = await self.need_user(request)
@@ -72,37 +74,28 @@ class TableRoutes(RouteGroup):
         user = await self.need_user(request)
         data = await self.body(request, protocol.PlayNow)
         table, seat = await self.club.play_now(user, data)
-        return {"table": table.info(), "seat": seat}
+        return {"table": table, "seat": seat}
 
     async def table(self, request: Request) -> Any:
-        table = self.table_of(request)
         user = await self.user_of(request)
-        info = table.info()
-        if user is not None:
-            info["your_seat"] = table.seat_of(user.id)
-            if table.row.owner == user.id:
-                info["invite"] = table.row.invite
-        return {"table": info}
+        return {"table": await self.on_table(request, "info", user)}
 
     async def join(self, request: Request) -> Any:
         user = await self.need_user(request)
         data = await self.body(request, protocol.Join)
-        seat = await self.club.join(self.table_of(request), user, data.seat, data.invite)
-        return {"seat": seat}
+        joined = await self.on_table(request, "join", user, seat=data.seat, invite=data.invite)
+        return {"seat": joined["seat"]}
 
     async def bots(self, request: Request) -> Any:
         user = await self.need_user(request)
         data = await self.body(request, protocol.Bots)
-        await self.club.add_bots(self.table_of(request), user, data.level)
-        return {"table": self.table_of(request).info()}
+        return await self.on_table(request, "bots", user, level=data.level)
 
     async def leave(self, request: Request) -> Any:
-        await self.club.leave(self.table_of(request), await self.need_user(request))
-        return {"ok": True}
+        return await self.on_table(request, "leave", await self.need_user(request))
 
     async def rematch(self, request: Request) -> Any:
-        new = await self.club.rematch(self.table_of(request), await self.need_user(request))
-        return {"table": new.info()}
+        return await self.on_table(request, "rematch", await self.need_user(request))
 
 
 def summary(description: str) -> str:

@@ -7,15 +7,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bazar.club import protocol
+from bazar.club.club import Elsewhere
 from bazar.club.errors import ServerError
 from bazar.club.lobby import Watcher
-from bazar.club.storage import User
+from bazar.club.routing import dispatch
 from bazar.club.table import Client, Table, TableError
 
 from .http import RouteGroup
@@ -40,7 +41,7 @@ class SocketRoutes(RouteGroup):
         """The lobby's list of open tables, now and at each change, until the page goes; what
         it sends is read only to hear it go (and to hold it to the message rate)."""
         await ws.accept()
-        watcher = self.club.lobby.watch()
+        watcher = await self.club.lobby.watch()
         tasks = [
             asyncio.create_task(self._hear_lobby(ws)),
             asyncio.create_task(_write_lobby(ws, watcher)),
@@ -67,28 +68,72 @@ class SocketRoutes(RouteGroup):
 
     async def socket(self, ws: WebSocket) -> None:
         await ws.accept()
+        table_id = ws.path_params["table_id"]
         try:
-            table = self.club.table(ws.path_params["table_id"])
             user = await self.user_of(ws)
+            try:
+                table: Table | None = self.club.table(table_id)
+            except Elsewhere as away:
+                if self.club.router is None:
+                    raise
+                # the table lives in another process: this one is the socket's edge
+                table, owner = None, away.node
         except ServerError as error:
             await ws.send_json({"type": "error", **error.to_json()})
-            # no such table; else a database too busy to upgrade an old cookie (come again)
-            await ws.close(code=4404 if isinstance(error, TableError) else 1013)
+            # no such table (or one that cannot be reached); else a database too busy to
+            # upgrade an old cookie (come again)
+            code = (
+                4404 if isinstance(error, TableError) and not isinstance(error, Elsewhere) else 1013
+            )
+            await ws.close(code=code)
             return
-        client = Client(
-            seat=None if user is None else table.seat_of(user.id), limit=self.settings.outbox
-        )
-        table.attach(client)
+        user_id = None if user is None else user.id
+        router = self.club.router
+        if router is not None and user_id is not None:
+            await router.seen(user_id)
+        if table is not None:
+            client = Client(
+                seat=None if user is None else table.seat_of(user.id), limit=self.settings.outbox
+            )
+            table.attach(client)
+            here = table
+
+            def said(text: str) -> None:
+                dispatch(here, client, text, user_id)
+
+            def gone() -> None:
+                here.detach(client)
+        else:
+            assert router is not None
+            client = Client(seat=None, limit=self.settings.outbox)
+            cid = router.open_edge(table_id, owner, client, user_id)
+
+            def said(text: str) -> None:
+                assert router is not None
+                router.forward(cid, text)
+
+            def gone() -> None:
+                assert router is not None
+                router.close_edge(cid)
+
+        await self._serve(ws, client, said, gone)
+
+    async def _serve(
+        self, ws: WebSocket, client: Client, said: Callable[[str], None], gone: Callable[[], None]
+    ) -> None:
+        """Serve a table's socket: what it sends goes to ``said`` (held to the club's limits),
+        what its client is sent is written to it, until it closes, is dropped or stops
+        reading; then ``gone()``."""
         # the socket lives while it reads, writes and is not dropped: whichever ends first
         tasks = [
-            asyncio.create_task(self._listen(ws, table, client, user)),
+            asyncio.create_task(self._listen(ws, client, said)),
             asyncio.create_task(_write(ws, client)),
             asyncio.create_task(client.dropped.wait()),
         ]
         try:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            table.detach(client)
+            gone()
             for task in tasks:
                 task.cancel()
             # wait, not gather: gather would raise their cancellation as if it were this one's
@@ -98,7 +143,7 @@ class SocketRoutes(RouteGroup):
         if client.closing is not None:
             await _close(ws, *client.closing)
 
-    async def _listen(self, ws: WebSocket, table: Table, client: Client, user: User | None) -> None:
+    async def _listen(self, ws: WebSocket, client: Client, said: Callable[[str], None]) -> None:
         settings = self.settings
         bucket = Bucket(settings.messages_per_s, settings.message_burst)
         held_back = False
@@ -125,35 +170,10 @@ class SocketRoutes(RouteGroup):
                 if text is None:
                     client.refuse(ServerError("text_frames"))
                     continue
-                self._read(table, client, text, user)
-
-    def _read(self, table: Table, client: Client, text: str, user: User | None) -> None:
-        if len(text) > self.settings.max_message:
-            client.refuse(ServerError("message_too_large", limit=self.settings.max_message))
-            return
-        try:
-            message = protocol.read_message(text)
-        except ServerError as error:
-            client.refuse(error)
-            return
-        match message:
-            case protocol.HelloMessage(v=since):
-                # the seat may have been taken since the socket opened
-                client.seat = None if user is None else table.seat_of(user.id)
-                table.hello(client, since)
-            case _ if not client.listening:
-                # what it would act on is in the sync it has not asked for yet
-                client.refuse(ServerError("hello_first"))
-            case protocol.MoveMessage(move=move, v=v):
-                table.submit(client, move, v)
-            case protocol.BackMessage():
-                table.take_back(client)
-            case protocol.LeaveMessage():
-                table.leave(client)
-            case protocol.NextMessage():
-                table.seen_round_end(client)
-            case protocol.PingMessage():
-                client.send({"type": "pong"})
+                if len(text) > settings.max_message:
+                    client.refuse(ServerError("message_too_large", limit=settings.max_message))
+                    continue
+                said(text)
 
 
 async def _write(ws: WebSocket, client: Client) -> None:

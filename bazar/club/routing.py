@@ -1,0 +1,498 @@
+"""The club's processes, one Redis between them: any process takes any client, and each
+table lives in the one process that holds its lease (:class:`~bazar.club.club.Club`).
+
+Each process listens on a channel of its own, ``bazar:node:NODE``, and says there what it
+has for another: a socket's messages for the process that runs its table, and that table's
+messages for the process the socket is open on, in the order they were said (one publishing
+connection, in order); a request of the HTTP API for the table's process, and the answer.
+A process that serves a socket for a table elsewhere is its *edge*; the table's process
+holds a :class:`RemoteClient` for it, which the table treats like any other client.
+
+The lobby's list is one hash, ``bazar:lobby``: each process writes its own open-access
+tables there as they change, and says so on ``bazar:lobby``; every process then sends its
+lobby pages the new list. Who is online is a sorted set, ``bazar:online`` (a player's last
+sign of life). Each process says it is alive (``bazar:alive:NODE``, expiring with a lease):
+a table's process forgets the clients of an edge that died, an edge closes the sockets of a
+table whose process died (its players come again, and reach it where it is taken over).
+
+The way Colyseus scales rooms (each room in one process, Redis for presence and pub/sub) and
+lila-ws talks to lila over Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+from . import protocol
+from .errors import ServerError
+from .table import Client, Table
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+    from redis.asyncio.client import PubSub
+
+    from .club import Club
+
+__all__ = ["Edge", "RemoteClient", "Router", "dispatch"]
+
+log = logging.getLogger("bazar.club")
+
+#: the hash of the lobby's tables (table id -> its listing), and the channel that says it
+#: changed
+LOBBY = "bazar:lobby"
+#: the players' last signs of life (user id -> time.time())
+ONLINE = "bazar:online"
+#: the channel a process says it gave tables up on (it stops): another takes them at once
+RELEASED = "bazar:released"
+#: seconds a player counts as online after his last sign of life
+ONLINE_S = 120.0
+#: seconds a request of the HTTP API waits for the table's process to answer
+CALL_TIMEOUT_S = 10.0
+#: messages published in one round trip at most
+BATCH = 512
+
+
+def channel(node: str) -> str:
+    return f"bazar:node:{node}"
+
+
+def alive_key(node: str) -> str:
+    return f"bazar:alive:{node}"
+
+
+def dispatch(table: Table, client: Client, text: str, user_id: int | None) -> None:
+    """A socket's message ``text`` for ``table``, from ``client`` whose player is
+    ``user_id`` (None: a spectator without a session): read as the protocol says, and made
+    by the table (its answers go to the client)."""
+    try:
+        message = protocol.read_message(text)
+    except ServerError as error:
+        client.refuse(error)
+        return
+    match message:
+        case protocol.HelloMessage(v=since):
+            # the seat may have been taken since the socket opened
+            client.seat = None if user_id is None else table.seat_of(user_id)
+            table.hello(client, since)
+        case _ if not client.listening:
+            # what it would act on is in the sync it has not asked for yet
+            client.refuse(ServerError("hello_first"))
+        case protocol.MoveMessage(move=move, v=v):
+            table.submit(client, move, v)
+        case protocol.BackMessage():
+            table.take_back(client)
+        case protocol.LeaveMessage():
+            table.leave(client)
+        case protocol.NextMessage():
+            table.seen_round_end(client)
+        case protocol.PingMessage():
+            client.send({"type": "pong"})
+
+
+@dataclass(eq=False)
+class RemoteClient(Client):
+    """A socket open on another process (``node``, the edge, as ``cid``): what the table
+    tells it is published to that process, in order; it is never too slow here (the edge
+    holds the socket's outbox and drops it)."""
+
+    node: str = ""
+    cid: str = ""
+    router: Router | None = None
+    user_id: int | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closing is not None or self.router is None:
+            return
+        self.router.bus.send(self.node, {"op": "out", "c": self.cid, "m": message})
+
+    def drop(self, code: int, reason: str) -> None:
+        if self.closing is not None:
+            return
+        self.closing = (code, reason)
+        self.dropped.set()
+        if self.router is not None:
+            self.router.bus.send(
+                self.node, {"op": "drop", "c": self.cid, "code": code, "reason": reason}
+            )
+            self.router.forget(self.cid)
+
+
+@dataclass(eq=False)
+class Edge:
+    """A socket this process serves for a table of another process, ``owner``."""
+
+    client: Client
+    table_id: str
+    owner: str
+
+
+class Bus:
+    """Redis for the club's processes: this process's channel, what it publishes, in order,
+    and the answers it waits for."""
+
+    def __init__(self, url: str, node: str) -> None:
+        import redis.asyncio as aioredis
+
+        self.url = url
+        self.node = node
+        self.redis: Redis = aioredis.from_url(url)
+        self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._answers: dict[str, asyncio.Future[Any]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._pubsub: PubSub | None = None
+
+    async def start(self, heard: Callable[[str, dict[str, Any]], None]) -> None:
+        """Listen on this process's channel, the lobby's and the released tables', each
+        message ``heard(channel, message)`` on the event loop, in order."""
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(channel(self.node), LOBBY, RELEASED)
+        self._tasks = [
+            asyncio.create_task(self._read(self._pubsub, heard)),
+            asyncio.create_task(self._write()),
+        ]
+
+    async def close(self) -> None:
+        # what is still to be said (the drops of a process that stops) goes first
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._drain(), 5.0)
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        with contextlib.suppress(Exception):
+            await self.redis.delete(alive_key(self.node))
+        await self.redis.aclose()
+
+    async def _drain(self) -> None:
+        while not self._out.empty():
+            await asyncio.sleep(0.01)
+
+    def send(self, node: str, message: dict[str, Any]) -> None:
+        """Publish ``message`` to process ``node`` (after every message published before)."""
+        self._out.put_nowait((channel(node), json.dumps(message, separators=(",", ":"))))
+
+    def announce(self, where: str, message: dict[str, Any]) -> None:
+        """Publish ``message`` on the channel ``where`` every process listens on."""
+        self._out.put_nowait((where, json.dumps(message, separators=(",", ":"))))
+
+    async def call(self, node: str, message: dict[str, Any]) -> Any:
+        """Ask process ``node`` and wait for its answer (ServerError when it refuses, or when
+        it does not answer in time: it may have just stopped, and the client may ask again)."""
+        ask = secrets.token_hex(8)
+        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._answers[ask] = answer
+        self.send(node, {**message, "op": "call", "ask": ask, "from": self.node})
+        try:
+            reply = await asyncio.wait_for(answer, CALL_TIMEOUT_S)
+        except TimeoutError:
+            raise ServerError(
+                "table_elsewhere", 503, table=message.get("table", ""), retry_after=1
+            ) from None
+        finally:
+            self._answers.pop(ask, None)
+        if "error" in reply:
+            error = reply["error"]
+            raise ServerError(error["code"], error["status"], **error["params"])
+        return reply["ok"]
+
+    def answer(self, node: str, ask: str, reply: dict[str, Any]) -> None:
+        self.send(node, {"op": "answer", "ask": ask, **reply})
+
+    def answered(self, message: dict[str, Any]) -> None:
+        waiting = self._answers.get(message["ask"])
+        if waiting is not None and not waiting.done():
+            waiting.set_result(message)
+
+    async def _read(self, pubsub: PubSub, heard: Callable[[str, dict[str, Any]], None]) -> None:
+        while True:
+            try:
+                message = await pubsub.get_message(timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("Redis: what this process was sent was not read; again in 1 s")
+                await asyncio.sleep(1.0)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            where = message["channel"].decode()
+            try:
+                heard(where, json.loads(message["data"]))
+            except Exception:
+                log.exception("Redis: a message on %s was not handled", where)
+
+    async def _write(self) -> None:
+        while True:
+            batch = [await self._out.get()]
+            while len(batch) < BATCH and not self._out.empty():
+                batch.append(self._out.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for where, data in batch:
+                        pipe.publish(where, data)
+                    await pipe.execute()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # Redis out of reach: what these said is lost (the sockets concerned come
+                # again when their process is seen to be gone)
+                log.exception("Redis: %d messages were not published", len(batch))
+                await asyncio.sleep(0.5)
+
+
+@dataclass
+class Router:
+    """This process's side of the club's Redis: the edges it serves, the remote clients of
+    its tables, the lobby's list as every process sees it."""
+
+    club: Club
+    bus: Bus
+    #: the sockets this process serves for tables elsewhere, by client id
+    edges: dict[str, Edge] = field(default_factory=dict)
+    #: the clients on other processes of the tables here, by client id
+    hosted: dict[str, tuple[Table, RemoteClient]] = field(default_factory=dict)
+    #: the lobby's tables this process wrote to the hash (to take out when they leave)
+    listed: set[str] = field(default_factory=set)
+    _lobby_pending: asyncio.TimerHandle | None = None
+    _lobby_task: asyncio.Task[None] | None = None
+    _calls: set[asyncio.Task[None]] = field(default_factory=set)
+
+    @property
+    def node(self) -> str:
+        return self.bus.node
+
+    async def start(self) -> None:
+        await self.bus.start(self.heard)
+        await self.beat()
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            if self.listed:
+                await self.bus.redis.hdel(LOBBY, *self.listed)
+                self.listed.clear()
+            self.bus.announce(LOBBY, {"from": self.node})
+        await self.bus.close()
+
+    async def beat(self) -> None:
+        """Say this process is alive, for a lease's time."""
+        ms = max(1000, int(self.club.settings.lease_s * 1000))
+        await self.bus.redis.set(alive_key(self.node), b"1", px=ms)
+
+    async def alive(self, nodes: set[str]) -> set[str]:
+        """Which of ``nodes`` said lately that they are alive."""
+        ordered = sorted(nodes)
+        if not ordered:
+            return set()
+        said = await self.bus.redis.mget([alive_key(n) for n in ordered])
+        return {node for node, value in zip(ordered, said, strict=True) if value is not None}
+
+    async def keep(self) -> None:
+        """One turn of the club's keeper: say this process is alive; close the sockets it
+        serves for tables whose process is gone or changed (their players come again and
+        reach the table where it is now); forget the clients of edges that died."""
+        await self.beat()
+        if self.edges:
+            tables = {edge.table_id for edge in self.edges.values()}
+            owners = await asyncio.to_thread(self.club.storage.owners, tables)
+            for cid, edge in list(self.edges.items()):
+                if owners.get(edge.table_id) != edge.owner:
+                    edge.client.drop(1012, "table moved")
+                    self.edges.pop(cid, None)
+        nodes = {client.node for _, client in self.hosted.values()}
+        if nodes:
+            gone = nodes - await self.alive(nodes)
+            for cid, (table, client) in list(self.hosted.items()):
+                if client.node in gone:
+                    self.forget(cid)
+                    table.detach(client)
+
+    # what the other processes say
+
+    def heard(self, where: str, message: dict[str, Any]) -> None:
+        if where == LOBBY:
+            self.club.lobby.changed()
+            return
+        if where == RELEASED:
+            if message.get("from") != self.node:
+                self.club.look_soon()
+            return
+        op = message.get("op")
+        if op == "out":
+            edge = self.edges.get(message["c"])
+            if edge is not None:
+                edge.client.send(message["m"])
+        elif op == "drop":
+            edge = self.edges.pop(message["c"], None)
+            if edge is not None:
+                edge.client.drop(int(message["code"]), str(message["reason"]))
+        elif op == "attach":
+            self._attach(message)
+        elif op == "msg":
+            hosted = self.hosted.get(message["c"])
+            if hosted is not None:
+                table, client = hosted
+                dispatch(table, client, message["text"], client.user_id)
+        elif op == "detach":
+            hosted = self.hosted.pop(message["c"], None)
+            if hosted is not None:
+                table, client = hosted
+                table.detach(client)
+        elif op == "call":
+            task = asyncio.get_running_loop().create_task(self._called(message))
+            self._calls.add(task)
+            task.add_done_callback(self._calls.discard)
+        elif op == "answer":
+            self.bus.answered(message)
+
+    def _attach(self, message: dict[str, Any]) -> None:
+        """A socket opened on another process for a table here (or that is to be here: one
+        nobody runs is started)."""
+        cid, node = message["c"], message["from"]
+        user_id = message.get("user")
+        try:
+            table = self.club.table(message["table"])
+        except ServerError:
+            # it has moved, or stopped: the socket comes again and finds where it is now
+            self.bus.send(node, {"op": "drop", "c": cid, "code": 1012, "reason": "table moved"})
+            return
+        client = RemoteClient(
+            seat=None if user_id is None else table.seat_of(user_id),
+            node=node,
+            cid=cid,
+            router=self,
+            user_id=user_id,
+        )
+        self.hosted[cid] = (table, client)
+        table.attach(client)
+
+    def forget(self, cid: str) -> None:
+        """A remote client is dropped by its table: nothing more goes to it."""
+        self.hosted.pop(cid, None)
+
+    async def _called(self, message: dict[str, Any]) -> None:
+        """A request of the HTTP API made on another process for a table here."""
+        try:
+            done = await self.club.on_table(
+                message["table"], message["do"], message.get("user"), message.get("args", {})
+            )
+        except ServerError as error:
+            reply: dict[str, Any] = {
+                "error": {"code": error.code, "status": error.status, "params": error.params}
+            }
+        except Exception:
+            log.exception("a request for table %s failed", message.get("table"))
+            reply = {
+                "error": {
+                    "code": "table_elsewhere",
+                    "status": 503,
+                    "params": {"table": message.get("table", ""), "retry_after": 1},
+                }
+            }
+        else:
+            reply = {"ok": done}
+        self.bus.answer(message["from"], message["ask"], reply)
+
+    # sockets this process serves for tables elsewhere
+
+    def open_edge(self, table_id: str, owner: str, client: Client, user_id: int | None) -> str:
+        """Serve ``client``'s socket for the table ``table_id`` of process ``owner``: its
+        id, for :meth:`forward` and :meth:`close_edge`."""
+        cid = secrets.token_hex(8)
+        self.edges[cid] = Edge(client, table_id, owner)
+        self.bus.send(
+            owner,
+            {"op": "attach", "c": cid, "from": self.node, "table": table_id, "user": user_id},
+        )
+        return cid
+
+    def forward(self, cid: str, text: str) -> None:
+        edge = self.edges.get(cid)
+        if edge is not None:
+            self.bus.send(edge.owner, {"op": "msg", "c": cid, "text": text})
+
+    def close_edge(self, cid: str) -> None:
+        edge = self.edges.pop(cid, None)
+        if edge is not None:
+            self.bus.send(edge.owner, {"op": "detach", "c": cid})
+
+    # the lobby and presence
+
+    def tables_changed(self) -> None:
+        """This process's tables changed what the lobby lists of them: write them to the
+        hash soon (a burst of changes once), and say so to every process."""
+        if self._lobby_pending is not None or (
+            self._lobby_task is not None and not self._lobby_task.done()
+        ):
+            if self._lobby_pending is None:
+                # a write is under way: one more after it
+                self._lobby_pending = asyncio.get_running_loop().call_later(
+                    self.club.lobby.settle_s, self._write_lobby
+                )
+            return
+        self._lobby_pending = asyncio.get_running_loop().call_later(
+            self.club.lobby.settle_s, self._write_lobby
+        )
+
+    def _write_lobby(self) -> None:
+        self._lobby_pending = None
+        if self._lobby_task is not None and not self._lobby_task.done():
+            self.tables_changed()
+            return
+        self._lobby_task = asyncio.get_running_loop().create_task(self._publish_lobby())
+
+    async def _publish_lobby(self) -> None:
+        entries = {
+            table.id: json.dumps({**table.info(), "created": table.row.created, "node": self.node})
+            for table in list(self.club.tables.values())
+            if table.row.access == "open"
+            and table.row.status in ("open", "playing")
+            and table.id not in self.club.broken
+        }
+        gone = self.listed - set(entries)
+        try:
+            async with self.bus.redis.pipeline(transaction=True) as pipe:
+                if entries:
+                    pipe.hset(LOBBY, mapping=cast(Any, entries))
+                if gone:
+                    pipe.hdel(LOBBY, *gone)
+                await pipe.execute()
+        except Exception:
+            log.exception("Redis: the lobby's list was not written")
+            return
+        self.listed = set(entries)
+        self.bus.announce(LOBBY, {"from": self.node})
+
+    async def lobby_tables(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The lobby's tables as every process lists them, newest first: those of processes
+        that are alive (a process that died lists nothing; its tables come back when they
+        are taken over)."""
+        raw = await self.bus.redis.hgetall(LOBBY)
+        entries = [json.loads(value) for value in raw.values()]
+        alive = await self.alive({entry["node"] for entry in entries})
+        listed = [e for e in entries if e["node"] in alive]
+        listed.sort(key=lambda e: -float(e["created"]))
+        for entry in listed:
+            del entry["created"], entry["node"]
+        return listed[:limit]
+
+    async def seen(self, user_id: int) -> None:
+        """A player showed a sign of life (a socket opened)."""
+        await self.bus.redis.zadd(ONLINE, {str(user_id): time.time()})
+
+    async def online(self) -> int:
+        """How many players showed a sign of life lately, on any process."""
+        now = time.time()
+        await self.bus.redis.zremrangebyscore(ONLINE, "-inf", now - ONLINE_S)
+        return int(await self.bus.redis.zcard(ONLINE))
