@@ -217,14 +217,21 @@ def _serve_workers(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,
     )
     return server, f"http://127.0.0.1:{port}/api/health"
 
 
 def _stop(server: subprocess.Popen[str]) -> tuple[str, str]:
-    """Stop ``server`` as systemd does (SIGTERM); what it printed."""
+    """Stop ``server`` as systemd does (SIGTERM); what it printed. One that is still there
+    30 s later fails the test, its workers killed with it."""
     server.send_signal(signal.SIGTERM)
-    return server.communicate(timeout=30)
+    try:
+        return server.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.communicate()
+        raise AssertionError("bazar serve did not stop within 30 s of SIGTERM") from None
 
 
 def _healths(url: str, server: subprocess.Popen[str], until: int) -> dict[int, dict[str, object]]:
