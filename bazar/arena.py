@@ -21,15 +21,20 @@ The statistics are plain functions:
 
 from __future__ import annotations
 
+import logging
 import math
 import multiprocessing
+import os
+import socket
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from . import bots
+from .core.errors import invalid
 from .core.match import Match
 from .core.moves import Move
 from .core.play import play
@@ -47,6 +52,7 @@ __all__ = [
     "lineup",
     "percentile",
     "play_game",
+    "ray_cluster",
     "run",
     "summarize",
     "units",
@@ -55,6 +61,9 @@ __all__ = [
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
+
+#: Seconds a Ray cluster's address is given to answer before the arena gives up on it.
+RAY_ANSWER_S = 5.0
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -307,6 +316,108 @@ def summarize(
     return Report(rules.name, rules.players, len(results), seed, tuple(out))
 
 
+@contextmanager
+def ray_cluster(address: str) -> Iterator[None]:
+    """This process joined to the Ray cluster at ``address`` for the ``with`` block, so that
+    every :func:`run` given a ``ray`` address inside it plays there without joining again:
+    ``auto`` (the cluster ``ray start --head`` started on this machine, or ``RAY_ADDRESS``),
+    ``host:6379`` (a cluster's head), ``ray://host:10001`` (its Ray Client server), or
+    ``local`` (a private cluster of this machine's cores, stopped at the end). A process
+    that has joined a cluster already (``ray.init``) stays on it, whatever the address.
+
+    Every node runs the arena's games with its own bazar, so each needs this version of
+    ``bazar[ray]`` installed (and the programs of any ``cmd:`` bot)."""
+    try:
+        import ray
+    except ImportError:
+        raise invalid("ray_extra", address=address) from None
+    if ray.is_initialized():
+        yield
+        return
+    _answers(address)
+    quiet: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
+    if address == "local":
+        quiet["include_dashboard"] = False
+    try:
+        ray.init(address=address, **quiet)
+    except Exception as error:  # Ray fails in many ways: each is said as one reason
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        raise invalid(
+            "ray_unreachable", address=address, reason=reason or type(error).__name__
+        ) from error
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def _answers(address: str) -> None:
+    """Refuse, within :data:`RAY_ANSWER_S`, an address where nothing listens: ``ray.init``
+    would wait for it for ever."""
+    named = os.environ.get("RAY_ADDRESS", "") if address == "auto" else address
+    host, _, port = named.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return  # 'local', or 'auto' finding the clusters of this machine: Ray answers at once
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=RAY_ANSWER_S):
+            pass
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise invalid("ray_unreachable", address=address, reason=reason) from None
+
+
+def _chunks(games: int, workers: int) -> list[list[int]]:
+    """The game numbers in chunks of at most 64 games, about eight or more for each worker."""
+    size = max(1, min(64, games // (workers * 8)))
+    return [list(range(i, min(i + size, games))) for i in range(0, games, size)]
+
+
+def _on_pool(
+    rules: Rules, names: list[str], games: int, seed: int, jobs: int
+) -> Iterator[list[GameResult]]:
+    """The games played by ``jobs`` worker processes, a chunk at a time as each finishes."""
+    options = rules.options()
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [
+            pool.submit(_play_chunk, rules.name, options, names, chunk, seed)
+            for chunk in _chunks(games, jobs)
+        ]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def _on_ray(rules: Rules, names: list[str], games: int, seed: int) -> Iterator[list[GameResult]]:
+    """The games played as tasks of the Ray cluster this process has joined, a chunk at a
+    time as each finishes."""
+    import ray
+
+    options = rules.options()
+    task = ray.remote(_play_chunk)
+    cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
+    workers = max(1, int(cpus))
+    pending = [
+        task.remote(rules.name, options, names, chunk, seed) for chunk in _chunks(games, workers)
+    ]
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        yield ray.get(ready[0])
+
+
+def _gather(
+    chunks: Iterable[list[GameResult]], progress: Callable[[int], None] | None
+) -> list[GameResult]:
+    """The games of ``chunks`` in the order they were numbered, ``progress`` told of each
+    chunk as it comes."""
+    done: list[GameResult] = []
+    for finished in chunks:
+        done.extend(finished)
+        if progress is not None:
+            progress(len(finished))
+    done.sort(key=lambda g: g.game)
+    return done
+
+
 def run(
     rules: Rules,
     names: Sequence[str],
@@ -314,9 +425,12 @@ def run(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    ray: str | None = None,
 ) -> Report:
     """Play ``games`` matches between the bots ``names`` and summarise them. ``jobs`` > 1
-    spreads the games over worker processes; ``progress(n)`` hears of each ``n`` finished."""
+    spreads the games over worker processes, ``ray`` (an address, as :func:`ray_cluster`
+    takes it) over the cores of a Ray cluster instead; the games and their results are the
+    same either way. ``progress(n)`` hears of each ``n`` finished."""
     names = [n.strip() if n.strip().startswith("cmd:") else n.strip().lower() for n in names]
     if not names:
         raise ValueError("an arena needs at least one bot")
@@ -327,26 +441,11 @@ def run(
         raise ValueError(f"an arena plays at least one game, not {games}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    done: list[GameResult] = []
-    if jobs == 1:
-        for game in range(games):
-            done.append(play_game(rules, names, game, seed))
-            if progress is not None:
-                progress(1)
+    if ray is not None:
+        with ray_cluster(ray):
+            done = _gather(_on_ray(rules, names, games, seed), progress)
+    elif jobs > 1:
+        done = _gather(_on_pool(rules, names, games, seed, jobs), progress)
     else:
-        size = max(1, min(64, games // (jobs * 8)))
-        chunks = [list(range(i, min(i + size, games))) for i in range(0, games, size)]
-        options = rules.options()
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = [
-                pool.submit(_play_chunk, rules.name, options, names, chunk, seed)
-                for chunk in chunks
-            ]
-            for future in as_completed(futures):
-                finished = future.result()
-                done.extend(finished)
-                if progress is not None:
-                    progress(len(finished))
-        done.sort(key=lambda g: g.game)
+        done = _gather(([play_game(rules, names, game, seed)] for game in range(games)), progress)
     return summarize(rules, names, done, seed)

@@ -4,6 +4,7 @@ Mexican Train).
 
     .venv/bin/python benchmarks/strength.py --deals 1000 --jobs 2
     .venv/bin/python benchmarks/strength.py --only block:pimc --deals 200
+    .venv/bin/python benchmarks/strength.py --deals 1000 --ray auto   # on a Ray cluster
 
 Each pair plays ``--deals`` duplicate deals: a deal is one match seed, replayed with the
 entries moved round the table (two games at a two-seat table, four at Mexican Train's four
@@ -18,6 +19,7 @@ import argparse
 import json
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 import bazar
@@ -59,6 +61,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play on the Ray cluster at ADDRESS (auto, host:6379, ray://host:10001, local)",
+    )
+    parser.add_argument(
         "--only",
         action="append",
         default=[],
@@ -66,6 +73,13 @@ def main() -> None:
     )
     args = parser.parse_args()
     OUT.mkdir(exist_ok=True)
+    # one connection to the cluster for the whole ladder, not one per pair
+    with arena.ray_cluster(args.ray) if args.ray else nullcontext():
+        _ladder(args)
+
+
+def _ladder(args: argparse.Namespace) -> None:
+    spread = f"ray={args.ray}" if args.ray else f"jobs={args.jobs}"
     for label, variant, players in GAMES:
         rules = bazar.rules(variant, players=players)
         for pair, strong, weak in PAIRS:
@@ -78,7 +92,7 @@ def main() -> None:
 
             start = time.perf_counter()
             report = arena.run(
-                rules, names, games, seed=args.seed, jobs=args.jobs, progress=progress
+                rules, names, games, seed=args.seed, jobs=args.jobs, progress=progress, ray=args.ray
             )
             took = time.perf_counter() - start
             print(file=sys.stderr)
@@ -87,7 +101,7 @@ def main() -> None:
             with (OUT / "runs.txt").open("a") as log:
                 log.write(
                     f"{name} {variant} p={players} deals={args.deals} games={games} "
-                    f"bots={strong},{weak} seed={args.seed} jobs={args.jobs} took {took:.0f}s\n"
+                    f"bots={strong},{weak} seed={args.seed} {spread} took {took:.0f}s\n"
                 )
             top = report.results[0]
             rate, (low, high) = top.match_win_rate, top.match_ci95

@@ -28,6 +28,7 @@ def arena_command(
     players: Players = None,
     seed: Annotated[int, typer.Option("--seed", help=h("help.seed"))] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help=h("help.jobs"))] = 1,
+    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help=h("help.ray"))] = None,
     as_json: AsJson = False,
     option: Options = None,
     lang: Lang = None,
@@ -51,7 +52,9 @@ def arena_command(
             raise i18n.Message("error.at_least", option="--games", low=1, value=games)
         if jobs < 1:
             raise i18n.Message("error.at_least", option="--jobs", low=1, value=jobs)
-    report = _run_arena(chosen, names, games, seed, jobs, language)
+    with bad_input(language):
+        # Ray not installed, or no cluster at the address: one line, as any bad value
+        report = _run_arena(chosen, names, games, seed, jobs, ray, language)
     if as_json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
         return
@@ -59,17 +62,23 @@ def arena_command(
 
 
 def _run_arena(
-    chosen: Rules, names: list[str], games: int, seed: int, jobs: int, lang: str
+    chosen: Rules, names: list[str], games: int, seed: int, jobs: int, ray: str | None, lang: str
 ) -> arenas.Report:
     errors = Console(stderr=True)
     if not errors.is_terminal:
-        return arenas.run(chosen, names, games, seed=seed, jobs=jobs)
+        return arenas.run(chosen, names, games, seed=seed, jobs=jobs, ray=ray)
     from rich.progress import Progress
 
     with Progress(console=errors, transient=True) as bar:
         task = bar.add_task(t("arena.progress", lang), total=games)
         return arenas.run(
-            chosen, names, games, seed=seed, jobs=jobs, progress=lambda n: bar.advance(task, n)
+            chosen,
+            names,
+            games,
+            seed=seed,
+            jobs=jobs,
+            ray=ray,
+            progress=lambda n: bar.advance(task, n),
         )
 
 

@@ -15,6 +15,7 @@ from bazar import i18n
 from bazar.i18n import t
 
 from .app import bad_input, fail, guess_lang, h
+from .db import refuse_database
 
 if TYPE_CHECKING:
     from bazar.club.settings import Settings
@@ -48,6 +49,7 @@ def serve_command(
         import uvicorn
 
         from bazar.club import create_app
+        from bazar.club.migrations import Unmigrated
         from bazar.club.storage import Storage, default_db_url, engine_url
     except ImportError as error:
         fail(t("error.server_extra", lang, missing=error.name or error))
@@ -72,12 +74,15 @@ def serve_command(
             )
         else:
             # the database is opened (and brought up to date) once here, before the workers
-            # start, so that a bad URL is said once and they never race to make its tables
-            Storage(url, busy_timeout_s=settings.db_busy_timeout_s).close()
-    except (SQLAlchemyError, ImportError, OSError) as error:
-        # a malformed URL, a driver not installed, a server that does not answer: the reason
-        # is the driver's own words, which have no Russian
-        fail(t("error.database", lang, url=shown, reason=_reason(error)))
+            # start: what is wrong with it is said once, and they find it at the newest revision
+            storage = Storage(
+                url, busy_timeout_s=settings.db_busy_timeout_s, upgrade=settings.db_upgrade
+            )
+            storage.close()
+    except (SQLAlchemyError, ImportError, OSError, Unmigrated) as error:
+        # a malformed URL, a driver not installed, a server that does not answer, a schema
+        # behind with BAZAR_DB_UPGRADE=0
+        refuse_database(error, shown, lang)
     where = {"host": host, "port": port, "url": shown, "redis": redis_shown}
     options: dict[str, Any] = {"host": host, "port": port, "ws_max_size": 65536}
     if workers == 1:
@@ -140,11 +145,8 @@ def _reach_redis(url: str, lang: str) -> str:
         finally:
             client.close()
     except (redis.RedisError, ValueError, OSError) as error:
-        fail(t("error.redis", lang, url=shown, reason=_reason(error)))
+        # redis-py's own words, which have no Russian
+        said = str(error).strip()
+        reason = said.splitlines()[0] if said else type(error).__name__
+        fail(t("error.redis", lang, url=shown, reason=reason))
     return shown
-
-
-def _reason(error: BaseException) -> str:
-    """The first line of what ``error`` says, else its kind."""
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__

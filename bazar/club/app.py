@@ -42,7 +42,13 @@ def create_app(
     table waits in memory for a rematch; ``settings`` the club's limits (else read from the
     ``BAZAR_*`` environment, see :class:`~bazar.club.settings.Settings`)."""
     settings = settings or Settings()
-    storage = Storage(db_url, busy_timeout_s=settings.db_busy_timeout_s)
+    storage = Storage(
+        db_url,
+        busy_timeout_s=settings.db_busy_timeout_s,
+        pool_size=settings.db_pool_size,
+        max_overflow=settings.db_max_overflow,
+        upgrade=settings.db_upgrade,
+    )
     if grace_s is None:
         grace_s = float(os.environ.get("BAZAR_GRACE_S", 60))
     club = Club(

@@ -124,6 +124,9 @@ MESSAGES: dict[str, str] = {
     "budget_form": "expected PLAYOUTS/TIME, such as 200/50ms, not {text!r}",
     "budget_positive": "a budget must be positive, not {text!r}",
     "bot_command": "cmd: needs a program to run",
+    # the arena on a Ray cluster
+    "ray_extra": "ray={address!r} needs Ray, which is not installed: pip install 'bazar[ray]'",
+    "ray_unreachable": "ray={address!r}: no Ray cluster can be joined there ({reason})",
 }
 
 
