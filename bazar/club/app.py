@@ -83,3 +83,18 @@ def create_app(
     app.state.accounts = accounts
     app.state.settings = settings
     return app
+
+
+def from_environment() -> Starlette:
+    """The club of the ``BAZAR_*`` environment (:class:`~bazar.club.settings.Settings`: its
+    database, its Redis server, its rematch window and limits; ``BAZAR_GRACE_S``): uvicorn
+    starts each worker process of ``bazar serve --workers N`` from this factory's import
+    path, not from an app object, so the parent hands its options over in the environment."""
+    from .storage import default_db_url
+
+    settings = Settings()
+    return create_app(
+        settings.db_url or default_db_url(),
+        rematch_window_s=settings.rematch_window_s,
+        settings=settings,
+    )

@@ -253,6 +253,12 @@ class Bus:
                 # again when their process is seen to be gone)
                 log.exception("Redis: %d messages were not published", len(batch))
                 await asyncio.sleep(0.5)
+            # redis-py may swallow the cancellation of a pipeline under way (close() cancels
+            # this task just after it took the last batch): stop all the same, or the
+            # process's close waits here for ever and SIGTERM never ends it
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                return
 
 
 @dataclass
