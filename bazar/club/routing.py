@@ -313,6 +313,9 @@ class Router:
         reach the table where it is now); forget the clients of edges that died."""
         await self.beat()
         await self.seen(list(self.club.present))
+        if self.listed and None in await self.bus.redis.hmget(LOBBY, sorted(self.listed)):
+            # the hash lost this process's tables (Redis was started again): write them again
+            self.tables_changed()
         if self.edges:
             tables = {edge.table_id for edge in self.edges.values()}
             owners = await asyncio.to_thread(self.club.storage.owners, tables)
