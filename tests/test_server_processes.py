@@ -308,3 +308,26 @@ def test_when_an_edge_dies_its_players_are_gone_and_come_back_elsewhere(club: An
     # Masha's one socket heard the whole match, the table never left its process
     assert len(masha_at.logs) == 1
     assert stored_moves(club.db, table) == moves_of(masha_at.events())
+
+
+def test_the_limits_of_one_address_hold_across_the_processes(club: Any) -> None:
+    """The guests one address may make, and the wrong passwords one name may try, are
+    counted by every process alike: a stranger does not get N shares from N processes."""
+    import httpx
+
+    a, b = club(2, BAZAR_GUESTS_PER_ADDRESS="3", BAZAR_LOGIN_TRIES="2")
+    made = [
+        httpx.post(f"{p.base}/api/guest", json={"name": f"G{i}"}, timeout=WAIT).status_code
+        for i, p in enumerate((a, a, b, b))
+    ]
+    assert made == [200, 200, 200, 429]
+    r = httpx.post(f"{a.base}/api/register", json={"name": "Olga", "password": "secret-1"})
+    assert r.status_code == 200, r.text
+    wrong = [
+        httpx.post(
+            f"{p.base}/api/login", json={"name": "Olga", "password": "nope-nope"}, timeout=WAIT
+        )
+        for p in (a, b, b)
+    ]
+    assert [r.json()["code"] for r in wrong[:2]] == ["wrong_login", "wrong_login"]
+    assert wrong[2].status_code == 429 and wrong[2].json()["code"] == "too_many_tries"

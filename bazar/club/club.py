@@ -39,7 +39,7 @@ from bazar.rating import kozel_delta
 from .errors import ServerError, refusal_code
 from .lobby import Lobby
 from .protocol import LEVELS, PlayNow, TableForm, out_of_bounds
-from .routing import RELEASED, Bus, Router
+from .routing import RELEASED, Bus, Router, Windows
 from .settings import Settings
 from .storage import LeaseLost, Played, Rating, RecordRow, Storage, TableRow, User, stored
 from .summary import summary
@@ -432,9 +432,16 @@ class Club:
 
     # quotas: what one client may make
 
-    def admit_guest(self, address: str) -> None:
-        """Count a new guest from ``address``; ServerError while it made its hour's share."""
-        wait = self.guests.take(address)
+    async def admit_guest(self, address: str) -> None:
+        """Count a new guest from ``address``; ServerError while it made its hour's share
+        (counted by every process of the club alike, with Redis)."""
+        if self.router is not None:
+            said = await Windows(
+                self.router.bus.redis, "guests", self.settings.guests_per_address, 3600.0
+            ).take(address)
+            wait = None if said is None else max(1, round(said))
+        else:
+            wait = self.guests.take(address)
         if wait is not None:
             limit = self.settings.guests_per_address
             raise ServerError("too_many_guests", 429, limit=limit, retry_after=wait)

@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
     from .club import Club
 
-__all__ = ["Edge", "RemoteClient", "Router", "dispatch"]
+__all__ = ["Edge", "RemoteClient", "Router", "Windows", "dispatch"]
 
 log = logging.getLogger("bazar.club")
 
@@ -511,3 +512,69 @@ class Router:
         now = time.time()
         await self.bus.redis.zremrangebyscore(ONLINE, "-inf", now - ONLINE_S)
         return int(await self.bus.redis.zcard(ONLINE))
+
+
+#: take a place in a sliding window if there is room: KEYS[1] the window; ARGV: now, its
+#: length (s), its limit, a unique member. Nothing (nil) when taken, else the seconds until
+#: there is room (as a string).
+_TAKE = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return tostring(tonumber(oldest[2]) + tonumber(ARGV[2]) - tonumber(ARGV[1]))
+end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('EXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2])))
+return false
+"""
+
+
+class Windows:
+    """At most ``limit`` of something per key in any ``period`` seconds, counted by every
+    process of the club alike (a sorted set per key in Redis, of the times): the guests one
+    address makes, the wrong passwords one name or one address tries. The same windows as
+    :class:`~bazar.club.club.Quota` and :class:`~bazar.club.auth.Tries` keep in one process,
+    which N processes would otherwise let through N times over."""
+
+    def __init__(self, redis: Redis, name: str, limit: int, period: float) -> None:
+        self.redis, self.name, self.limit, self.period = redis, name, limit, period
+
+    def _key(self, key: str) -> str:
+        return f"bazar:window:{self.name}:{key}"
+
+    async def take(self, key: str) -> float | None:
+        """Count one for ``key``; or, when its share is taken, the seconds until there is
+        room again (and nothing is counted)."""
+        member = f"{time.time()}:{secrets.token_hex(4)}"
+        said = await self.redis.eval(
+            _TAKE, 1, self._key(key), time.time(), self.period, self.limit, member
+        )
+        return None if said is None else max(0.0, float(said))
+
+    async def wait(self, key: str) -> float:
+        """The seconds until ``key`` may try again (0: now)."""
+        now = time.time()
+        window = self._key(key)
+        await self.redis.zremrangebyscore(window, "-inf", now - self.period)
+        if await self.redis.zcard(window) < self.limit:
+            return 0.0
+        oldest = await self.redis.zrange(window, 0, 0, withscores=True)
+        return max(0.0, float(oldest[0][1]) + self.period - now) if oldest else 0.0
+
+    async def add(self, keys: list[str]) -> None:
+        """Count one try for each of ``keys`` (the newest ``limit`` are kept)."""
+        now = time.time()
+        async with self.redis.pipeline(transaction=True) as pipe:
+            for key in keys:
+                window = self._key(key)
+                pipe.zadd(window, {f"{now}:{secrets.token_hex(4)}": now})
+                pipe.zremrangebyrank(window, 0, -self.limit - 1)
+                pipe.expire(window, math.ceil(self.period))
+            await pipe.execute()
+
+    async def give_back(self, keys: list[str]) -> None:
+        """Take back the newest try of each of ``keys`` (it was right)."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            for key in keys:
+                pipe.zpopmax(self._key(key))
+            await pipe.execute()
