@@ -1,5 +1,10 @@
-"""The databases the server's storage is tested on: SQLite always, and PostgreSQL where
-``BAZAR_TEST_PG`` names a database the tests may make schemas in."""
+"""The services the club is tested on: SQLite databases always, PostgreSQL where
+``BAZAR_TEST_PG`` names a database the tests may make schemas in, and a Redis server of the
+run's own where ``redis-server`` is installed.
+
+A test that needs a service it cannot reach skips on a developer's machine, and fails where
+``BAZAR_TEST_SERVICES=required`` (``.ci/run`` sets it once it has set them up): a test that
+needs a service never passes by not running."""
 
 from __future__ import annotations
 
@@ -7,25 +12,27 @@ import os
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
 PG = os.environ.get("BAZAR_TEST_PG")
+#: whether a test that cannot reach its service fails instead of skipping (CI)
+REQUIRED = os.environ.get("BAZAR_TEST_SERVICES") == "required"
 
 # the tests' tables play their rounds one after another: the pause a table makes between
 # rounds for its players to see the result is off unless a test sets it (Settings)
 os.environ.setdefault("BAZAR_ROUND_PAUSE_S", "0")
 
-DATABASES = [
-    "sqlite",
-    pytest.param(
-        "postgresql",
-        marks=pytest.mark.skipif(
-            not PG, reason="BAZAR_TEST_PG is not set (a PostgreSQL URL to test on it too)"
-        ),
-    ),
-]
+DATABASES = ["sqlite", "postgresql"]
+
+
+def unreachable(reason: str, required: bool = REQUIRED) -> NoReturn:
+    """The test's service cannot be reached: it fails where services are ``required``, else
+    skips, saying why."""
+    if required:
+        pytest.fail(f"{reason}, and this run requires it (BAZAR_TEST_SERVICES=required)")
+    pytest.skip(reason)
 
 
 class Databases:
@@ -71,6 +78,8 @@ class Databases:
 
 @pytest.fixture(params=DATABASES)
 def databases(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Databases]:
+    if request.param == "postgresql" and not PG:
+        unreachable("BAZAR_TEST_PG is not set (a PostgreSQL URL to test on it too)")
     made = Databases(request.param, tmp_path)
     yield made
     made.drop()
@@ -94,17 +103,18 @@ def _free_port() -> int:
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real Redis server of this test run (Debian's ``redis-server``, on a free loopback
     port, keeping nothing on disk), as ``redis://127.0.0.1:PORT``. Where it is not installed
-    the tests that need it skip, but in CI (``CI`` set, where ``.ci/run`` installs it) they
-    fail: a test that needs a service never passes by not running."""
+    the tests that need it skip, but they fail in CI (``CI`` set, or ``BAZAR_TEST_SERVICES``:
+    ``.ci/run`` installs it)."""
     import shutil
     import subprocess
     import time
 
     binary = shutil.which("redis-server")
     if binary is None:
-        if os.environ.get("CI"):
-            pytest.fail("redis-server is not installed (.ci/run installs Debian's redis-server)")
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+        unreachable(
+            "redis-server is not installed (apt-get install redis-server)",
+            required=REQUIRED or bool(os.environ.get("CI")),
+        )
     port = _free_port()
     folder = tmp_path_factory.mktemp("redis")
     process = subprocess.Popen(

@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from server_helpers import Driver, JsonSocket
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
-
-from server_helpers import Driver, JsonSocket
 
 ROOT = Path(__file__).resolve().parents[1]
 

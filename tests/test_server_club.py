@@ -607,3 +607,15 @@ def test_the_seats_of_matches_stored_before_they_were_noted_are_noted_at_the_sta
         assert profile["played"] == [{"game": "kozel", "games": 1, "wins": won}]
         [(_, rating)] = profile["chart"]["kozel"]
         assert rating == 3.25
+
+
+def test_the_club_counts_the_players_with_a_socket_open(db: str) -> None:
+    """``/api/online``: a player is online while a socket of his is open (two sockets are
+    one player), and no longer once they close."""
+    with TestClient(make_app(db)) as client:
+        masha, alex = Person(client, "Masha"), Person(client, "Alex")
+        table = masha.create(game="kozel", players=2)["table"]["id"]
+        assert masha.get("/api/online").json() == {"players": 0}
+        with masha.ws(f"/ws/{table}"), masha.ws(f"/ws/{table}"), alex.ws(f"/ws/{table}"):
+            assert masha.get("/api/online").json() == {"players": 2}
+        wait_until(lambda: masha.get("/api/online").json() == {"players": 0})

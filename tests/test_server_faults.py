@@ -518,3 +518,27 @@ def test_a_restarted_table_sends_the_events_it_sent_before(db: str) -> None:
     assert [e["v"] for e in heard] == list(range(1, len(heard) + 1))
     with Server(db, grace_s=0.2) as server, watcher.at(server).ws(tid) as ws:
         assert hello(ws)["events"] == heard
+
+
+def test_a_connection_the_database_server_closed_is_replaced_before_a_write_uses_it(
+    db: str,
+) -> None:
+    """PostgreSQL's pool, sized by the settings, checks a connection before it lends it: one
+    the server closed meanwhile (a restart, a failover, an idle timeout) costs a reconnect,
+    not a refused write."""
+    if not db.startswith("postgresql"):
+        pytest.skip("SQLite has no server to close a connection")
+    from sqlalchemy import create_engine, text
+
+    app = create_app(db, secret=SECRET, settings=Settings(db_pool_size=2, db_max_overflow=1))
+    storage: Storage = app.state.storage
+    assert (storage.engine.pool.size(), storage.engine.pool._max_overflow) == (2, 1)  # type: ignore[attr-defined]
+    with storage.engine.connect() as connection:
+        # the one connection the pool holds: every use so far was one at a time
+        pid = connection.scalar(text("SELECT pg_backend_pid()"))
+    admin = create_engine(storage.engine.url)
+    with admin.begin() as connection:
+        assert connection.scalar(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+    admin.dispose()
+    assert storage.add_user("Masha", None) is not None
+    storage.close()

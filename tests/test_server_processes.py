@@ -20,6 +20,7 @@ pytest.importorskip("redis")
 from processes import WAIT, Person, Process, Seat, commitments, moves_of
 
 from bazar.club.storage import Storage
+from bazar.club.table import Table
 
 
 @pytest.fixture
@@ -41,24 +42,30 @@ def club(db: str, redis_url: str, tmp_path: Path) -> Iterator[Any]:
     yield start
     for process in started:
         process.stop()
+    opened = _READERS.pop(db, None)
+    if opened is not None:
+        opened.close()
     failures = [line for p in started for line in p.failures()]
     assert not failures, "\n".join(failures)
 
 
+#: the test's own connection to each club's database (opened once: a storage that opens
+#: brings the schema up to date, which takes the database's lock)
+_READERS: dict[str, Storage] = {}
+
+
+def reader(db: str) -> Storage:
+    if db not in _READERS:
+        _READERS[db] = Storage(db)
+    return _READERS[db]
+
+
 def stored_moves(db: str, table: str) -> list[str]:
-    storage = Storage(db)
-    try:
-        return storage.moves(table)
-    finally:
-        storage.close()
+    return reader(db).moves(table)
 
 
 def holder(db: str, table: str) -> str | None:
-    storage = Storage(db)
-    try:
-        return storage.owners([table]).get(table)
-    finally:
-        storage.close()
+    return reader(db).owners([table]).get(table)
 
 
 def wait_for(condition: Any, seconds: float = WAIT) -> None:
@@ -243,17 +250,84 @@ def test_no_table_runs_twice_under_concurrent_joins_and_restarts(club: Any) -> N
         victim.kill() if round_ % 2 == 0 else victim.drain()
         club(1, **quick)
     time.sleep(3)
-    storage = Storage(club.db)
-    try:
-        for table in tables:
-            row = storage.table(table)
-            assert row is not None
-            moves = storage.moves(table)
-            assert len(moves) == len(set(range(len(moves))))
-            if row.status == "finished":
-                text = storage.record(table)
-                assert text is not None
-                match = record.loads(text.text)
-                assert [str(m) for r in match.rounds for m in r.moves] == moves
-    finally:
-        storage.close()
+    storage = reader(club.db)
+    for table in tables:
+        row = storage.table(table)
+        assert row is not None
+        moves = storage.moves(table)
+        if row.status != "open":
+            # every stored move is the legal move of its seat, in turn, from the table's deal
+            Table(row, storage).restore(moves)
+        if row.status == "finished":
+            text = storage.record(table)
+            assert text is not None
+            match = record.loads(text.text)
+            assert [str(m) for r in match.rounds for m in r.moves] == moves
+
+
+def test_every_process_counts_who_is_online(club: Any) -> None:
+    """A player with a socket open on either process is online on both."""
+    a, b = club(2)
+    masha, alex = Person(a.base, "Masha"), Person(b.base, "Alex")
+    table = masha.post(a.base, "/api/tables", game="kozel", players=2)["table"]["id"]
+    assert masha.get(a.base, "/api/online") == {"players": 0}
+    with masha.ws(a.base, table), alex.ws(b.base, table):
+        wait_for(lambda: all(masha.get(p.base, "/api/online")["players"] == 2 for p in (a, b)))
+
+
+def test_when_an_edge_dies_its_players_are_gone_and_come_back_elsewhere(club: Any) -> None:
+    """kill -9 the process that served Alex's socket for a table of the other process: the
+    table sees him gone (Masha is told, his grace begins) once that process no longer says
+    it is alive; he comes again through the process that is left and plays on."""
+    a, b = club(2)
+    masha, alex = Person(a.base, "Masha"), Person(b.base, "Alex")
+    table = masha.post(a.base, "/api/tables", game="kozel", players=2)["table"]["id"]
+    alex.post(b.base, f"/api/tables/{table}/join")
+    # Alex's page tries the dead process again and again, until the load balancer sends
+    # him to the other (after the table has seen him gone)
+    sent = {"to": b.base}
+    masha_at = Seat(masha, table, lambda: a.base, 8)
+    alex_at = Seat(alex, table, lambda: sent["to"], 9)
+    masha_at.start()
+    alex_at.start()
+    wait_for(lambda: masha_at.heard() >= 8)
+    b.kill()
+
+    def told(kind: str) -> bool:
+        return any(
+            m["type"] == "notice" and m["event"]["t"] == kind and m["event"]["seat"] == 1
+            for log in list(masha_at.logs)
+            for m in list(log)
+        )
+
+    wait_for(lambda: told("disconnected"), 20)
+    sent["to"] = a.base
+    wait_for(lambda: told("reconnected"), 20)
+    ends = [masha_at.result(), alex_at.result()]
+    assert ends[0] == ends[1] and ends[0]["ending"] == {"normal": True}
+    # Masha's one socket heard the whole match, the table never left its process
+    assert len(masha_at.logs) == 1
+    assert stored_moves(club.db, table) == moves_of(masha_at.events())
+
+
+def test_the_limits_of_one_address_hold_across_the_processes(club: Any) -> None:
+    """The guests one address may make, and the wrong passwords one name may try, are
+    counted by every process alike: a stranger does not get N shares from N processes."""
+    import httpx
+
+    a, b = club(2, BAZAR_GUESTS_PER_ADDRESS="3", BAZAR_LOGIN_TRIES="2")
+    made = [
+        httpx.post(f"{p.base}/api/guest", json={"name": f"G{i}"}, timeout=WAIT).status_code
+        for i, p in enumerate((a, a, b, b))
+    ]
+    assert made == [200, 200, 200, 429]
+    r = httpx.post(f"{a.base}/api/register", json={"name": "Olga", "password": "secret-1"})
+    assert r.status_code == 200, r.text
+    wrong = [
+        httpx.post(
+            f"{p.base}/api/login", json={"name": "Olga", "password": "nope-nope"}, timeout=WAIT
+        )
+        for p in (a, b, b)
+    ]
+    assert [r.json()["code"] for r in wrong[:2]] == ["wrong_login", "wrong_login"]
+    assert wrong[2].status_code == 429 and wrong[2].json()["code"] == "too_many_tries"

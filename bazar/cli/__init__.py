@@ -1,4 +1,4 @@
-"""The command line: ``bazar rules | play | arena | replay | serve | verify | bench``.
+"""The command line: ``bazar rules | play | arena | replay | serve | db | verify | bench``.
 
 Typer parses, Rich draws; only this package imports them, so ``import bazar`` stays light.
 One module per command; :mod:`~bazar.cli.app` holds the app and what the commands share,
@@ -11,6 +11,7 @@ from __future__ import annotations
 from .app import Command, app, h, parse_option
 from .arena import arena_command
 from .bench import bench, bench_command
+from .db import db_app
 from .narrator import Narrator
 from .play import TableTalk, parse_choice, play_command
 from .replay import replay_command, replay_data
@@ -24,6 +25,7 @@ app.command("play", cls=Command, help=h("help.play"))(play_command)
 app.command("arena", cls=Command, help=h("help.arena"))(arena_command)
 app.command("replay", cls=Command, help=h("help.replay"))(replay_command)
 app.command("serve", cls=Command, help=h("help.serve"))(serve_command)
+app.add_typer(db_app, name="db", help=h("help.db_app"))
 app.command("verify", cls=Command, help=h("help.verify"))(verify_command)
 app.command("bench", cls=Command, help=h("help.bench"))(bench_command)
 

@@ -99,7 +99,7 @@ class Command(TyperCommand):
         return rest
 
 
-class _Group(TyperGroup):
+class Group(TyperGroup):
     """Typer's group, with every usage error told in one line (exit 2)."""
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
@@ -139,7 +139,7 @@ class _Group(TyperGroup):
 
 
 app = typer.Typer(
-    cls=_Group,
+    cls=Group,
     help=h("help.app"),
     no_args_is_help=True,
     add_completion=False,

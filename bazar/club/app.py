@@ -42,7 +42,13 @@ def create_app(
     table waits in memory for a rematch; ``settings`` the club's limits (else read from the
     ``BAZAR_*`` environment, see :class:`~bazar.club.settings.Settings`)."""
     settings = settings or Settings()
-    storage = Storage(db_url, busy_timeout_s=settings.db_busy_timeout_s)
+    storage = Storage(
+        db_url,
+        busy_timeout_s=settings.db_busy_timeout_s,
+        pool_size=settings.db_pool_size,
+        max_overflow=settings.db_max_overflow,
+        upgrade=settings.db_upgrade,
+    )
     if grace_s is None:
         grace_s = float(os.environ.get("BAZAR_GRACE_S", 60))
     club = Club(
@@ -77,3 +83,18 @@ def create_app(
     app.state.accounts = accounts
     app.state.settings = settings
     return app
+
+
+def from_environment() -> Starlette:
+    """The club of the ``BAZAR_*`` environment (:class:`~bazar.club.settings.Settings`: its
+    database, its Redis server, its rematch window and limits; ``BAZAR_GRACE_S``): uvicorn
+    starts each worker process of ``bazar serve --workers N`` from this factory's import
+    path, not from an app object, so the parent hands its options over in the environment."""
+    from .storage import default_db_url
+
+    settings = Settings()
+    return create_app(
+        settings.db_url or default_db_url(),
+        rematch_window_s=settings.rematch_window_s,
+        settings=settings,
+    )

@@ -28,6 +28,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from . import names
 from .errors import ServerError
+from .routing import Windows
 from .settings import Settings
 from .storage import SESSION_SEEN_S, Storage, User, stored
 
@@ -123,6 +124,9 @@ class Accounts:
         self.storage = storage
         self.settings = settings
         self.tries = Tries(settings.login_tries, settings.login_window_s)
+        #: the same tries counted by every process of the club alike (Redis), once the
+        #: club meets its other processes: None while it is one process
+        self.shared: Windows | None = None
         self.hashing = ThreadPoolExecutor(
             max_workers=settings.hash_threads, thread_name_prefix="bazar-hash"
         )
@@ -165,10 +169,17 @@ class Accounts:
 
     async def _check(self, user: User | None, password: Any, keys: list[str]) -> bool:
         """Whether ``password`` is ``user``'s, counted as a try of each of ``keys``."""
-        wait = max(self.tries.wait(key) for key in keys)
+        shared = self.shared
+        if shared is not None:
+            wait = max([await shared.wait(key) for key in keys])
+        else:
+            wait = max(self.tries.wait(key) for key in keys)
         if wait > 0:
             raise AuthError("too_many_tries", 429, retry_after=math.ceil(wait))
-        self.tries.take(keys)
+        if shared is not None:
+            await shared.add(keys)
+        else:
+            self.tries.take(keys)
         right = (
             user is not None
             and user.password_hash is not None
@@ -176,7 +187,10 @@ class Accounts:
             and await self._hash(_verify, user.password_hash, password)
         )
         if right:
-            self.tries.give_back(keys)
+            if shared is not None:
+                await shared.give_back(keys)
+            else:
+                self.tries.give_back(keys)
         return right
 
     async def login(self, name: Any, password: Any, address: str) -> User:

@@ -39,7 +39,7 @@ from bazar.rating import kozel_delta
 from .errors import ServerError, refusal_code
 from .lobby import Lobby
 from .protocol import LEVELS, PlayNow, TableForm, out_of_bounds
-from .routing import RELEASED, Bus, Router
+from .routing import RELEASED, Bus, Router, Windows
 from .settings import Settings
 from .storage import LeaseLost, Played, Rating, RecordRow, Storage, TableRow, User, stored
 from .summary import summary
@@ -103,6 +103,8 @@ class Club:
         self.router: Router | None = None
         #: set to look at the leases at once (a process gave its tables up)
         self._look = asyncio.Event()
+        #: the players with a socket open on this process, and how many each has
+        self.present: Counter[int] = Counter()
         #: what this process's writes of a table carry: they are made only while it holds
         #: the table's lease (storage.Fence)
         self.fence = (self.node, self.settings.lease_s)
@@ -368,6 +370,27 @@ class Club:
                 out.append(self.table(row.id).info())
         return out
 
+    # who is online
+
+    async def arrived(self, user_id: int) -> None:
+        """A player opened a socket on this process."""
+        self.present[user_id] += 1
+        if self.router is not None:
+            await self.router.seen([user_id])
+
+    def left(self, user_id: int) -> None:
+        """A player's socket on this process closed."""
+        self.present[user_id] -= 1
+        if self.present[user_id] <= 0:
+            del self.present[user_id]
+
+    async def online(self) -> int:
+        """How many players are online: with a socket open on this process, or lately on any
+        of the club's processes (with Redis)."""
+        if self.router is not None:
+            return await self.router.online()
+        return len(self.present)
+
     # what the HTTP API asks of a table: here, or in the process that runs it
 
     async def on_table(
@@ -409,9 +432,16 @@ class Club:
 
     # quotas: what one client may make
 
-    def admit_guest(self, address: str) -> None:
-        """Count a new guest from ``address``; ServerError while it made its hour's share."""
-        wait = self.guests.take(address)
+    async def admit_guest(self, address: str) -> None:
+        """Count a new guest from ``address``; ServerError while it made its hour's share
+        (counted by every process of the club alike, with Redis)."""
+        if self.router is not None:
+            said = await Windows(
+                self.router.bus.redis, "guests", self.settings.guests_per_address, 3600.0
+            ).take(address)
+            wait = None if said is None else max(1, round(said))
+        else:
+            wait = self.guests.take(address)
         if wait is not None:
             limit = self.settings.guests_per_address
             raise ServerError("too_many_guests", 429, limit=limit, retry_after=wait)

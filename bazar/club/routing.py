@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
     from .club import Club
 
-__all__ = ["Edge", "RemoteClient", "Router", "dispatch"]
+__all__ = ["Edge", "RemoteClient", "Router", "Windows", "dispatch"]
 
 log = logging.getLogger("bazar.club")
 
@@ -148,6 +149,7 @@ class Bus:
         self._answers: dict[str, asyncio.Future[Any]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub: PubSub | None = None
+        self._closing = False
 
     async def start(self, heard: Callable[[str, dict[str, Any]], None]) -> None:
         """Listen on this process's channel, the lobby's and the released tables', each
@@ -163,11 +165,13 @@ class Bus:
         # what is still to be said (the drops of a process that stops) goes first
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self._drain(), 5.0)
+        # the reader also stops by itself: redis-py's read with a timeout may swallow a
+        # cancellation that comes as its timeout does (then the loop would read on for ever)
+        self._closing = True
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=5.0)
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()  # type: ignore[no-untyped-call]
@@ -216,7 +220,7 @@ class Bus:
             waiting.set_result(message)
 
     async def _read(self, pubsub: PubSub, heard: Callable[[str, dict[str, Any]], None]) -> None:
-        while True:
+        while not self._closing:
             try:
                 message = await pubsub.get_message(timeout=1.0)
             except asyncio.CancelledError:
@@ -250,6 +254,12 @@ class Bus:
                 # again when their process is seen to be gone)
                 log.exception("Redis: %d messages were not published", len(batch))
                 await asyncio.sleep(0.5)
+            # redis-py may swallow the cancellation of a pipeline under way (close() cancels
+            # this task just after it took the last batch): stop all the same, or the
+            # process's close waits here for ever and SIGTERM never ends it
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                return
 
 
 @dataclass
@@ -303,6 +313,10 @@ class Router:
         serves for tables whose process is gone or changed (their players come again and
         reach the table where it is now); forget the clients of edges that died."""
         await self.beat()
+        await self.seen(list(self.club.present))
+        if self.listed and None in await self.bus.redis.hmget(LOBBY, sorted(self.listed)):
+            # the hash lost this process's tables (Redis was started again): write them again
+            self.tables_changed()
         if self.edges:
             tables = {edge.table_id for edge in self.edges.values()}
             owners = await asyncio.to_thread(self.club.storage.owners, tables)
@@ -487,12 +501,80 @@ class Router:
             del entry["created"], entry["node"]
         return listed[:limit]
 
-    async def seen(self, user_id: int) -> None:
-        """A player showed a sign of life (a socket opened)."""
-        await self.bus.redis.zadd(ONLINE, {str(user_id): time.time()})
+    async def seen(self, user_ids: list[int]) -> None:
+        """Players showed a sign of life (a socket of theirs opened, or is still open)."""
+        if user_ids:
+            now = time.time()
+            await self.bus.redis.zadd(ONLINE, {str(user): now for user in user_ids})
 
     async def online(self) -> int:
         """How many players showed a sign of life lately, on any process."""
         now = time.time()
         await self.bus.redis.zremrangebyscore(ONLINE, "-inf", now - ONLINE_S)
         return int(await self.bus.redis.zcard(ONLINE))
+
+
+#: take a place in a sliding window if there is room: KEYS[1] the window; ARGV: now, its
+#: length (s), its limit, a unique member. Nothing (nil) when taken, else the seconds until
+#: there is room (as a string).
+_TAKE = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return tostring(tonumber(oldest[2]) + tonumber(ARGV[2]) - tonumber(ARGV[1]))
+end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('EXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2])))
+return false
+"""
+
+
+class Windows:
+    """At most ``limit`` of something per key in any ``period`` seconds, counted by every
+    process of the club alike (a sorted set per key in Redis, of the times): the guests one
+    address makes, the wrong passwords one name or one address tries. The same windows as
+    :class:`~bazar.club.club.Quota` and :class:`~bazar.club.auth.Tries` keep in one process,
+    which N processes would otherwise let through N times over."""
+
+    def __init__(self, redis: Redis, name: str, limit: int, period: float) -> None:
+        self.redis, self.name, self.limit, self.period = redis, name, limit, period
+
+    def _key(self, key: str) -> str:
+        return f"bazar:window:{self.name}:{key}"
+
+    async def take(self, key: str) -> float | None:
+        """Count one for ``key``; or, when its share is taken, the seconds until there is
+        room again (and nothing is counted)."""
+        member = f"{time.time()}:{secrets.token_hex(4)}"
+        said = await self.redis.eval(
+            _TAKE, 1, self._key(key), time.time(), self.period, self.limit, member
+        )
+        return None if said is None else max(0.0, float(said))
+
+    async def wait(self, key: str) -> float:
+        """The seconds until ``key`` may try again (0: now)."""
+        now = time.time()
+        window = self._key(key)
+        await self.redis.zremrangebyscore(window, "-inf", now - self.period)
+        if await self.redis.zcard(window) < self.limit:
+            return 0.0
+        oldest = await self.redis.zrange(window, 0, 0, withscores=True)
+        return max(0.0, float(oldest[0][1]) + self.period - now) if oldest else 0.0
+
+    async def add(self, keys: list[str]) -> None:
+        """Count one try for each of ``keys`` (the newest ``limit`` are kept)."""
+        now = time.time()
+        async with self.redis.pipeline(transaction=True) as pipe:
+            for key in keys:
+                window = self._key(key)
+                pipe.zadd(window, {f"{now}:{secrets.token_hex(4)}": now})
+                pipe.zremrangebyrank(window, 0, -self.limit - 1)
+                pipe.expire(window, math.ceil(self.period))
+            await pipe.execute()
+
+    async def give_back(self, keys: list[str]) -> None:
+        """Take back the newest try of each of ``keys`` (it was right)."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            for key in keys:
+                pipe.zpopmax(self._key(key))
+            await pipe.execute()

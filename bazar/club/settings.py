@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     #: round's first turn, for its players to see the final position and the result: less
     #: once every seated player whose page is open has said he has seen it (0: no pause)
     round_pause_s: float = Field(10.0, ge=0)
+    #: seconds a finished table waits in memory for its players to ask for a rematch
+    #: (``bazar serve --rematch-window`` sets it)
+    rematch_window_s: float = Field(120.0, ge=0)
 
     # accounts: logins, passwords, sessions
     #: wrong passwords one name, or one client address, may try within ``login_window_s``;
@@ -101,6 +104,10 @@ class Settings(BaseSettings):
     #: more it may open at a peak (SQLAlchemy's pool; SQLite has none)
     db_pool_size: int = Field(10, ge=1)
     db_max_overflow: int = Field(20, ge=0)
+    #: whether a process brings the database to the newest schema when it starts; false
+    #: (``BAZAR_DB_UPGRADE=0``) for a deployment that runs ``bazar db upgrade`` as a step of
+    #: its own: a process then refuses to start on a database that is behind
+    db_upgrade: bool = True
     #: times one table whose actor failed is rebuilt from its stored moves (while the server
     #: runs) before it is left stopped, out of order
     table_restarts: int = Field(3, ge=0)

@@ -47,7 +47,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-from . import names
+from . import migrations, names
 from .errors import ServerError, refusal_code
 from .settings import Settings
 
@@ -103,6 +103,9 @@ def engine_url(url: str) -> URL:
 
 #: how stale a session's "last seen" may grow before a request notes it again (seconds)
 SESSION_SEEN_S = 3600.0
+
+#: seconds a PostgreSQL connection serves before the pool replaces it
+POOL_RECYCLE_S = 1800
 
 
 class Base(DeclarativeBase):
@@ -190,7 +193,8 @@ class Lease(Base):
 class RecordRow(Base):
     __tablename__ = "records"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
-    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: the table the match was played at (one record a table); None for an uploaded match
+    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True, unique=True, index=True)
     game: Mapped[str] = mapped_column(String(40))
     players: Mapped[list[Any]] = mapped_column(JSON)
     text: Mapped[str] = mapped_column(Text)
@@ -202,7 +206,7 @@ class RecordRow(Base):
 class Played(Base):
     """A person's seat in a match the club stored (a bot's seat has none): what his own
     history, his profile's games and wins and his rating chart read, without opening the
-    records. A table of its own, so that ``create_all`` adds it to an older database."""
+    records. A table of its own, which the baseline migration adds to an older database."""
 
     __tablename__ = "played"
     record_id: Mapped[str] = mapped_column(ForeignKey("records.id"), primary_key=True)
@@ -233,9 +237,24 @@ class Setting(Base):
 
 
 class Storage:
-    """The database of one club."""
+    """The database of one club, brought to the newest schema when it opens
+    (:mod:`bazar.club.migrations`), or with ``upgrade`` false refused with
+    :class:`~bazar.club.migrations.Unmigrated` unless it is there already (a deployment that
+    migrates as a step of its own, ``bazar db upgrade``).
 
-    def __init__(self, url: str, busy_timeout_s: float = 5.0) -> None:
+    On PostgreSQL each process keeps ``pool_size`` connections and opens up to
+    ``max_overflow`` more at a peak; a connection is checked before it is used and replaced
+    after ``POOL_RECYCLE_S``, so that one the server (or a proxy, or a failover) closed
+    meanwhile costs a reconnect, not a refused write."""
+
+    def __init__(
+        self,
+        url: str,
+        busy_timeout_s: float = 5.0,
+        pool_size: int = 10,
+        max_overflow: int = 20,
+        upgrade: bool = True,
+    ) -> None:
         self.url = url
         parsed = engine_url(url)
         sqlite = parsed.get_backend_name() == "sqlite"
@@ -243,10 +262,24 @@ class Storage:
         if sqlite:
             # the tables write from worker threads; a write waits this long for a lock
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_timeout_s}
+        else:
+            kwargs |= {
+                "pool_size": pool_size,
+                "max_overflow": max_overflow,
+                "pool_pre_ping": True,
+                "pool_recycle": POOL_RECYCLE_S,
+            }
         self.engine: Engine = create_engine(parsed, **kwargs)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        try:
+            if upgrade:
+                migrations.upgrade(self.engine)
+            elif (at := migrations.revision(self.engine)) != migrations.head():
+                raise migrations.Unmigrated(at, migrations.head())
+        except BaseException:
+            self.engine.dispose()
+            raise
         self.session = sessionmaker(self.engine, expire_on_commit=False)
         self._hold_names()
         self._note_seats()

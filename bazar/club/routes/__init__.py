@@ -1,6 +1,6 @@
 """The club's routes, a module per group: the pages, the accounts, the tables, the records,
-the games' rules, and the websocket of a table; what their handlers share is in
-:mod:`.http`."""
+the games' rules, the websocket of a table, and the process's health; what their handlers
+share is in :mod:`.http`."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from starlette.routing import BaseRoute
 
 from . import pages, rules
 from .accounts import AccountRoutes
+from .health import HealthRoutes
 from .http import Services
 from .records import RecordRoutes
 from .tables import TableRoutes
@@ -23,6 +24,7 @@ def routes(services: Services) -> list[BaseRoute]:
         *RecordRoutes(services).routes(),
         *rules.routes(),
         *SocketRoutes(services).routes(),
+        *HealthRoutes(services).routes(),
     ]
 
 

@@ -32,7 +32,7 @@ class AccountRoutes(RouteGroup):
 
     async def guest(self, request: Request) -> Any:
         data = await self.body(request, protocol.Guest)
-        self.club.admit_guest(address(request))
+        await self.club.admit_guest(address(request))
         user = await self.accounts.guest(data.name)
         await self.accounts.start(request.session, user)
         return {"user": me(user)}

@@ -18,6 +18,7 @@ from bazar.club.club import Club
 from bazar.club.errors import ServerError, refusal_code
 from bazar.club.guard import refusal
 from bazar.club.protocol import B
+from bazar.club.routing import Windows
 from bazar.club.settings import Settings
 from bazar.club.storage import Storage, User
 
@@ -35,6 +36,12 @@ class Services:
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """The club resumes its tables when the app starts, and closes when it stops."""
         await self.club.start()
+        if self.club.router is not None:
+            # the wrong passwords are counted by every process alike
+            settings = self.settings
+            self.accounts.shared = Windows(
+                self.club.router.bus.redis, "logins", settings.login_tries, settings.login_window_s
+            )
         yield
         await self.club.close()
         self.accounts.close()

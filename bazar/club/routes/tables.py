@@ -26,6 +26,7 @@ class TableRoutes(RouteGroup):
             Route("/api/games", api(self.games)),
             Route("/api/play-now", api(self.play_now), methods=["POST"]),
             Route("/api/tables", api(self.tables)),
+            Route("/api/online", api(self.online)),
             Route("/api/tables", api(self.create), methods=["POST"]),
             Route("/api/tables/{table_id}", api(self.table)),
             Route("/api/tables/{table_id}/join", api(self.join), methods=["POST"]),
@@ -64,6 +65,11 @@ class TableRoutes(RouteGroup):
 
     async def tables(self, request: Request) -> Any:
         return {"tables": await self.club.listing()}
+
+    async def online(self, request: Request) -> Any:
+        """How many players are online (a table's socket open), on every process of the
+        club."""
+        return {"players": await self.club.online()}
 
     async def create(self, request: Request) -> Any:
         user = await self.need_user(request)

@@ -89,8 +89,6 @@ class SocketRoutes(RouteGroup):
             return
         user_id = None if user is None else user.id
         router = self.club.router
-        if router is not None and user_id is not None:
-            await router.seen(user_id)
         if table is not None:
             client = Client(
                 seat=None if user is None else table.seat_of(user.id), limit=self.settings.outbox
@@ -116,7 +114,13 @@ class SocketRoutes(RouteGroup):
                 assert router is not None
                 router.close_edge(cid)
 
-        await self._serve(ws, client, said, gone)
+        if user_id is not None:
+            await self.club.arrived(user_id)
+        try:
+            await self._serve(ws, client, said, gone)
+        finally:
+            if user_id is not None:
+                self.club.left(user_id)
 
     async def _serve(
         self, ws: WebSocket, client: Client, said: Callable[[str], None], gone: Callable[[], None]
