@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import logging
 import math
@@ -20,9 +21,9 @@ import queue
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from sqlalchemy import (
     JSON,
@@ -568,6 +569,29 @@ class Storage:
                 insert(MoveRow), {"table_id": table_id, "n": n, "seat": seat, "move": move}
             )
 
+    def append_moves(self, moves: Sequence[tuple[Any, ...]]) -> None:
+        """Store the moves of several tables in one transaction, each as :meth:`append_move`
+        takes it (table, number, seat, move, fence): all of them, or none. The club's writer
+        threads store the moves that come at once so (:class:`Writers`): two statements and
+        a commit for them all, whatever their number."""
+        rows: list[dict[str, Any]] = []
+        fenced: dict[Fence, set[str]] = {}
+        for table_id, n, seat, move, *fence in moves:
+            rows.append({"table_id": table_id, "n": n, "seat": seat, "move": move})
+            if fence and fence[0] is not None:
+                fenced.setdefault(fence[0], set()).add(table_id)
+        with self.engine.begin() as connection:
+            for (node, lease_s), tables in fenced.items():
+                now = time.time()
+                renewed = connection.execute(
+                    update(Lease)
+                    .where(Lease.table_id.in_(tables), Lease.node == node, Lease.expires >= now)
+                    .values(expires=now + lease_s)
+                )
+                if renewed.rowcount != len(tables):
+                    raise LeaseLost(", ".join(sorted(tables)))
+            connection.execute(insert(MoveRow), rows)
+
     # leases: which process runs which table
 
     def lease(self, table_id: str, node: str, lease_s: float) -> bool:
@@ -847,25 +871,33 @@ async def stored(
 #: seconds a writer thread waits for the next write before it ends
 WRITER_IDLE_S = 2.0
 
+#: a write made: the future that waits for it, its result, or the exception it raised
+Made = tuple["asyncio.Future[Any]", Any, BaseException | None]
+
 
 class Writers:
     """The threads that make one event loop's writes: as many as there are writes at once,
     up to ``most``, each taking the next write from one queue; one that has waited
     :data:`WRITER_IDLE_S` for a write ends. Handing a write over costs a put in that queue
-    and, once it is made, one call on the loop: ``asyncio.to_thread`` makes a thread pool's
-    future (a lock and a condition of its own) and chains it to one of the loop's, which on a
-    busy club took a sixth of the event loop's time, every move being a write."""
+    and, once it is made, one call on the loop (``asyncio.to_thread`` makes a thread pool's
+    future, with a lock and a condition, and chains it to one of the loop's).
+
+    The moves are committed together: a move handed over while another of the same storage
+    waits for its transaction, or is being stored, joins the next transaction of that
+    storage, which stores every move that came meanwhile (:meth:`Storage.append_moves`). A
+    club of a thousand tables, each move a write, then makes a commit for several moves, and
+    one storage's moves never wait for each other's locks."""
 
     _lock: ClassVar[threading.Lock] = threading.Lock()
     _of: ClassVar[dict[asyncio.AbstractEventLoop, Writers]] = {}
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
-        self.queue: queue.SimpleQueue[tuple[Callable[..., Any], tuple[Any, ...], Any]] = (
-            queue.SimpleQueue()
-        )
+        self.queue: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         #: the threads, and those of them waiting for a write
         self.threads = self.idle = 0
+        #: each storage's moves waiting for its next transaction, while one is due or made
+        self.moves: dict[Storage, list[tuple[tuple[Any, ...], asyncio.Future[Any]]]] = {}
 
     @classmethod
     def write(cls, write: Callable[..., T], args: tuple[Any, ...], most: int) -> asyncio.Future[T]:
@@ -877,7 +909,17 @@ class Writers:
             writers = cls._of.get(loop)
             if writers is None:
                 writers = cls._of[loop] = cls(loop)
-            writers.queue.put((write, args, future))
+            if getattr(write, "__func__", None) is Storage.append_move:
+                storage: Storage = cast(Any, write).__self__
+                waiting = writers.moves.get(storage)
+                if waiting is not None:
+                    waiting.append((args, future))
+                    return future
+                writers.moves[storage] = [(args, future)]
+                job = functools.partial(writers._append, storage)
+            else:
+                job = functools.partial(writers._make, write, args, future)
+            writers.queue.put(job)
             if writers.idle < writers.queue.qsize() and writers.threads < most:
                 writers.threads += 1
                 threading.Thread(target=writers._work, name="bazar-writer", daemon=True).start()
@@ -888,7 +930,7 @@ class Writers:
             with self._lock:
                 self.idle += 1
             try:
-                write, args, future = self.queue.get(timeout=WRITER_IDLE_S)
+                job = self.queue.get(timeout=WRITER_IDLE_S)
             except queue.Empty:
                 with self._lock:
                     self.idle -= 1
@@ -900,23 +942,66 @@ class Writers:
                 continue
             with self._lock:
                 self.idle -= 1
-            made: tuple[Any, BaseException | None]
-            try:
-                made = (write(*args), None)
-            except BaseException as error:
-                made = (None, error)
-            # a loop closed meanwhile has nobody waiting for the write
-            with contextlib.suppress(RuntimeError):
-                self.loop.call_soon_threadsafe(_settle, future, *made)
+            job()
+
+    def _make(self, write: Callable[..., Any], args: tuple[Any, ...], future: Any) -> None:
+        made: Made
+        try:
+            made = (future, write(*args), None)
+        except BaseException as error:
+            made = (future, None, error)
+        self._tell([made])
+
+    def _append(self, storage: Storage) -> None:
+        """Store ``storage``'s waiting moves, a transaction at a time, until none waits."""
+        while True:
+            with self._lock:
+                batch, self.moves[storage] = self.moves[storage], []
+            self._tell(_append_together(storage, batch))
+            with self._lock:
+                if not self.moves[storage]:
+                    del self.moves[storage]
+                    return
+
+    def _tell(self, made: list[Made]) -> None:
+        # a loop closed meanwhile has nobody waiting for the writes
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(_settle, made)
 
 
-def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
-    if future.cancelled():
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(result)
+def _append_together(
+    storage: Storage, batch: list[tuple[tuple[Any, ...], asyncio.Future[Any]]]
+) -> list[Made]:
+    """Store the moves of ``batch`` in one transaction: (future, result, error) of each. A
+    database that refuses the transaction (locked, out of reach) refuses each move, to be
+    tried again; one move that cannot be stored (a lease lost) must not take the others
+    with it: they are then stored one by one, each with its own outcome."""
+    made: list[Made] = []
+    if len(batch) > 1:
+        try:
+            storage.append_moves([args for args, _ in batch])
+            return [(future, None, None) for _, future in batch]
+        except (OperationalError, PoolTimeout) as error:
+            return [(future, None, error) for _, future in batch]
+        except Exception:
+            pass
+    for args, future in batch:
+        try:
+            storage.append_move(*args)
+            made.append((future, None, None))
+        except BaseException as error:
+            made.append((future, None, error))
+    return made
+
+
+def _settle(made: list[Made]) -> None:
+    for future, result, error in made:
+        if future.cancelled():
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
 
 
 def _digest(session_id: str) -> str:
