@@ -25,7 +25,8 @@ Two paces:
   each client thinks like a person, ``--think`` seconds (1 s) before each move it chooses and
   before it says it has seen a round's end (a lone draw or pass the table makes for it).
 
-Each client plays random legal moves; a finished match is followed by a new table. The
+Each client is a guest who plays random legal moves; a finished match is followed by a new
+table. The clients' HTTP requests (logins, new tables) go at most 50 at a time. The
 timed window begins ``--warmup`` seconds after every client has opened its first table's
 socket (a thousand tables made at once take the club a while: ``seated_s`` in the JSON) and
 lasts ``--seconds``. Reported per cell, as a markdown table (``--json``: one JSON object a
@@ -81,6 +82,10 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
 
 #: the close code of a socket whose table restarted or moved to another process: come again
 RESTART = 1012
+
+#: the HTTP requests (logins, new tables) the clients make at once, the others waiting: a
+#: thousand guests arriving in the same instant is a burst no club sees
+REQUESTS_AT_ONCE = 50
 
 #: the seconds a client's move may take on the table's clock: the longest the club offers
 MOVE_TIME_S = 120
@@ -202,35 +207,35 @@ class Cpu:
 # the clients
 
 
-async def login(http: httpx.AsyncClient, base: str, index: int) -> str:
-    r = await http.post(base + "/api/guest", json={"name": f"load{index}"})
-    r.raise_for_status()
-    return f"bazar={r.cookies['bazar']}"
-
-
 async def player(
     bases: list[str],
     http: httpx.AsyncClient,
-    cookie: str,
     index: int,
     stats: Stats,
     pace: Pace,
     bots: str,
+    requests: asyncio.Semaphore,
 ) -> None:
-    """Client ``index``: table after table until the window closes, each made through one
-    process and played over a socket on the next (round robin over ``bases``). A socket the
-    club closes with 1012 (its table restarted, or moved to another process) is opened
-    again on the next process, as the web page does, from the last version it heard."""
+    """Client ``index``: a guest who logs in on process ``index``, then plays table after
+    table until the window closes, each made through one process and played over a socket
+    on the next (round robin over ``bases``). A socket the club closes with 1012 (its table
+    restarted, or moved to another process) is opened again on the next process, as the web
+    page does, from the last version it heard. Its HTTP requests wait for ``requests``."""
+    async with requests:
+        r = await http.post(bases[index % len(bases)] + "/api/guest", json={"name": f"load{index}"})
+    r.raise_for_status()
+    cookie = f"bazar={r.cookies['bazar']}"
     rng = random.Random(index)
     made = 0
     while time.perf_counter() < stats.window[1]:
         maker = bases[(index + made) % len(bases)]
         made += 1
-        r = await http.post(
-            maker + "/api/tables",
-            headers={"cookie": cookie},
-            json={"game": "kozel", "players": 4, "bots": bots, "move_time_s": MOVE_TIME_S},
-        )
+        async with requests:
+            r = await http.post(
+                maker + "/api/tables",
+                headers={"cookie": cookie},
+                json={"game": "kozel", "players": 4, "bots": bots, "move_time_s": MOVE_TIME_S},
+            )
         r.raise_for_status()
         tid = r.json()["table"]["id"]
         seat = Seat()
@@ -349,13 +354,11 @@ async def run_cell(
         for _ in range(tables)
     ]
     try:
-        cookies = await asyncio.gather(
-            *(login(c, bases[i % len(bases)], i) for i, c in enumerate(clients))
-        )
         stats = Stats()
         started = time.perf_counter()
+        requests = asyncio.Semaphore(REQUESTS_AT_ONCE)
         tasks = [
-            asyncio.create_task(player(bases, c, cookies[i], i, stats, pace, args.bots))
+            asyncio.create_task(player(bases, c, i, stats, pace, args.bots, requests))
             for i, c in enumerate(clients)
         ]
         # every client at its first table (or failed), before the warm-up begins
