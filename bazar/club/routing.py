@@ -273,6 +273,8 @@ class Router:
     edges: dict[str, Edge] = field(default_factory=dict)
     #: the clients on other processes of the tables here, by client id
     hosted: dict[str, tuple[Table, RemoteClient]] = field(default_factory=dict)
+    #: what the sockets whose table is being started here sent meanwhile, by client id
+    waiting: dict[str, list[str]] = field(default_factory=dict)
     #: the lobby's tables this process wrote to the hash (to take out when they leave)
     listed: set[str] = field(default_factory=set)
     _lobby_pending: asyncio.TimerHandle | None = None
@@ -355,10 +357,13 @@ class Router:
             self._attach(message)
         elif op == "msg":
             hosted = self.hosted.get(message["c"])
-            if hosted is not None:
+            if message["c"] in self.waiting:
+                self.waiting[message["c"]].append(message["text"])
+            elif hosted is not None:
                 table, client = hosted
                 dispatch(table, client, message["text"], client.user_id)
         elif op == "detach":
+            self.waiting.pop(message["c"], None)
             hosted = self.hosted.pop(message["c"], None)
             if hosted is not None:
                 table, client = hosted
@@ -372,24 +377,48 @@ class Router:
 
     def _attach(self, message: dict[str, Any]) -> None:
         """A socket opened on another process for a table here (or that is to be here: one
-        nobody runs is started)."""
-        cid, node = message["c"], message["from"]
-        user_id = message.get("user")
+        nobody runs is started, its database read off the event loop; what the socket sends
+        meanwhile waits for it)."""
+        cid = message["c"]
+        table = self.club.tables.get(message["table"])
+        if table is not None:
+            self._attached(message, table)
+            return
+        self.waiting[cid] = []
+        task = asyncio.get_running_loop().create_task(self._attach_later(message))
+        self._calls.add(task)
+        task.add_done_callback(self._calls.discard)
+
+    async def _attach_later(self, message: dict[str, Any]) -> None:
+        cid = message["c"]
         try:
-            table = self.club.table(message["table"])
+            table = await self.club.find(message["table"])
         except ServerError:
             # it has moved, or stopped: the socket comes again and finds where it is now
-            self.bus.send(node, {"op": "drop", "c": cid, "code": 1012, "reason": "table moved"})
+            self.waiting.pop(cid, None)
+            self.bus.send(
+                message["from"], {"op": "drop", "c": cid, "code": 1012, "reason": "table moved"}
+            )
             return
+        said = self.waiting.pop(cid, None)
+        if said is None:
+            return  # it closed meanwhile
+        client = self._attached(message, table)
+        for text in said:
+            dispatch(table, client, text, client.user_id)
+
+    def _attached(self, message: dict[str, Any], table: Table) -> RemoteClient:
+        user_id = message.get("user")
         client = RemoteClient(
             seat=None if user_id is None else table.seat_of(user_id),
-            node=node,
-            cid=cid,
+            node=message["from"],
+            cid=message["c"],
             router=self,
             user_id=user_id,
         )
-        self.hosted[cid] = (table, client)
+        self.hosted[client.cid] = (table, client)
         table.attach(client)
+        return client
 
     def forget(self, cid: str) -> None:
         """A remote client is dropped by its table: nothing more goes to it."""

@@ -72,7 +72,7 @@ class SocketRoutes(RouteGroup):
         try:
             user = await self.user_of(ws)
             try:
-                table: Table | None = self.club.table(table_id)
+                table: Table | None = await self.club.find(table_id)
             except Elsewhere as away:
                 if self.club.router is None:
                     raise
