@@ -57,6 +57,9 @@ RELEASED = "bazar:released"
 ONLINE_S = 120.0
 #: seconds a request of the HTTP API waits for the table's process to answer
 CALL_TIMEOUT_S = 10.0
+#: the start of a frame that holds a text for a socket (never the start of a JSON object)
+OUT = "o:"
+OUT_BYTES = OUT.encode()
 #: messages published in one round trip at most
 BATCH = 512
 
@@ -109,10 +112,16 @@ class RemoteClient(Client):
     router: Router | None = None
     user_id: int | None = None
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
         if self.closing is not None or self.router is None:
             return
-        self.router.bus.send(self.node, {"op": "out", "c": self.cid, "m": message})
+        # written once, as its socket will be sent it: the edge passes the text on unread
+        text = (
+            message
+            if isinstance(message, str)
+            else json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        )
+        self.router.bus.send_text(self.node, self.cid, text)
 
     def drop(self, code: int, reason: str) -> None:
         if self.closing is not None:
@@ -151,13 +160,18 @@ class Bus:
         self._pubsub: PubSub | None = None
         self._closing = False
 
-    async def start(self, heard: Callable[[str, dict[str, Any]], None]) -> None:
+    async def start(
+        self,
+        heard: Callable[[str, dict[str, Any]], None],
+        told: Callable[[str, str], None],
+    ) -> None:
         """Listen on this process's channel, the lobby's and the released tables', each
-        message ``heard(channel, message)`` on the event loop, in order."""
+        message ``heard(channel, message)`` on the event loop, in order; each text for a
+        socket served here ``told(client id, text)``."""
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(channel(self.node), LOBBY, RELEASED)
         self._tasks = [
-            asyncio.create_task(self._read(self._pubsub, heard)),
+            asyncio.create_task(self._read(self._pubsub, heard, told)),
             asyncio.create_task(self._write()),
         ]
 
@@ -186,6 +200,11 @@ class Bus:
     def send(self, node: str, message: dict[str, Any]) -> None:
         """Publish ``message`` to process ``node`` (after every message published before)."""
         self._out.put_nowait((channel(node), json.dumps(message, separators=(",", ":"))))
+
+    def send_text(self, node: str, cid: str, text: str) -> None:
+        """Publish to process ``node`` the ``text`` its socket ``cid`` is to be sent, as it
+        is (a frame of its own: ``OUT`` + the client's id + the text, no JSON around it)."""
+        self._out.put_nowait((channel(node), f"{OUT}{cid} {text}"))
 
     def announce(self, where: str, message: dict[str, Any]) -> None:
         """Publish ``message`` on the channel ``where`` every process listens on."""
@@ -219,7 +238,12 @@ class Bus:
         if waiting is not None and not waiting.done():
             waiting.set_result(message)
 
-    async def _read(self, pubsub: PubSub, heard: Callable[[str, dict[str, Any]], None]) -> None:
+    async def _read(
+        self,
+        pubsub: PubSub,
+        heard: Callable[[str, dict[str, Any]], None],
+        told: Callable[[str, str], None],
+    ) -> None:
         while not self._closing:
             try:
                 message = await pubsub.get_message(timeout=1.0)
@@ -232,8 +256,13 @@ class Bus:
             if message is None or message.get("type") != "message":
                 continue
             where = message["channel"].decode()
+            data: bytes = message["data"]
             try:
-                heard(where, json.loads(message["data"]))
+                if data.startswith(OUT_BYTES):
+                    cid, _, text = data[len(OUT_BYTES) :].decode().partition(" ")
+                    told(cid, text)
+                else:
+                    heard(where, json.loads(data))
             except Exception:
                 log.exception("Redis: a message on %s was not handled", where)
 
@@ -286,7 +315,7 @@ class Router:
         return self.bus.node
 
     async def start(self) -> None:
-        await self.bus.start(self.heard)
+        await self.bus.start(self.heard, self.told)
         await self.beat()
 
     async def close(self) -> None:
@@ -345,11 +374,7 @@ class Router:
                 self.club.look_soon()
             return
         op = message.get("op")
-        if op == "out":
-            edge = self.edges.get(message["c"])
-            if edge is not None:
-                edge.client.send(message["m"])
-        elif op == "drop":
+        if op == "drop":
             edge = self.edges.pop(message["c"], None)
             if edge is not None:
                 edge.client.drop(int(message["code"]), str(message["reason"]))
@@ -374,6 +399,12 @@ class Router:
             task.add_done_callback(self._calls.discard)
         elif op == "answer":
             self.bus.answered(message)
+
+    def told(self, cid: str, text: str) -> None:
+        """A text for a socket served here, from its table's process."""
+        edge = self.edges.get(cid)
+        if edge is not None:
+            edge.client.send(text)
 
     def _attach(self, message: dict[str, Any]) -> None:
         """A socket opened on another process for a table here (or that is to be here: one

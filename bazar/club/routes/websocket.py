@@ -184,7 +184,11 @@ async def _write(ws: WebSocket, client: Client) -> None:
     # a client that went away ends its writer quietly; the reader sees the disconnect
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
-            await ws.send_json(await client.next())
+            message = await client.next()
+            if isinstance(message, str):
+                await ws.send_text(message)
+            else:
+                await ws.send_json(message)
 
 
 async def _write_lobby(ws: WebSocket, watcher: Watcher) -> bool:
