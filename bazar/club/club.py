@@ -133,12 +133,32 @@ class Club:
     # finding tables
 
     def table(self, table_id: str) -> Table:
-        """The live table ``table_id``, rebuilt from the database if needed; TableError if none."""
-        table = self.tables.get(table_id)
+        """The live table ``table_id``, rebuilt from the database if needed (its lease taken:
+        :class:`Elsewhere` when another process runs it); TableError if none. This reads the
+        database on the calling thread: on the event loop, :meth:`find` does it in a thread."""
+        table = self._known(table_id)
+        return table if table is not None else self._build(*self._leased(table_id))
+
+    async def find(self, table_id: str) -> Table:
+        """:meth:`table`, with the database read and the lease taken off the event loop."""
+        table = self._known(table_id)
         if table is not None:
             return table
-        if table_id in self.broken:
+        row, moves = await stored(self.settings, self._leased, table_id)
+        # another request may have built it meanwhile
+        table = self.tables.get(table_id)
+        return table if table is not None else self._build(row, moves)
+
+    def _known(self, table_id: str) -> Table | None:
+        """The table in memory, or None; TableError for one left stopped."""
+        table = self.tables.get(table_id)
+        if table is None and table_id in self.broken:
             raise TableError("table_broken", 503, table=table_id)
+        return table
+
+    def _leased(self, table_id: str) -> tuple[TableRow, list[str]]:
+        """Take the lease of table ``table_id`` and read it: its row and its stored moves
+        (nothing but the database is touched: this may run in a thread)."""
         row = self.storage.table(table_id) if isinstance(table_id, str) else None
         if row is None:
             raise TableError("no_table", table=str(table_id))
@@ -153,6 +173,10 @@ class Club:
         # lease: read it again now that nobody else writes it
         row = self.storage.table(row.id) or row
         moves = self.storage.moves(row.id) if row.status != "open" else []
+        return row, moves
+
+    def _build(self, row: TableRow, moves: list[str]) -> Table:
+        """The table of ``row`` in memory, its match replayed from ``moves`` and going on."""
         try:
             table = self._table(row)
             if row.status != "open":
@@ -348,7 +372,7 @@ class Club:
             if table_id in self.tables or table_id in self.broken:
                 continue
             with contextlib.suppress(TableError):
-                self.table(table_id)
+                await self.find(table_id)
                 log.warning("table %s taken over from a process that stopped", table_id)
         if self.router is not None:
             await self.router.keep()
@@ -401,7 +425,7 @@ class Club:
         here if it lives here (or nobody runs it: then it is started here), else in the
         process that runs it, asked through Redis. The answer is what the API sends."""
         try:
-            table = self.table(table_id)
+            table = await self.find(table_id)
         except Elsewhere as away:
             if self.router is None:
                 raise
@@ -663,7 +687,7 @@ class Club:
         if made is not None:
             with contextlib.suppress(TableError):
                 # (none: its owner gave it up before anybody else came)
-                new = self.table(made)
+                new = await self.find(made)
             if new is not None and new.seat_of(user.id) is not None:
                 return new
         ends = self._rematch_closes(table)

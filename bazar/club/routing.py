@@ -57,6 +57,9 @@ RELEASED = "bazar:released"
 ONLINE_S = 120.0
 #: seconds a request of the HTTP API waits for the table's process to answer
 CALL_TIMEOUT_S = 10.0
+#: the start of a frame that holds a text for a socket (never the start of a JSON object)
+OUT = "o:"
+OUT_BYTES = OUT.encode()
 #: messages published in one round trip at most
 BATCH = 512
 
@@ -109,10 +112,16 @@ class RemoteClient(Client):
     router: Router | None = None
     user_id: int | None = None
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
         if self.closing is not None or self.router is None:
             return
-        self.router.bus.send(self.node, {"op": "out", "c": self.cid, "m": message})
+        # written once, as its socket will be sent it: the edge passes the text on unread
+        text = (
+            message
+            if isinstance(message, str)
+            else json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        )
+        self.router.bus.send_text(self.node, self.cid, text)
 
     def drop(self, code: int, reason: str) -> None:
         if self.closing is not None:
@@ -151,13 +160,18 @@ class Bus:
         self._pubsub: PubSub | None = None
         self._closing = False
 
-    async def start(self, heard: Callable[[str, dict[str, Any]], None]) -> None:
+    async def start(
+        self,
+        heard: Callable[[str, dict[str, Any]], None],
+        told: Callable[[str, str], None],
+    ) -> None:
         """Listen on this process's channel, the lobby's and the released tables', each
-        message ``heard(channel, message)`` on the event loop, in order."""
+        message ``heard(channel, message)`` on the event loop, in order; each text for a
+        socket served here ``told(client id, text)``."""
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(channel(self.node), LOBBY, RELEASED)
         self._tasks = [
-            asyncio.create_task(self._read(self._pubsub, heard)),
+            asyncio.create_task(self._read(self._pubsub, heard, told)),
             asyncio.create_task(self._write()),
         ]
 
@@ -186,6 +200,11 @@ class Bus:
     def send(self, node: str, message: dict[str, Any]) -> None:
         """Publish ``message`` to process ``node`` (after every message published before)."""
         self._out.put_nowait((channel(node), json.dumps(message, separators=(",", ":"))))
+
+    def send_text(self, node: str, cid: str, text: str) -> None:
+        """Publish to process ``node`` the ``text`` its socket ``cid`` is to be sent, as it
+        is (a frame of its own: ``OUT`` + the client's id + the text, no JSON around it)."""
+        self._out.put_nowait((channel(node), f"{OUT}{cid} {text}"))
 
     def announce(self, where: str, message: dict[str, Any]) -> None:
         """Publish ``message`` on the channel ``where`` every process listens on."""
@@ -219,7 +238,12 @@ class Bus:
         if waiting is not None and not waiting.done():
             waiting.set_result(message)
 
-    async def _read(self, pubsub: PubSub, heard: Callable[[str, dict[str, Any]], None]) -> None:
+    async def _read(
+        self,
+        pubsub: PubSub,
+        heard: Callable[[str, dict[str, Any]], None],
+        told: Callable[[str, str], None],
+    ) -> None:
         while not self._closing:
             try:
                 message = await pubsub.get_message(timeout=1.0)
@@ -232,8 +256,13 @@ class Bus:
             if message is None or message.get("type") != "message":
                 continue
             where = message["channel"].decode()
+            data: bytes = message["data"]
             try:
-                heard(where, json.loads(message["data"]))
+                if data.startswith(OUT_BYTES):
+                    cid, _, text = data[len(OUT_BYTES) :].decode().partition(" ")
+                    told(cid, text)
+                else:
+                    heard(where, json.loads(data))
             except Exception:
                 log.exception("Redis: a message on %s was not handled", where)
 
@@ -273,6 +302,8 @@ class Router:
     edges: dict[str, Edge] = field(default_factory=dict)
     #: the clients on other processes of the tables here, by client id
     hosted: dict[str, tuple[Table, RemoteClient]] = field(default_factory=dict)
+    #: what the sockets whose table is being started here sent meanwhile, by client id
+    waiting: dict[str, list[str]] = field(default_factory=dict)
     #: the lobby's tables this process wrote to the hash (to take out when they leave)
     listed: set[str] = field(default_factory=set)
     _lobby_pending: asyncio.TimerHandle | None = None
@@ -284,7 +315,7 @@ class Router:
         return self.bus.node
 
     async def start(self) -> None:
-        await self.bus.start(self.heard)
+        await self.bus.start(self.heard, self.told)
         await self.beat()
 
     async def close(self) -> None:
@@ -343,11 +374,7 @@ class Router:
                 self.club.look_soon()
             return
         op = message.get("op")
-        if op == "out":
-            edge = self.edges.get(message["c"])
-            if edge is not None:
-                edge.client.send(message["m"])
-        elif op == "drop":
+        if op == "drop":
             edge = self.edges.pop(message["c"], None)
             if edge is not None:
                 edge.client.drop(int(message["code"]), str(message["reason"]))
@@ -355,10 +382,13 @@ class Router:
             self._attach(message)
         elif op == "msg":
             hosted = self.hosted.get(message["c"])
-            if hosted is not None:
+            if message["c"] in self.waiting:
+                self.waiting[message["c"]].append(message["text"])
+            elif hosted is not None:
                 table, client = hosted
                 dispatch(table, client, message["text"], client.user_id)
         elif op == "detach":
+            self.waiting.pop(message["c"], None)
             hosted = self.hosted.pop(message["c"], None)
             if hosted is not None:
                 table, client = hosted
@@ -370,26 +400,56 @@ class Router:
         elif op == "answer":
             self.bus.answered(message)
 
+    def told(self, cid: str, text: str) -> None:
+        """A text for a socket served here, from its table's process."""
+        edge = self.edges.get(cid)
+        if edge is not None:
+            edge.client.send(text)
+
     def _attach(self, message: dict[str, Any]) -> None:
         """A socket opened on another process for a table here (or that is to be here: one
-        nobody runs is started)."""
-        cid, node = message["c"], message["from"]
-        user_id = message.get("user")
+        nobody runs is started, its database read off the event loop; what the socket sends
+        meanwhile waits for it)."""
+        cid = message["c"]
+        table = self.club.tables.get(message["table"])
+        if table is not None:
+            self._attached(message, table)
+            return
+        self.waiting[cid] = []
+        task = asyncio.get_running_loop().create_task(self._attach_later(message))
+        self._calls.add(task)
+        task.add_done_callback(self._calls.discard)
+
+    async def _attach_later(self, message: dict[str, Any]) -> None:
+        cid = message["c"]
         try:
-            table = self.club.table(message["table"])
+            table = await self.club.find(message["table"])
         except ServerError:
             # it has moved, or stopped: the socket comes again and finds where it is now
-            self.bus.send(node, {"op": "drop", "c": cid, "code": 1012, "reason": "table moved"})
+            self.waiting.pop(cid, None)
+            self.bus.send(
+                message["from"], {"op": "drop", "c": cid, "code": 1012, "reason": "table moved"}
+            )
             return
+        said = self.waiting.pop(cid, None)
+        if said is None:
+            return  # it closed meanwhile
+        client = self._attached(message, table)
+        for text in said:
+            dispatch(table, client, text, client.user_id)
+
+    def _attached(self, message: dict[str, Any], table: Table) -> RemoteClient:
+        user_id = message.get("user")
         client = RemoteClient(
             seat=None if user_id is None else table.seat_of(user_id),
-            node=node,
-            cid=cid,
+            node=message["from"],
+            cid=message["c"],
             router=self,
             user_id=user_id,
         )
-        self.hosted[cid] = (table, client)
+        self.hosted[client.cid] = (table, client)
         table.attach(client)
+        return client
 
     def forget(self, cid: str) -> None:
         """A remote client is dropped by its table: nothing more goes to it."""

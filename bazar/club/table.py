@@ -133,7 +133,8 @@ class Client:
 
     seat: int | None
     limit: int = Settings.model_fields["outbox"].default
-    outbox: deque[dict[str, Any]] = field(default_factory=deque)
+    #: (a text is a message written already, as a socket of another process is sent it)
+    outbox: deque[dict[str, Any] | str] = field(default_factory=deque)
     #: whether its hello has been answered: until then it hears nothing of the table (only
     #: the errors its own messages earn), since the sync holds whatever happened before
     listening: bool = False
@@ -144,7 +145,7 @@ class Client:
     closing: tuple[int, str] | None = None
     _ready: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
         if self.closing is not None:
             return
         if len(self.outbox) >= self.limit:
@@ -165,7 +166,7 @@ class Client:
             self.pending = None
             self.dropped.set()
 
-    async def next(self) -> dict[str, Any]:
+    async def next(self) -> dict[str, Any] | str:
         """The next message to write, once there is one."""
         while not self.outbox:
             self._ready.clear()
@@ -190,7 +191,7 @@ class Client:
         kept = []
         while (message := self.outbox.pop()) is not sync:
             # its own refusals and pongs answer what it sent, not the table: they stay
-            if message["type"] in ("error", "pong"):
+            if isinstance(message, dict) and message["type"] in ("error", "pong"):
                 kept.append(message)
         self.outbox.extend(reversed(kept))
         return int(sync["v"]) - len(sync["events"])

@@ -72,7 +72,7 @@ class SocketRoutes(RouteGroup):
         try:
             user = await self.user_of(ws)
             try:
-                table: Table | None = self.club.table(table_id)
+                table: Table | None = await self.club.find(table_id)
             except Elsewhere as away:
                 if self.club.router is None:
                     raise
@@ -184,7 +184,11 @@ async def _write(ws: WebSocket, client: Client) -> None:
     # a client that went away ends its writer quietly; the reader sees the disconnect
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
-            await ws.send_json(await client.next())
+            message = await client.next()
+            if isinstance(message, str):
+                await ws.send_text(message)
+            else:
+                await ws.send_json(message)
 
 
 async def _write_lobby(ws: WebSocket, watcher: Watcher) -> bool:
