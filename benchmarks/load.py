@@ -56,6 +56,7 @@ import math
 import os
 import random
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -601,6 +602,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object a cell")
     parser.add_argument("--out", type=Path, help="append the markdown table to this file")
     args = parser.parse_args()
+    # a run told to stop stops its servers and its Redis on the way out
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     paces = {
         "flat": Pace("flat", 0.0, 0.0),
         "club": Pace("club", args.bot_delay, args.think),
