@@ -153,7 +153,10 @@ class Bus:
 
         self.url = url
         self.node = node
-        self.redis: Redis = aioredis.from_url(url)
+        # a request waits for one of the pool's connections rather than failing when a
+        # burst of them (a thousand logins at once) wants more than it keeps
+        pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=64, timeout=20)
+        self.redis: Redis = aioredis.Redis(connection_pool=pool)
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._answers: dict[str, asyncio.Future[Any]] = {}
         self._tasks: list[asyncio.Task[None]] = []
