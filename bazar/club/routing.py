@@ -354,10 +354,16 @@ class Router:
         if self.edges:
             tables = {edge.table_id for edge in self.edges.values()}
             owners = await asyncio.to_thread(self.club.storage.owners, tables)
+            # a lease that lapsed for a moment (a busy process renews late; a finished table
+            # gave its lease up) moves nothing while its process is alive
+            lapsed = {e.owner for e in self.edges.values() if owners.get(e.table_id) is None}
+            alive = await self.alive(lapsed)
             for cid, edge in list(self.edges.items()):
-                if owners.get(edge.table_id) != edge.owner:
-                    edge.client.drop(1012, "table moved")
-                    self.edges.pop(cid, None)
+                holder = owners.get(edge.table_id)
+                if holder == edge.owner or (holder is None and edge.owner in alive):
+                    continue
+                edge.client.drop(1012, "table moved")
+                self.edges.pop(cid, None)
         nodes = {client.node for _, client in self.hosted.values()}
         if nodes:
             gone = nodes - await self.alive(nodes)
