@@ -267,6 +267,9 @@ class Table:
         #: a copy of it made after each move: what everyone else reads, so that a reader
         #: in another thread never meets a move half made
         self.match: Match | None = None
+        #: the copy made to store the move the seat loop makes next, with that move made:
+        #: what everyone reads once it is made
+        self._next: Match | None = None
         self.events: list[dict[str, Any]] = []
         self.clients: set[Client] = set()
         self.bots: dict[int, botlib.Bot] = {}
@@ -759,6 +762,8 @@ class Table:
             await self._finish(after, {"normal": True}, (n, seat, str(move)))
         else:
             await self._store(self.storage.append_move, self.id, n, seat, str(move), self.fence)
+        # stored: the match everyone reads once the seat loop has made it (the same position)
+        self._next = after
         return move
 
     def _moves_made(self) -> int:
@@ -770,7 +775,9 @@ class Table:
         after it, the clock the next seat's), the rounds it ended and began, the end."""
         if isinstance(event, Moved):
             assert self._match is not None
-            self.match = _copy(self._match)
+            # the copy the move was stored from is the match after it: no second copy
+            after, self._next = self._next, None
+            self.match = after if after is not None else _copy(self._match)
             self.turn_started = time.monotonic()
             self._emit({"t": "move", "seat": event.seat, "move": str(event.move)})
         elif isinstance(event, RoundEnded):
