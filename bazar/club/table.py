@@ -22,9 +22,11 @@ The database is written off the event loop, in a thread, and the actor waits for
 before it tells anyone: a busy database holds up only its own table. A write that fails is
 tried again a few times, then the move is refused (nothing is made that is not stored). An
 actor that fails for any other reason is its club's to restart (``on_crash``).
-Bots think off the event loop, so a slow one never holds up the other tables and sockets:
-the quick ones in a thread, the searching ones in a worker process (a search in a thread would
-hold the interpreter lock and slow every answer the server gives meanwhile).
+Bots think off the event loop, so a slow one never holds up the other tables and sockets
+(but the random and the greedy one, whose microsecond's answer a thread's round trip would
+cost a hundred times over): the others in a thread, the searching ones in a worker process
+(a search in a thread would hold the interpreter lock and slow every answer the server gives
+meanwhile).
 """
 
 from __future__ import annotations
@@ -557,6 +559,9 @@ class Table:
         table's alone, and nothing else moves the match while the actor waits here. A searching
         bot thinks in a worker process and comes back with its random source moved on."""
         bot = self.bots[seat]
+        if bot.quick:
+            # a microsecond's answer: a thread's round trip would cost a hundred times more
+            return bot.choose(view, legal)
         loop = asyncio.get_running_loop()
         if bot.searches and self.workers is not None:
             pool = self.workers.processes()
