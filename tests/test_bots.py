@@ -201,3 +201,10 @@ def test_a_bot_chooses_alike_whatever_the_tiles_it_cannot_see(
 def _extra(rnd: bazar.Round) -> dict[str, object]:
     deal = rnd.deal()
     return {k: v for k, v in deal.items() if k not in ("hands", "bazar", "leader")}
+
+
+def test_only_the_random_and_the_greedy_bot_are_asked_on_the_server_s_loop() -> None:
+    """The club asks a quick bot on its event loop (a thread's round trip would cost a
+    hundred times its answer); any other would hold up every table while it thinks."""
+    quick = sorted(name for name in bots.names() if bots.make(name).quick)
+    assert quick == ["greedy", "random"]

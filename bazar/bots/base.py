@@ -37,6 +37,10 @@ class Bot:
     #: a bot whose moves cost real CPU (a search): the server thinks them in another process,
     #: so that one searching bot does not slow every other table through the interpreter lock
     searches: ClassVar[bool] = False
+    #: a bot whose move costs about a microsecond, in every game (the random one, the
+    #: greedy one): the server asks it on its event loop, since handing it to a thread and
+    #: back would cost a hundred times its answer
+    quick: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed

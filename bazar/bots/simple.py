@@ -19,6 +19,7 @@ class RandomBot(Bot):
     """Any legal move, uniformly at random."""
 
     name = "random"
+    quick = True
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
         # rng.random() is the one draw Python keeps the same across versions
@@ -37,6 +38,7 @@ class GreedyBot(Bot):
     games scored during play, the largest immediate score first (then the heaviest tile)."""
 
     name = "greedy"
+    quick = True
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
         if view.rules.variant.score is None or len(legal) == 1:

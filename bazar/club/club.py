@@ -211,13 +211,14 @@ class Club:
 
     def _listed(self, table: Table) -> None:
         """``table`` changed what the lobby lists of it (it ended, a bot took a seat)."""
-        self.listing_changed()
+        self.listing_changed(table)
 
-    def listing_changed(self) -> None:
-        """What the lobby lists of this process's tables may have changed: its pages hear
-        soon, and with Redis every process's pages (through the lobby's hash)."""
+    def listing_changed(self, table: Table | None = None) -> None:
+        """What the lobby lists of ``table`` (None: of any of this process's tables) may have
+        changed: its pages hear soon, and with Redis every process's pages (through the
+        lobby's hash, where only what changed is written again)."""
         if self.router is not None:
-            self.router.tables_changed()
+            self.router.tables_changed(None if table is None else table.id)
         else:
             self.lobby.changed()
 
@@ -256,7 +257,7 @@ class Club:
         if table.task is not None:
             table.task.cancel()
         table.close_clients(*RESTART)
-        self.listing_changed()
+        self.listing_changed(table)
 
     def crashed(self, table: Table, error: BaseException) -> None:
         """A table's actor failed: rebuild the table from the database, its clients' sockets
@@ -641,7 +642,7 @@ class Club:
             await stored(self.settings, self.storage.delete_table, table.id)
             self.drop(table)
             table.close()
-            self.listing_changed()
+            self.listing_changed(table)
             return
         owner = {"owner": people[0]["user"]} if table.row.owner == user.id else {}
         await self._seat(table, seats, **owner)
@@ -665,7 +666,7 @@ class Club:
             table.start()
             table.run()
         table.announce()
-        self.listing_changed()
+        self.listing_changed(table)
 
     async def rematch(self, table: Table, user: User) -> Table:
         """A player of a finished table asks for a rematch, or accepts the one another asked

@@ -153,7 +153,10 @@ class Bus:
 
         self.url = url
         self.node = node
-        self.redis: Redis = aioredis.from_url(url)
+        # a request waits for one of the pool's connections rather than failing when a
+        # burst of them (a thousand logins at once) wants more than it keeps
+        pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=64, timeout=20)
+        self.redis: Redis = aioredis.Redis(connection_pool=pool)
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._answers: dict[str, asyncio.Future[Any]] = {}
         self._tasks: list[asyncio.Task[None]] = []
@@ -306,6 +309,8 @@ class Router:
     waiting: dict[str, list[str]] = field(default_factory=dict)
     #: the lobby's tables this process wrote to the hash (to take out when they leave)
     listed: set[str] = field(default_factory=set)
+    #: the tables whose lobby entries are to be written again (None: all of them)
+    dirty: set[str] | None = None
     _lobby_pending: asyncio.TimerHandle | None = None
     _lobby_task: asyncio.Task[None] | None = None
     _calls: set[asyncio.Task[None]] = field(default_factory=set)
@@ -351,10 +356,16 @@ class Router:
         if self.edges:
             tables = {edge.table_id for edge in self.edges.values()}
             owners = await asyncio.to_thread(self.club.storage.owners, tables)
+            # a lease that lapsed for a moment (a busy process renews late; a finished table
+            # gave its lease up) moves nothing while its process is alive
+            lapsed = {e.owner for e in self.edges.values() if owners.get(e.table_id) is None}
+            alive = await self.alive(lapsed)
             for cid, edge in list(self.edges.items()):
-                if owners.get(edge.table_id) != edge.owner:
-                    edge.client.drop(1012, "table moved")
-                    self.edges.pop(cid, None)
+                holder = owners.get(edge.table_id)
+                if holder == edge.owner or (holder is None and edge.owner in alive):
+                    continue
+                edge.client.drop(1012, "table moved")
+                self.edges.pop(cid, None)
         nodes = {client.node for _, client in self.hosted.values()}
         if nodes:
             gone = nodes - await self.alive(nodes)
@@ -503,38 +514,52 @@ class Router:
 
     # the lobby and presence
 
-    def tables_changed(self) -> None:
-        """This process's tables changed what the lobby lists of them: write them to the
-        hash soon (a burst of changes once), and say so to every process."""
-        if self._lobby_pending is not None or (
-            self._lobby_task is not None and not self._lobby_task.done()
-        ):
-            if self._lobby_pending is None:
-                # a write is under way: one more after it
-                self._lobby_pending = asyncio.get_running_loop().call_later(
-                    self.club.lobby.settle_s, self._write_lobby
-                )
-            return
-        self._lobby_pending = asyncio.get_running_loop().call_later(
-            self.club.lobby.settle_s, self._write_lobby
-        )
+    def tables_changed(self, table_id: str | None = None) -> None:
+        """This process's table ``table_id`` (None: any of them) changed what the lobby
+        lists of it: write it to the hash soon (a burst of changes at once), and say so to
+        every process."""
+        if table_id is None:
+            self.dirty = None
+        elif self.dirty is not None:
+            self.dirty.add(table_id)
+        if self._lobby_pending is None:
+            self._lobby_pending = asyncio.get_running_loop().call_later(
+                self.club.lobby.settle_s, self._write_lobby
+            )
 
     def _write_lobby(self) -> None:
         self._lobby_pending = None
         if self._lobby_task is not None and not self._lobby_task.done():
-            self.tables_changed()
+            # a write is under way: this one after it
+            self._lobby_pending = asyncio.get_running_loop().call_later(
+                self.club.lobby.settle_s, self._write_lobby
+            )
             return
-        self._lobby_task = asyncio.get_running_loop().create_task(self._publish_lobby())
+        dirty, self.dirty = self.dirty, set()
+        self._lobby_task = asyncio.get_running_loop().create_task(self._publish_lobby(dirty))
 
-    async def _publish_lobby(self) -> None:
-        entries = {
-            table.id: json.dumps({**table.info(), "created": table.row.created, "node": self.node})
-            for table in list(self.club.tables.values())
-            if table.row.access == "open"
-            and table.row.status in ("open", "playing")
-            and table.id not in self.club.broken
-        }
-        gone = self.listed - set(entries)
+    async def _publish_lobby(self, dirty: set[str] | None) -> None:
+        """Write the lobby's entries of the tables ``dirty`` names (None: of every table of
+        this process), and take out those no longer listed."""
+        tables = self.club.tables
+        ids = set(tables) | self.listed if dirty is None else dirty
+        entries: dict[str, str] = {}
+        gone: set[str] = set()
+        for table_id in ids:
+            table = tables.get(table_id)
+            if (
+                table is not None
+                and table.row.access == "open"
+                and table.row.status in ("open", "playing")
+                and table_id not in self.club.broken
+            ):
+                entries[table_id] = json.dumps(
+                    {**table.info(), "created": table.row.created, "node": self.node}
+                )
+            elif table_id in self.listed:
+                gone.add(table_id)
+        if not entries and not gone:
+            return
         try:
             async with self.bus.redis.pipeline(transaction=True) as pipe:
                 if entries:
@@ -544,8 +569,10 @@ class Router:
                 await pipe.execute()
         except Exception:
             log.exception("Redis: the lobby's list was not written")
+            # all of it again next time
+            self.dirty = None
             return
-        self.listed = set(entries)
+        self.listed = (self.listed | set(entries)) - gone
         self.bus.announce(LOBBY, {"from": self.node})
 
     async def lobby_tables(self, limit: int = 200) -> list[dict[str, Any]]:

@@ -22,9 +22,11 @@ The database is written off the event loop, in a thread, and the actor waits for
 before it tells anyone: a busy database holds up only its own table. A write that fails is
 tried again a few times, then the move is refused (nothing is made that is not stored). An
 actor that fails for any other reason is its club's to restart (``on_crash``).
-Bots think off the event loop, so a slow one never holds up the other tables and sockets:
-the quick ones in a thread, the searching ones in a worker process (a search in a thread would
-hold the interpreter lock and slow every answer the server gives meanwhile).
+Bots think off the event loop, so a slow one never holds up the other tables and sockets
+(but the random and the greedy one, whose microsecond's answer a thread's round trip would
+cost a hundred times over): the others in a thread, the searching ones in a worker process
+(a search in a thread would hold the interpreter lock and slow every answer the server gives
+meanwhile).
 """
 
 from __future__ import annotations
@@ -267,6 +269,9 @@ class Table:
         #: a copy of it made after each move: what everyone else reads, so that a reader
         #: in another thread never meets a move half made
         self.match: Match | None = None
+        #: the copy made to store the move the seat loop makes next, with that move made:
+        #: what everyone reads once it is made
+        self._next: Match | None = None
         self.events: list[dict[str, Any]] = []
         self.clients: set[Client] = set()
         self.bots: dict[int, botlib.Bot] = {}
@@ -554,6 +559,9 @@ class Table:
         table's alone, and nothing else moves the match while the actor waits here. A searching
         bot thinks in a worker process and comes back with its random source moved on."""
         bot = self.bots[seat]
+        if bot.quick:
+            # a microsecond's answer: a thread's round trip would cost a hundred times more
+            return bot.choose(view, legal)
         loop = asyncio.get_running_loop()
         if bot.searches and self.workers is not None:
             pool = self.workers.processes()
@@ -759,6 +767,8 @@ class Table:
             await self._finish(after, {"normal": True}, (n, seat, str(move)))
         else:
             await self._store(self.storage.append_move, self.id, n, seat, str(move), self.fence)
+        # stored: the match everyone reads once the seat loop has made it (the same position)
+        self._next = after
         return move
 
     def _moves_made(self) -> int:
@@ -770,7 +780,9 @@ class Table:
         after it, the clock the next seat's), the rounds it ended and began, the end."""
         if isinstance(event, Moved):
             assert self._match is not None
-            self.match = _copy(self._match)
+            # the copy the move was stored from is the match after it: no second copy
+            after, self._next = self._next, None
+            self.match = after if after is not None else _copy(self._match)
             self.turn_started = time.monotonic()
             self._emit({"t": "move", "seat": event.seat, "move": str(event.move)})
         elif isinstance(event, RoundEnded):
