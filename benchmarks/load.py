@@ -41,8 +41,9 @@ cell, with more detail; ``--out FILE`` appends the table to FILE):
   socket or request that broke otherwise);
 - CPU time per 1,000 moves, in ms: of the servers (user + system time of every server
   process and each of its descendants, bot workers included, read from ``/proc`` at both
-  ends of the window), of the private Redis, and of this load client; and the CPU the rest
-  of the machine used meanwhile, in cores (other programs competing for the same cores).
+  ends of the window), of the private Redis, and of this load client; and, in cores (1.0: a
+  whole core over the window), the servers' CPU and what the rest of the machine used
+  meanwhile (other programs competing for the same cores).
 """
 
 from __future__ import annotations
