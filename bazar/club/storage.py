@@ -943,6 +943,9 @@ class Writers:
             with self._lock:
                 self.idle -= 1
             job()
+            # what the write held (a table, its match) is not kept alive while this thread
+            # waits for the next one
+            del job
 
     def _make(self, write: Callable[..., Any], args: tuple[Any, ...], future: Any) -> None:
         made: Made
