@@ -249,25 +249,34 @@ class Bus:
     ) -> None:
         while not self._closing:
             try:
-                message = await pubsub.get_message(timeout=1.0)
+                # a blocking read: no timeout to arm and disarm for every message
+                async for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        self._heard(message, heard, told)
+                    if self._closing:
+                        return
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("Redis: what this process was sent was not read; again in 1 s")
                 await asyncio.sleep(1.0)
-                continue
-            if message is None or message.get("type") != "message":
-                continue
-            where = message["channel"].decode()
-            data: bytes = message["data"]
-            try:
-                if data.startswith(OUT_BYTES):
-                    cid, _, text = data[len(OUT_BYTES) :].decode().partition(" ")
-                    told(cid, text)
-                else:
-                    heard(where, json.loads(data))
-            except Exception:
-                log.exception("Redis: a message on %s was not handled", where)
+
+    @staticmethod
+    def _heard(
+        message: dict[str, Any],
+        heard: Callable[[str, dict[str, Any]], None],
+        told: Callable[[str, str], None],
+    ) -> None:
+        where = message["channel"].decode()
+        data: bytes = message["data"]
+        try:
+            if data.startswith(OUT_BYTES):
+                cid, _, text = data[len(OUT_BYTES) :].decode().partition(" ")
+                told(cid, text)
+            else:
+                heard(where, json.loads(data))
+        except Exception:
+            log.exception("Redis: a message on %s was not handled", where)
 
     async def _write(self) -> None:
         while True:
