@@ -80,3 +80,33 @@ def test_moves_stored_together_are_all_stored_or_none(db: str) -> None:
     storage.append_moves([(tables[0], 1, 2, "6-5:R"), (tables[1], 1, 2, "draw", None)])
     stored_now = [storage.moves(table_id) for table_id in tables]
     assert stored_now == [["6-6", "6-5:R"], ["6-6", "draw"], []]
+
+
+def test_a_lease_is_taken_only_once_it_expired_and_stays_its_holder_s_until_then(
+    db: str,
+) -> None:
+    """The leases of ``storage.py``: one process holds a table; another may take it only
+    once its lease has expired; until then a holder that renews late (a busy process) keeps
+    it and its writes go on; once taken, the old holder's writes are refused and its renewal
+    no longer names the table."""
+    storage = Storage(db)
+    (table,) = _tables(storage, 1)
+    assert storage.lease(table, "here", 30.0)
+    assert not storage.lease(table, "there", 30.0)
+    assert storage.owners([table]) == {table: "here"}
+    # it expires and nobody takes it: still here's, its move stored and its lease renewed
+    assert storage.lease(table, "here", -1.0)
+    assert storage.owners([table]) == {}
+    storage.append_move(table, 0, 1, "6-6", ("here", 30.0))
+    assert storage.owners([table]) == {table: "here"}
+    assert storage.renew("here", 30.0) == {table}
+    # it expires again, and this time another process takes it
+    assert storage.lease(table, "here", -1.0)
+    assert storage.lease(table, "there", 30.0)
+    with pytest.raises(LeaseLost):
+        storage.append_move(table, 1, 2, "6-5:R", ("here", 30.0))
+    assert storage.renew("here", 30.0) == set()
+    storage.append_move(table, 1, 2, "6-5:R", ("there", 30.0))
+    assert storage.moves(table) == ["6-6", "6-5:R"]
+    storage.release("there", [table])
+    assert storage.owners([table]) == {} and storage.lease(table, "elsewhere", 30.0)

@@ -585,7 +585,7 @@ class Storage:
                 now = time.time()
                 renewed = connection.execute(
                     update(Lease)
-                    .where(Lease.table_id.in_(tables), Lease.node == node, Lease.expires >= now)
+                    .where(Lease.table_id.in_(tables), Lease.node == node)
                     .values(expires=now + lease_s)
                 )
                 if renewed.rowcount != len(tables):
@@ -618,18 +618,15 @@ class Storage:
         return True
 
     def renew(self, node: str, lease_s: float) -> set[str]:
-        """Renew every lease ``node`` holds: the tables it still holds (one it let expire and
-        another process took is not among them)."""
+        """Renew every lease ``node`` holds: the tables it still holds. One it let expire is
+        still its own until another process takes it (a busy process that renews late keeps
+        its tables); one another process took is not among them."""
         now = time.time()
         with self.engine.begin() as connection:
             connection.execute(
-                update(Lease)
-                .where(Lease.node == node, Lease.expires >= now)
-                .values(expires=now + lease_s)
+                update(Lease).where(Lease.node == node).values(expires=now + lease_s)
             )
-            held = connection.execute(
-                select(Lease.table_id).where(Lease.node == node, Lease.expires >= now)
-            )
+            held = connection.execute(select(Lease.table_id).where(Lease.node == node))
             return {table_id for (table_id,) in held}
 
     def release(self, node: str, table_ids: Iterable[str]) -> None:
@@ -815,13 +812,14 @@ class LeaseLost(Exception):
 
 def _renew(connection: Any, table_id: str, fence: Fence) -> None:
     """Renew ``fence``'s node's lease of ``table_id`` in the transaction of ``connection``;
-    :class:`LeaseLost` when that node does not hold it (the transaction is then rolled
-    back, whatever else it held)."""
+    :class:`LeaseLost` when that node does not hold it, another process having taken it (the
+    transaction is then rolled back, whatever else it held). A lease that expired and that
+    nobody took is still the node's: an expiry only lets another process take it."""
     node, lease_s = fence
     now = time.time()
     renewed = connection.execute(
         update(Lease)
-        .where(Lease.table_id == table_id, Lease.node == node, Lease.expires >= now)
+        .where(Lease.table_id == table_id, Lease.node == node)
         .values(expires=now + lease_s)
     )
     if not renewed.rowcount:
