@@ -19,12 +19,19 @@ from cli_helpers import one_line_error, run, run_ru
 import bazar
 
 
-def test_serve_refuses_a_port_out_of_range_instead_of_printing_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _not_served(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """What ``bazar serve`` asks uvicorn to serve, noted instead of served: the options of
+    each run."""
     uvicorn = pytest.importorskip("uvicorn")
     served: list[object] = []
     monkeypatch.setattr(uvicorn, "run", lambda club, **options: served.append(options))
+    return served
+
+
+def test_serve_refuses_a_port_out_of_range_instead_of_printing_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    served = _not_served(monkeypatch)
     db = f"sqlite:///{tmp_path / 'club.sqlite3'}"
     for port in ("99999", "0", "-1"):
         code, out, err = run("serve", "--db", db, "--port", port)
@@ -70,9 +77,7 @@ def test_serve_refuses_more_than_one_process_without_redis(
 ) -> None:
     """The processes of one club share its tables through Redis: without it each would run
     the tables on its own."""
-    uvicorn = pytest.importorskip("uvicorn")
-    served: list[object] = []
-    monkeypatch.setattr(uvicorn, "run", lambda club, **options: served.append(options))
+    served = _not_served(monkeypatch)
     monkeypatch.delenv("BAZAR_REDIS_URL", raising=False)
     db = f"sqlite:///{tmp_path / 'club.sqlite3'}"
     code, out, err = run("serve", "--db", db, "--workers", "2")
@@ -91,9 +96,7 @@ def test_serve_refuses_more_than_one_process_without_redis(
 def test_serve_says_so_when_its_redis_server_does_not_answer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    uvicorn = pytest.importorskip("uvicorn")
-    served: list[object] = []
-    monkeypatch.setattr(uvicorn, "run", lambda club, **options: served.append(options))
+    served = _not_served(monkeypatch)
     db = f"sqlite:///{tmp_path / 'club.sqlite3'}"
     nobody = f"redis://127.0.0.1:{_free_port()}/0"
     code, _, err = run("serve", "--db", db, "--redis", nobody, "--workers", "2")
