@@ -519,38 +519,40 @@ class Table:
         """The move of ``view.seat``, stored: its bot's, the lone draw or pass of a player
         (online-club.md §2: made at once, without a clock), or the one he sends; None when
         something else came first (a request refused or made, a clock run out, a grace over,
-        a change of hands). A wait that ends with nothing new (a bot's delay) goes on here,
-        with the same view, not through a new turn of the seat loop."""
+        a change of hands). A bot's delay is waited out here, with the same view, not
+        through a new turn of the seat loop."""
         seat = view.seat
         assert seat is not None
-        while True:
-            if await self._give_up_the_gone():
-                return None
-            if self._pausing():
-                request = await self._next_request(self._pause_wait())
-                if request is not None:
-                    await self._handle(request)
-                return None
-            if seat in self.returning:
-                await self._change_hands(seat, "back")
-                return None
-            elapsed = time.monotonic() - self.turn_started
-            if seat in self.bots:
-                left = self.bot_pause() - elapsed
-                if left <= 0 and self.inbox.empty():
-                    return await self._stored(seat, await self._think(seat, view, legal))
-            elif (lone := forced(legal)) is not None:
-                return await self._stored(seat, lone)
-            else:
-                left = self.row.move_time_s - elapsed
-                if left <= 0:
-                    await self._give_up(seat, "timeout")
-                    return None
-            request = await self._next_request(min([left, *self.graces().values()]))
+        if await self._give_up_the_gone():
+            return None
+        if self._pausing():
+            request = await self._next_request(self._pause_wait())
             if request is not None:
-                return await self._handle(request)
-            # the wait is over (a bot's delay, a clock, a grace) or the table was woken, and
-            # nothing changed the position: look again here, with the same view
+                await self._handle(request)
+            return None
+        if seat in self.returning:
+            await self._change_hands(seat, "back")
+            return None
+        elapsed = time.monotonic() - self.turn_started
+        if seat in self.bots:
+            left = self.bot_pause() - elapsed
+            if left > 0 and self.inbox.empty():
+                # its delay is waited out here, with this view, unless a request comes
+                request = await self._next_request(min([left, *self.graces().values()]))
+                if request is not None:
+                    return await self._handle(request)
+                left = self.bot_pause() - (time.monotonic() - self.turn_started)
+            if left <= 0 and self.inbox.empty():
+                return await self._stored(seat, await self._think(seat, view, legal))
+        elif (lone := forced(legal)) is not None:
+            return await self._stored(seat, lone)
+        else:
+            left = self.row.move_time_s - elapsed
+            if left <= 0:
+                await self._give_up(seat, "timeout")
+                return None
+        request = await self._next_request(min([left, *self.graces().values()]))
+        return None if request is None else await self._handle(request)
 
     def bot_pause(self) -> float:
         """How long a bot waits before its move: the club's delay, and longer while nobody
