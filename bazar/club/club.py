@@ -111,6 +111,9 @@ class Club:
         #: the task that renews this process's leases and takes over the tables of the
         #: processes that died (started by :meth:`start`)
         self._keeper: asyncio.Task[None] | None = None
+        #: set by close(): the keeper stops at its next turn even if a cancellation was
+        #: swallowed on the way (redis-py may swallow one that comes during a read)
+        self._closing = False
         #: the leases being given up, written off the event loop
         self._releasing: set[asyncio.Task[None]] = set()
 
@@ -296,10 +299,11 @@ class Club:
         every table's lease is given up, so that another process of the club takes each over
         at once from its stored moves, and its clients' sockets are closed for them to come
         again there."""
+        self._closing = True
         if self._keeper is not None:
             self._keeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._keeper
+            # waited for, not awaited: a cancellation of close() itself is not swallowed
+            await asyncio.wait([self._keeper])
             self._keeper = None
         tables = list(self.tables.values())
         for table in tables:
@@ -325,6 +329,7 @@ class Club:
     async def start(self) -> None:
         """Meet the club's other processes (with Redis), resume the matches no process runs
         (after a restart), and keep this process's leases from then on (:meth:`_keep`)."""
+        self._closing = False
         if self.settings.redis_url and self.router is None:
             self.router = Router(self, Bus(self.settings.redis_url, self.node))
             await self.router.start()
@@ -352,11 +357,16 @@ class Club:
         whose process died (their leases expired). A database out of reach for a while only
         delays it (a lease that expires meanwhile is another's to take)."""
         period = self.settings.lease_s / 3
-        while True:
-            # processes started together do not all look at the same instant
+        while not self._closing:
+            # processes started together do not all look at the same instant; not
+            # asyncio.wait_for: on Python 3.11 it swallows a cancellation that comes as the
+            # event is set (close() after look_soon()), and the keeper then never stops
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._look.wait(), period * random.uniform(0.8, 1.0))
+                async with asyncio.timeout(period * random.uniform(0.8, 1.0)):
+                    await self._look.wait()
             self._look.clear()
+            if self._closing:
+                return
             try:
                 await self.keep()
             except Exception:

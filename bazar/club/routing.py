@@ -181,7 +181,8 @@ class Bus:
     async def close(self) -> None:
         # what is still to be said (the drops of a process that stops) goes first
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._drain(), 5.0)
+            async with asyncio.timeout(5.0):
+                await self._drain()
         # the reader also stops by itself: redis-py's read with a timeout may swallow a
         # cancellation that comes as its timeout does (then the loop would read on for ever)
         self._closing = True
@@ -221,7 +222,8 @@ class Bus:
         self._answers[ask] = answer
         self.send(node, {**message, "op": "call", "ask": ask, "from": self.node})
         try:
-            reply = await asyncio.wait_for(answer, CALL_TIMEOUT_S)
+            async with asyncio.timeout(CALL_TIMEOUT_S):
+                reply = await answer
         except TimeoutError:
             raise ServerError(
                 "table_elsewhere", 503, table=message.get("table", ""), retry_after=1

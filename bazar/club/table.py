@@ -476,8 +476,8 @@ class Table:
     async def stop(self) -> None:
         if self.task is not None:
             self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+            # waited for, not awaited: a cancellation of stop() itself is not swallowed
+            await asyncio.wait([self.task])
 
     # the actor
 
@@ -588,7 +588,10 @@ class Table:
         if not self.inbox.empty():
             return self.inbox.get_nowait()
         try:
-            return await asyncio.wait_for(self.inbox.get(), timeout=max(0.0, timeout))
+            # not asyncio.wait_for, which on Python 3.11 may swallow stop()'s cancellation
+            # when a request comes at the same instant (the actor would then run on)
+            async with asyncio.timeout(max(0.0, timeout)):
+                return await self.inbox.get()
         except TimeoutError:
             return None
 

@@ -202,7 +202,8 @@ async def _close(ws: WebSocket, code: int, reason: str) -> None:
     """Close a socket the club drops; one that does not read may never take the close frame,
     and is left to the server to hang up."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
-        await asyncio.wait_for(ws.close(code, reason), CLOSE_TIMEOUT_S)
+        async with asyncio.timeout(CLOSE_TIMEOUT_S):
+            await ws.close(code, reason)
 
 
 @dataclass
