@@ -234,7 +234,9 @@ class Tournament:
         else:
             tables = self._knockout(number)
         made = []
-        for board, table in enumerate(sorted(tables, key=_byes_last), start=1):
+        if self.format != "knockout":  # a bracket keeps its order: its tables meet by it
+            tables = sorted(tables, key=_byes_last)
+        for board, table in enumerate(tables, start=1):
             made.append(self._pairing(number, board, table))
         self.pairings.extend(made)
         return made
@@ -494,4 +496,5 @@ def _whole(value: object) -> bool:
 
 
 def _byes_last(table: tuple[int, ...]) -> bool:
+    """The boards of a round: its games first, then its byes."""
     return len(table) == 1
