@@ -57,7 +57,9 @@ def test_block_places_its_two_players() -> None:
     assert places(match)[winner] == 1 and sorted(places(match)) == [1, 2]
 
 
-@pytest.mark.parametrize(("game", "options"), [("kozel-team", {}), ("texas-42", {})])
+@pytest.mark.parametrize(
+    ("game", "options"), [("kozel-team", {}), ("texas-42", {}), ("block", {"players": 4, "teams": True})]
+)
 def test_a_team_game_gives_two_sides_and_partners_share_a_place(
     game: str, options: dict[str, object]
 ) -> None:
@@ -117,7 +119,7 @@ def test_a_tampered_record_is_refused() -> None:
     data = json.loads(dumps(swiss_with_records()))
     game = next(p for p in data["pairings"] if not p["bye"])
     altered = json.loads(game["record"])
-    altered["rounds"][0]["moves"] = altered["rounds"][0]["moves"][:-1] + ["9-9"]
+    altered["rounds"][0]["moves"] = [*altered["rounds"][0]["moves"][:-1], "9-9"]
     game["record"] = json.dumps(altered)
     with pytest.raises(TournamentError) as refused:
         loads(json.dumps(data))
