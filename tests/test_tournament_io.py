@@ -57,9 +57,10 @@ def test_block_places_its_two_players() -> None:
     assert places(match)[winner] == 1 and sorted(places(match)) == [1, 2]
 
 
-@pytest.mark.parametrize(
-    ("game", "options"), [("kozel-team", {}), ("texas-42", {}), ("block", {"players": 4, "teams": True})]
-)
+TEAM_GAMES = [("kozel-team", {}), ("texas-42", {}), ("block", {"players": 4, "teams": True})]
+
+
+@pytest.mark.parametrize(("game", "options"), TEAM_GAMES)
 def test_a_team_game_gives_two_sides_and_partners_share_a_place(
     game: str, options: dict[str, object]
 ) -> None:
