@@ -151,3 +151,28 @@ def test_a_tournament_error_is_said_in_russian_by_its_code() -> None:
     with pytest.raises(TournamentError) as refused:
         Tournament("block", format="swiss")
     assert i18n.say(refused.value, "ru") == "турниру «swiss» нужно число туров от 1, а не None"
+
+
+@pytest.mark.parametrize("format", ["round_robin", "swiss", "knockout", "arena"])
+def test_a_tournament_halfway_through_a_round_comes_back_from_its_json_as_it_was(
+    format: str,
+) -> None:
+    """What the club keeps across a restart: a round paired, one table reported."""
+    t = Tournament(
+        "kozel",
+        players=4,
+        format=format,
+        rounds=2 if format == "swiss" else None,
+        duration_s=600.0 if format == "arena" else None,
+    )
+    for i in range(9):
+        t.add(f"p{i}", rating=i)
+    t.start(now=0.0)
+    pairings = t.pair_arena(now=0.0) if format == "arena" else t.pair()
+    game = next(p for p in pairings if not p.bye)
+    t.report(game, [2, 1, 4, 3], table="t1", now=5.0)
+    data = json.loads(json.dumps(t.to_json()))
+    back = Tournament.from_json(data)
+    assert back.to_json() == data
+    assert back.standings() == t.standings()
+    assert [p.done for p in back.pairings] == [p.done for p in t.pairings]

@@ -444,6 +444,10 @@ class Tournament:
             "closed": self.closed,
             "pairings": [p.to_json() for p in self.pairings],
             "reported": list(self.reported),
+            # kept rather than made again: a large round-robin of tables takes seconds
+            "schedule": None
+            if self._schedule is None
+            else [[list(table) for table in rnd] for rnd in self._schedule],
         }
 
     @classmethod
@@ -488,6 +492,11 @@ class Tournament:
                 now=row.get("finished"),
             )
         t.closed = bool(data.get("closed", False))
+        schedule = data.get("schedule")
+        if schedule is not None:
+            t._schedule = [
+                [tuple(t.entry(e).id for e in table) for table in rnd] for rnd in schedule
+            ]
         return t
 
 
