@@ -255,11 +255,7 @@ class Tournament:
 
     def _met(self) -> seat.Met:
         met: seat.Met = Counter()
-        for p in self.pairings:
-            if not p.bye:
-                for i, a in enumerate(p.entries):
-                    for b in p.entries[i + 1 :]:
-                        met[frozenset((a, b))] += 1
+        seat.meet([p.entries for p in self.pairings if not p.bye], met)
         return met
 
     def _swiss(self, number: int) -> list[tuple[int, ...]]:
