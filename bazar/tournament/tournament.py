@@ -146,12 +146,15 @@ class Tournament:
         entry.withdrawn = True
 
     def entry(self, entry_id: int) -> Entry:
+        """The entry numbered ``entry_id`` (``no_entry`` when there is none)."""
         if not 0 <= entry_id < len(self.entries):
             last = len(self.entries) - 1
             raise TournamentError.of("no_entry", entry=entry_id, last=last)
         return self.entries[entry_id]
 
     def _open(self) -> None:
+        """Refuse a change of the field once it is closed: after the start, but between
+        Swiss rounds and while an arena runs."""
         if not self.started:
             return
         if self.over:
@@ -194,13 +197,9 @@ class Tournament:
         if self.format == "knockout":
             return bool(self.pairings) and len(self._last_round()) == 1
         if self.format == "round_robin":
-            return self.round_number() >= self._planned()
+            return self.round_number() >= (self.rounds or len(self.schedule()))
         assert self.rounds is not None
         return self.round_number() >= self.rounds or len(self._active()) < self.sides
-
-    def _planned(self) -> int:
-        schedule = self.schedule()
-        return self.rounds if self.rounds is not None else len(schedule)
 
     def schedule(self) -> list[list[tuple[int, ...]]]:
         """A round-robin's rounds (tables of entry ids; a table of one is a bye), fixed at
