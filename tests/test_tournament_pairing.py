@@ -316,3 +316,34 @@ def test_on_random_fields_nobody_plays_twice_a_round_and_the_points_add_up(
     assert sum(s.points for s in standings) == pytest.approx(given_out)
     assert len(standings) == count
     assert Tournament.from_json(t.to_json()).standings() == standings
+
+
+def repeat_free_exists(entries: list[int], met: set[frozenset[int]]) -> bool:
+    """Whether ``entries`` (an even number) pair off with no two that met: by brute force."""
+    if not entries:
+        return True
+    first, rest = entries[0], entries[1:]
+    return any(
+        frozenset((first, o)) not in met and repeat_free_exists([e for e in rest if e != o], met)
+        for o in rest
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(count=st.integers(4, 9), rounds=st.integers(2, 8), data=st.data())
+def test_swiss_repeats_a_pairing_only_where_every_pairing_would(
+    count: int, rounds: int, data: st.DataObject
+) -> None:
+    t = field(Tournament("block", format="swiss", rounds=rounds), count)
+    while not t.over:
+        met = {frozenset(p.entries) for p in t.pairings if not p.bye}
+        pairings = t.pair()
+        if any(not p.bye and frozenset(p.entries) in met for p in pairings):
+            ids = list(range(count))
+            if count % 2:
+                assert not any(repeat_free_exists([e for e in ids if e != bye], met) for bye in ids)
+            else:
+                assert not repeat_free_exists(ids, met)
+        for p in pairings:
+            if not p.bye:
+                t.report(p, data.draw(st.sampled_from([[1, 2], [2, 1], [1, 1]])))

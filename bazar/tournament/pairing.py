@@ -150,21 +150,17 @@ def swiss(
     """A later Swiss round, ``order`` by score (best first).
 
     The byes go to the lowest in the order who had none (the next lowest when the rest
-    cannot then be paired without a repeat). Two sides: within each score group the top
-    half meets the bottom half, an entry left over floats down, and no two entries meet
-    again while any pairing avoids it (a search that backtracks); of the two, the one that
-    played the first side less often plays it. More sides: tables down the order, each
-    filled with the entries that met its own least.
+    cannot then be paired without a repeat; once everyone had one, from the lowest again).
+    Two sides: within each score group the top half meets the bottom half, an entry left
+    over floats down, and no two entries meet again while any pairing avoids it (a search
+    that backtracks); of the two, the one that played the first side less often plays it.
+    More sides: tables down the order, each filled with the entries that met its own least.
     """
     left = len(order) % sides
     lowest = list(reversed(order))
-    fresh = [e for e in lowest if e not in had_bye]
-    if left == 0:
-        candidates: list[list[int]] = [[]]
-    elif len(fresh) >= left:
-        candidates = [fresh[i : i + left] for i in range(len(fresh) - left + 1)]
-    else:
-        candidates = [fresh + [e for e in lowest if e in had_bye][: left - len(fresh)]]
+    # those without a bye first, each kind from the lowest up
+    turn = [e for e in lowest if e not in had_bye] + [e for e in lowest if e in had_bye]
+    candidates = [turn[i : i + left] for i in range(len(turn) - left + 1)] if left else [[]]
     for strict in (True, False):
         for byes in candidates:
             rest = [e for e in order if e not in byes]
