@@ -194,12 +194,39 @@ class Tournament:
             return False
         if self.format == "arena":
             return self.closed
-        if self.format == "knockout":
-            return bool(self.pairings) and len(self._last_round()) == 1
+        planned = self.planned_rounds()
+        assert planned is not None
+        return self.round_number() >= planned or len(self._active()) < self.sides
+
+    def planned_rounds(self) -> int | None:
+        """How many rounds the tournament plays: a Swiss its ``rounds``, a round-robin its
+        schedule's (or ``rounds``), a knock-out its bracket's once started; None for an
+        arena, which plays by the clock."""
+        if self.format == "swiss" or self.rounds is not None:
+            return self.rounds
         if self.format == "round_robin":
-            return self.round_number() >= (self.rounds or len(self.schedule()))
-        assert self.rounds is not None
-        return self.round_number() >= self.rounds or len(self._active()) < self.sides
+            return len(self.schedule())
+        if self.format == "knockout" and self.started:
+            size, rounds = len(seat.bracket(len(self.seeds()), self.sides)), 0
+            while size > 1:
+                size, rounds = size // self.sides, rounds + 1
+            return rounds
+        return None
+
+    def seats(self, pairing: Pairing) -> tuple[int | None, ...]:
+        """The entry at each seat of a pairing's table: side *i*'s entry at its seats (both
+        of a team's: its ``members`` in their order), None where a filling bot plays.
+
+        >>> t = Tournament("kozel-team", format="round_robin", teams=True)
+        >>> for name in ("Masha & Petya", "Olya & Vanya"):
+        ...     _ = t.add(name, members=name.split(" & "))
+        >>> t.start()
+        >>> t.seats(t.pair()[0])
+        (0, 1, 0, 1)
+        """
+        entries = pairing.entries
+        sides = [self.rules.side_of(seat) for seat in range(self.players)]
+        return tuple(entries[side] if side < len(entries) else None for side in sides)
 
     def schedule(self) -> list[list[tuple[int, ...]]]:
         """A round-robin's rounds (tables of entry ids; a table of one is a bye), fixed at
