@@ -84,8 +84,8 @@ class Tournament:
             raise TournamentError.of("duration_needed", duration=duration_s)
         self.options: dict[str, Any] = dict(options or {})
         try:
-            given = {} if players is None else {"players": players}
-            self.rules: Rules = make_rules(game, **given, **self.options)
+            given = {**self.options, **({} if players is None else {"players": players})}
+            self.rules: Rules = make_rules(game, **given)
         except ValueError as error:
             raise TournamentError.of("tournament_game", reason=error) from error
         if teams and not self.rules.teams:
