@@ -164,20 +164,22 @@ def swiss(
     # those without a bye first, each kind from the lowest up
     turn = [e for e in lowest if e not in had_bye] + [e for e in lowest if e in had_bye]
     candidates = [turn[i : i + left] for i in range(len(turn) - left + 1)] if left else [[]]
-    for strict in (True, False):
-        for byes in candidates:
-            rest = [e for e in order if e not in byes]
-            if sides == 2:
-                found = _pairs(rest, score, met, strict, [SEARCH_BUDGET])
-            elif strict:
-                found = _tables(rest, sides, met, [SEARCH_BUDGET])
-            else:
-                found = _fewer_repeats(_greedy(rest, sides, met), met, rest)
-            if found is not None:
-                if sides == 2:
-                    found = [_sided(t, balance) for t in found]
-                return found + [(e,) for e in byes]
-    raise AssertionError("a pairing that allows repeats always exists")
+    found: list[Table] | None = None
+    for byes in candidates:
+        rest = [e for e in order if e not in byes]
+        if sides == 2:
+            found = _pairs(rest, score, met, [SEARCH_BUDGET])
+        else:
+            found = _tables(rest, sides, met, [SEARCH_BUDGET])
+        if found is not None:
+            break
+    else:
+        byes = candidates[0]
+        rest = [e for e in order if e not in byes]
+        found = _fewer_repeats(_greedy(rest, sides, met), met, rest)
+    if sides == 2:
+        found = [_sided(t, balance) for t in found]
+    return found + [(e,) for e in byes]
 
 
 def _repeats(table: Sequence[int], met: Met) -> int:
@@ -233,30 +235,26 @@ def _sided(table: Table, balance: dict[int, int]) -> Table:
 
 
 def _pairs(
-    rest: list[int], score: dict[int, float], met: Met, strict: bool, budget: list[int]
+    rest: list[int], score: dict[int, float], met: Met, budget: list[int]
 ) -> list[Table] | None:
-    """Pairs of ``rest`` (best first), each first entry left with its preferred opponent:
-    the one half its score group below it, then the rest of its group, then the lower
-    groups; ``strict``: none that met before (None when no such pairing is found)."""
+    """Pairs of ``rest`` (best first) of whom none met before, each first entry left with
+    its preferred opponent: the one half its score group below it, then the rest of its
+    group, then the lower groups (None when no such pairing is found within the budget)."""
     if not rest:
         return []
     budget[0] -= 1
     if budget[0] < 0:
         return None
-    if strict and any(
-        all(met[frozenset((e, o))] for o in rest if o != e) for e in rest
-    ):  # someone has nobody left to meet
-        return None
+    if any(all(met[frozenset((e, o))] for o in rest if o != e) for e in rest):
+        return None  # someone has nobody left to meet
     top, others = rest[0], rest[1:]
     group = [e for e in others if score[e] == score[top]]
     half = max(0, (len(group) + 1) // 2 - 1)
     preferred = [*group[half:], *reversed(group[:half]), *others[len(group) :]]
-    if not strict:
-        preferred.sort(key=lambda o: met[frozenset((top, o))])
     for opponent in preferred:
-        if strict and met[frozenset((top, opponent))]:
+        if met[frozenset((top, opponent))]:
             continue
-        after = _pairs([e for e in others if e != opponent], score, met, strict, budget)
+        after = _pairs([e for e in others if e != opponent], score, met, budget)
         if after is not None:
             return [(top, opponent), *after]
         if budget[0] < 0:
