@@ -231,6 +231,13 @@ def test_a_drawn_knockout_game_sends_the_higher_seed_on() -> None:
     assert [(s.entry.id, s.out) for s in t.standings()] == [(0, None), (1, 1)]
 
 
+def test_a_knockout_sends_on_who_showed_up_whatever_the_places_say() -> None:
+    t = field(Tournament("block", format="knockout"), 2)
+    (final,) = t.pair()
+    t.report(final, [1, 2], forfeit=[0])
+    assert t.advancing(final) == 1
+
+
 def test_a_knockout_table_short_of_entries_is_filled_with_bots_who_never_go_on() -> None:
     t = field(Tournament("kozel", players=4, format="knockout"), 5)
     first = t.pair()
