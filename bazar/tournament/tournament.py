@@ -270,7 +270,8 @@ class Tournament:
             return Pairing(number, board, table, bye=True, points=(self.bye_points,))
         return Pairing(number, board, table)
 
-    def _points(self) -> dict[int, float]:
+    def _scores(self) -> dict[int, float]:
+        """Each entry's points so far."""
         return {s.entry.id: s.points for s in self.standings()}
 
     def _order(self, points: dict[int, float]) -> list[int]:
@@ -285,7 +286,7 @@ class Tournament:
         return met
 
     def _swiss(self, number: int) -> list[tuple[int, ...]]:
-        points = self._points()
+        points = self._scores()
         order = self._order(points)
         if number == 1:
             return seat.swiss_first(order, self.sides)
@@ -341,7 +342,7 @@ class Tournament:
         if self.closed:
             return []
         busy = {e for p in self.pairings if not p.done for e in p.entries}
-        order = [e for e in self._order(self._points()) if e not in busy]
+        order = [e for e in self._order(self._scores()) if e not in busy]
         last: dict[int, set[int]] = {}
         for p in self.pairings:
             for e in p.entries:
