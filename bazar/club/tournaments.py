@@ -174,7 +174,7 @@ class Tournaments:
 
         director = self.directors.get(tournament_id)
         lock = director.lock if director is not None else contextlib.nullcontext()
-        async with lock:  # type: ignore[attr-defined]
+        async with lock:
             try:
                 row, said = await stored(
                     self.settings, self.storage.change_tournament, tournament_id, made
@@ -497,7 +497,7 @@ class Director:
             return False
         fence = (self.club.node, self.club.settings.lease_s)
         async with self.lock:
-            row, made = await stored(
+            after, (made, news) = await stored(
                 self.club.settings,
                 self.club.storage.change_tournament,
                 self.id,
@@ -505,13 +505,13 @@ class Director:
                 fence,
             )
         for table_row in made:
-            self.tournaments.badges[table_row.id] = _badge(row, table_row)
+            self.tournaments.badges[table_row.id] = _badge(after, table_row)
             table = self.club._table(table_row)
             self.club.tables[table_row.id] = table
             self.club._seated(table)
-        if made or row.status == "finished":
+        if news:
             self.tournaments.changed(self.id)
-        return row.status == "finished"
+        return after.status == "finished"
 
     async def _cancel(self) -> None:
         """A tournament whose start time came with too few entries: it is finished unplayed."""
@@ -522,10 +522,10 @@ class Director:
         await stored(self.club.settings, self.club.storage.change_tournament, self.id, cancel)
         self.tournaments.changed(self.id)
 
-    def _advance(self, row: TournamentRow, db: Session) -> list[TableRow]:
+    def _advance(self, row: TournamentRow, db: Session) -> tuple[list[TableRow], bool]:
         """In the tournament's transaction: report each ended match, pair the next round (an
         arena: whoever waits), store the new tables, leased to this process; the new
-        tables, to be started."""
+        tables, to be started, and whether anything changed."""
         tournament = Tournament.from_json(row.state)
         reported = False
         for pairing in tournament.pairings:
@@ -558,15 +558,14 @@ class Director:
             )
         if tournament.over:
             row.status = "finished"
-        if reported or new or tournament.over:
+        news = reported or bool(new) or tournament.over
+        if news:
             row.state = tournament.to_json()
-        return tables
+        return tables, news
 
     def _table_of(self, row: TournamentRow, tournament: Tournament, pairing: Pairing) -> TableRow:
         """The table of ``pairing``: each entry's people (a team's two on its side's seats),
         or its bot; rated as the tournament when people alone sit there. ``pairing`` names it."""
-        from .club import _seating
-
         rules = tournament.rules
         sides = list(rules.teams) or [(s,) for s in range(rules.players)]
         seats: list[Any] = [None] * rules.players
@@ -596,7 +595,10 @@ class Director:
             seed=secrets.randbelow(2**62),
             tournament=row.id,
             created=time.time(),
-            **_seating(seats, row.rated),
+            seats=seats,
+            # every seat is taken: it plays at once, rated where people alone sit there
+            status="playing",
+            rated=row.rated and all(s.get("user") for s in seats),
         )
         pairing.table = table.id
         return table
