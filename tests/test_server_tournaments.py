@@ -16,7 +16,7 @@ from bazar.club.settings import Settings
 from bazar.core import record
 
 #: quick bots and no wait for an unwatched table's bots: a tournament of bots plays in seconds
-QUICK = Settings(unwatched_bot_delay_s=0)
+QUICK = Settings(unwatched_bot_delay_s=0, tournament_pause_s=0)
 #: a short match: kozel with a low limit
 SHORT = {"limit": 25}
 
@@ -134,6 +134,38 @@ def test_a_person_plays_his_round_on_the_tables_socket(db: str) -> None:
     assert pairing["forfeit"] == []
 
 
+def test_a_swiss_player_withdraws_between_rounds(db: str) -> None:
+    settings = Settings(unwatched_bot_delay_s=0, tournament_pause_s=1.5)
+    with TestClient(make_app(db, settings=settings)) as client:
+        masha = Person(client, "Masha")
+        tid = made(masha, game="kozel", players=2, options=SHORT, rounds=2)["id"]
+        ok(masha.post(f"/api/tournaments/{tid}/join", json={}))
+        ok(masha.post(f"/api/tournaments/{tid}/bots", json={"level": "greedy", "count": 3}))
+        ok(masha.post(f"/api/tournaments/{tid}/start"))
+        # before the round is over, nobody leaves
+        refused(masha.post(f"/api/tournaments/{tid}/withdraw"), "tournament_refused")
+        wait_until(lambda: tournament(masha, tid)["rounds_played"], 10)
+        (mine,) = [
+            p for p in tournament(masha, tid)["rounds_played"][0]["pairings"] if 0 in p["entries"]
+        ]
+        with masha.ws(f"/ws/{mine['table']}") as ws:
+            play_until_end(ws, random.Random(8))
+        wait_until(lambda: all(p["places"] for p in _round(masha, tid, 1)), 30)
+        # the round is over and the next not paired yet: she withdraws
+        assert tournament(masha, tid)["round"] == 1
+        ok(masha.post(f"/api/tournaments/{tid}/withdraw"))
+        t = finished(masha, tid)
+    (second,) = [r["pairings"] for r in t["rounds_played"] if r["round"] == 2]
+    assert all(0 not in p["entries"] for p in second)
+    assert [p["bye"] for p in second].count(True) == 1
+    assert next(e for e in t["entries"] if e["id"] == 0)["withdrawn"] is True
+
+
+def _round(person: Person, tid: str, number: int) -> list[dict[str, Any]]:
+    t = tournament(person, tid)
+    return [p for r in t["rounds_played"] if r["round"] == number for p in r["pairings"]]
+
+
 def test_a_player_who_never_comes_loses_his_match(db: str) -> None:
     with TestClient(app_on(db, grace_s=0.3)) as client:
         masha, alex = Person(client, "Masha"), Person(client, "Alex")
@@ -156,7 +188,8 @@ def test_a_player_who_never_comes_loses_his_match(db: str) -> None:
 
 
 def test_a_restart_in_the_middle_of_a_round_loses_nothing(db: str) -> None:
-    app = make_app(db, bot_delay=0.05, settings=Settings(unwatched_bot_delay_s=0.05))
+    slow = Settings(unwatched_bot_delay_s=0.05, tournament_pause_s=0)
+    app = make_app(db, bot_delay=0.05, settings=slow)
     with TestClient(app) as client:
         masha = Person(client, "Masha")
         tid = swiss_of_bots(masha, 4, options={"limit": 61})

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
 
+from bazar.bots.sampler import better_sign
 from bazar.core import record
 from bazar.core.errors import UnknownOption, UnknownVariant
 from bazar.core.rules import rules as make_rules
@@ -544,7 +545,7 @@ class Director:
         if not tournament.over:
             if tournament.format == "arena":
                 new = tournament.pair_arena(time.time())
-            elif all(p.done for p in tournament.pairings):
+            elif all(p.done for p in tournament.pairings) and self._paused_enough(tournament):
                 new = tournament.pair()
         tables = [self._table_of(row, tournament, p) for p in new if not p.bye and not p.done]
         for table in tables:
@@ -562,6 +563,13 @@ class Director:
         if news:
             row.state = tournament.to_json()
         return tables, news
+
+    def _paused_enough(self, tournament: Tournament) -> bool:
+        """Whether the pause after the last round is over (the first round has none)."""
+        ends = [p.finished for p in tournament.pairings if p.finished is not None]
+        if not ends:
+            return True
+        return time.time() - max(ends) >= self.club.settings.tournament_pause_s
 
     def _table_of(self, row: TournamentRow, tournament: Tournament, pairing: Pairing) -> TableRow:
         """The table of ``pairing``: each entry's people (a team's two on its side's seats),
@@ -607,30 +615,27 @@ class Director:
 def _result(
     tournament: Tournament, pairing: Pairing, table: TableRow, kept: RecordRow | None
 ) -> tuple[list[int], list[int]]:
-    """Each side's place in the ended match of ``pairing`` and the entries that lost by not
-    playing: a player who timed out, or never came (or left) within the grace, is last;
-    the others keep their order among themselves."""
-    sides = len(pairing.entries)
+    """Each side's place in the ended match of ``pairing`` (the sides a knock-out's filler
+    bots played included) and the entries that lost by not playing: a player who timed
+    out, or never came (or left) within the grace, is last; the others are placed by their
+    scores so far, as a finished match would place them."""
+    sides = tournament.sides
     ending = table.ending or {}
     rules = tournament.rules
-    out: set[int] = set()
-    if "timeout" in ending:
-        out.add(rules.side_of(int(ending["timeout"])))
-    base: list[int] = [1] * sides
-    if kept is not None:
-        with contextlib.suppress(Exception):
-            match = record.loads(kept.text)
-            base = list(places(match, tournament.sides))[:sides]
-    if not out:
-        return base, []
-    staying = [s for s in range(sides) if s not in out]
-    ordered = sorted({base[s] for s in staying})
-    placed = [0] * sides
-    for s in staying:
-        placed[s] = ordered.index(base[s]) + 1
-    for s in out:
-        placed[s] = len(ordered) + 1
-    return placed, [pairing.entries[s] for s in sorted(out)]
+    match = None if kept is None else record.loads(kept.text)
+    if "timeout" not in ending and match is not None and match.is_over():
+        return list(places(match, sides)), []
+    out = {rules.side_of(int(ending["timeout"]))} if "timeout" in ending else set()
+    sign = better_sign(rules)
+    scores = match.ledger.scores if match is not None else [0] * sides
+    staying = sorted({-sign * scores[s] for s in range(sides) if s not in out})
+    placed = [len(staying) + 1] * sides
+    for s in range(sides):
+        if s not in out:
+            placed[s] = 1 + staying.index(-sign * scores[s])
+    # the entries that lost so (a filler bot's side is nobody's)
+    lost = [pairing.entries[s] for s in sorted(out) if s < len(pairing.entries)]
+    return placed, lost
 
 
 def _entry_of(tournament: Tournament, user_id: int) -> int | None:
@@ -674,6 +679,7 @@ def short(row: TournamentRow, tournament: Tournament) -> dict[str, Any]:
         "status": row.status,
         "owner": row.owner,
         "starts_at": row.starts_at,
+        "started_at": tournament.started_at,
         "round": tournament.round_number(),
         "entries": len([e for e in tournament.entries if not e.withdrawn]),
     }
