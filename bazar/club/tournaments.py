@@ -31,7 +31,7 @@ from bazar.bots.sampler import better_sign
 from bazar.core import record
 from bazar.core.errors import UnknownOption, UnknownVariant
 from bazar.core.rules import rules as make_rules
-from bazar.tournament import Pairing, Tournament, TournamentError, dumps, loads, places
+from bazar.tournament import FILLER_BOT, Pairing, Tournament, TournamentError, dumps, loads, places
 
 from .errors import ServerError
 from .lobby import Watcher
@@ -67,8 +67,6 @@ OWNED = 5
 POLL_S = 1.0
 #: the longest arena (minutes)
 MAX_DURATION_MIN = 24 * 60
-#: the bot that fills an empty seat of a knock-out table short of entries
-FILLER = "greedy"
 
 
 def _refused(error: TournamentError) -> ServerError:
@@ -574,24 +572,23 @@ class Director:
     def _table_of(self, row: TournamentRow, tournament: Tournament, pairing: Pairing) -> TableRow:
         """The table of ``pairing``: each entry's people (a team's two on its side's seats),
         or its bot; rated as the tournament when people alone sit there. ``pairing`` names it."""
-        rules = tournament.rules
-        sides = list(rules.teams) or [(s,) for s in range(rules.players)]
-        seats: list[Any] = [None] * rules.players
-        for side, seat_numbers in enumerate(sides):
-            entry = None
-            if side < len(pairing.entries):
-                entry = tournament.entries[pairing.entries[side]]
-            for k, seat in enumerate(seat_numbers):
-                if entry is None:
-                    seats[seat] = {"bot": FILLER, "name": f"{FILLER} bot {seat + 1}"}
-                elif entry.bot is not None:
-                    seats[seat] = {"bot": entry.bot, "name": entry.name}
-                else:
-                    users = entry.data["users"]
-                    names = entry.members or (entry.name,)
-                    guests = entry.data.get("guests", [False] * len(users))
-                    i = k % len(users)
-                    seats[seat] = {"user": users[i], "name": names[i], "guest": guests[i]}
+        seats: list[Any] = []
+        # the how-manieth seat of its entry each seat is: a team's players in their order
+        taken: dict[int, int] = {}
+        for seat, entry_id in enumerate(tournament.seats(pairing)):
+            if entry_id is None:
+                seats.append({"bot": FILLER_BOT, "name": f"{FILLER_BOT} bot {seat + 1}"})
+                continue
+            entry = tournament.entries[entry_id]
+            k = taken[entry_id] = taken.get(entry_id, -1) + 1
+            if entry.bot is not None:
+                seats.append({"bot": entry.bot, "name": entry.name})
+                continue
+            users = entry.data["users"]
+            names = entry.members or (entry.name,)
+            guests = entry.data.get("guests", [False] * len(users))
+            i = k % len(users)
+            seats.append({"user": users[i], "name": names[i], "guest": guests[i]})
         table = TableRow(
             id=secrets.token_urlsafe(8),
             game=row.game,
