@@ -10,7 +10,16 @@ import time
 from typing import Any
 
 import pytest
-from server_helpers import JSON, Person, TestClient, make_app, play_until_end, wait_until
+from server_helpers import (
+    JSON,
+    Driver,
+    Person,
+    TestClient,
+    make_app,
+    play_together,
+    play_until_end,
+    wait_until,
+)
 
 from bazar.club.settings import Settings
 from bazar.core import record
@@ -136,6 +145,74 @@ def test_a_person_plays_his_round_on_the_tables_socket(db: str) -> None:
         (pairing,) = t["rounds_played"][0]["pairings"]
         assert pairing["forfeit"] == []
         assert replayed(client, pairing["record"]) == pairing["places"]
+
+
+def test_an_eight_player_swiss_kozel_of_seven_bots_and_a_person(db: str) -> None:
+    """The issue's event: four-player Kozel, two rounds, two tables a round, places giving
+    3/2/1/0 points (the goat nothing)."""
+    with TestClient(app_on(db)) as client:
+        masha = Person(client, "Masha")
+        tid = made(masha, game="kozel", players=4, options=SHORT, rounds=2)["id"]
+        ok(masha.post(f"/api/tournaments/{tid}/join", json={}))
+        ok(masha.post(f"/api/tournaments/{tid}/bots", json={"level": "greedy", "count": 7}))
+        ok(masha.post(f"/api/tournaments/{tid}/start"))
+        for number in (1, 2):
+            wait_until(lambda n=number: tournament(masha, tid)["round"] == n, 60)
+            (mine,) = [p for p in _round(masha, tid, number) if 0 in p["entries"]]
+            table = ok(masha.get(f"/api/tables/{mine['table']}"))["table"]
+            assert table["your_seat"] == mine["entries"].index(0)
+            with masha.ws(f"/ws/{mine['table']}") as ws:
+                play_until_end(ws, random.Random(number))
+        t = finished(masha, tid)
+        for r in t["rounds_played"]:
+            assert [len(p["entries"]) for p in r["pairings"]] == [4, 4]
+            for p in r["pairings"]:
+                assert replayed(client, p["record"]) == p["places"]
+                # each place's points: 3, 2, 1, 0, shared places sharing theirs
+                if sorted(p["places"]) == [1, 2, 3, 4]:
+                    assert [p["points"][p["places"].index(k)] for k in (1, 2, 3, 4)] == [3, 2, 1, 0]
+    assert sum(s["points"] for s in t["standings"]) == pytest.approx(
+        sum(x for r in t["rounds_played"] for p in r["pairings"] for x in p["points"])
+    )
+    assert [s["played"] for s in t["standings"]] == [2] * 8
+
+
+def test_a_rated_tournament_rates_its_tables_of_people(db: str) -> None:
+    with TestClient(app_on(db)) as client:
+        masha = Person(client, "Masha", "password-1")
+        alex = Person(client, "Alex", "password-2")
+        olya = Person(client, "Olya")
+        tid = made(masha, game="kozel", players=2, options=SHORT, rounds=1, rated=True)["id"]
+        # a guest plays no rated event
+        refused(olya.post(f"/api/tournaments/{tid}/join", json={}), "rated_guest")
+        ok(masha.post(f"/api/tournaments/{tid}/join", json={}))
+        ok(alex.post(f"/api/tournaments/{tid}/join", json={}))
+        ok(masha.post(f"/api/tournaments/{tid}/start"))
+        wait_until(lambda: tournament(masha, tid)["rounds_played"], 10)
+        (pairing,) = _round(masha, tid, 1)
+        assert ok(masha.get(f"/api/tables/{pairing['table']}"))["table"]["rated"] is True
+        with masha.ws(f"/ws/{pairing['table']}") as one, alex.ws(f"/ws/{pairing['table']}") as two:
+            play_together([Driver(one, random.Random(1)), Driver(two, random.Random(2))])
+        finished(masha, tid, 30)
+        table = ok(masha.get(f"/api/tables/{pairing['table']}"))["table"]
+        assert table["ending"]["ratings"]["skill"]
+        played = ok(masha.get("/api/profile/Masha"))
+        assert played["ratings"], played
+
+
+def test_a_tournament_starts_by_itself_at_its_time(db: str) -> None:
+    with TestClient(app_on(db)) as client:
+        masha = Person(client, "Masha")
+        form = {"game": "kozel", "players": 2, "options": SHORT, "rounds": 1}
+        tid = made(masha, starts_at=time.time() + 1, **form)["id"]
+        ok(masha.post(f"/api/tournaments/{tid}/bots", json={"level": "greedy", "count": 2}))
+        assert tournament(masha, tid)["status"] == "open"
+        t = finished(masha, tid)
+        assert len(_round(masha, tid, 1)) == 1 and t["standings"][0]["played"] == 1
+        # one that comes to its time with too few entries is finished unplayed
+        tid = made(masha, starts_at=time.time() + 0.5, **form)["id"]
+        t = finished(masha, tid, 10)
+        assert t["rounds_played"] == []
 
 
 def test_a_swiss_player_withdraws_between_rounds(db: str) -> None:
