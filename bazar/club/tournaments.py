@@ -96,6 +96,9 @@ class Tournaments:
         self.club.bounded(form.game, form.options or {})
         try:
             rules = make_rules(form.game, players=form.players, **(form.options or {}))
+            if form.teams and not rules.teams and "teams" in rules.options():
+                # a 2x2 event of a game that may be played in teams plays it so
+                rules = rules.replace(teams=True)
         except (UnknownVariant, UnknownOption, ValueError, TypeError) as error:
             raise TableError.passing_on("rules", error) from None
         if form.rated and owner.guest:
