@@ -20,8 +20,10 @@ from server_helpers import (
     play_until_end,
     wait_until,
 )
+from sqlalchemy import insert
 
 from bazar.club.settings import Settings
+from bazar.club.storage import Lease, Storage
 from bazar.core import record
 from bazar.tournament import places
 
@@ -288,6 +290,28 @@ def test_a_restart_in_the_middle_of_a_round_loses_nothing(db: str) -> None:
     assert [r["round"] for r in t["rounds_played"]] == [1, 2]
     assert all(p["places"] is not None for r in t["rounds_played"] for p in r["pairings"])
     assert t["entries"] == before["entries"]
+
+
+def test_a_tournament_whose_process_died_is_taken_over_once_its_lease_expires(db: str) -> None:
+    slow = Settings(unwatched_bot_delay_s=0.05, tournament_pause_s=0)
+    with TestClient(make_app(db, bot_delay=0.05, settings=slow)) as client:
+        masha = Person(client, "Masha")
+        tid = swiss_of_bots(masha, 4, options={"limit": 61})
+        wait_until(lambda: tournament(masha, tid)["rounds_played"], 10)
+    # as if its process had been killed: another node's lease, about to expire
+    storage = Storage(db)
+    with storage.engine.begin() as connection:
+        connection.execute(
+            insert(Lease), {"table_id": f"t:{tid}", "node": "dead", "expires": time.time() + 3}
+        )
+    storage.close()
+    quick = Settings(unwatched_bot_delay_s=0, tournament_pause_s=0, lease_s=1)
+    with TestClient(make_app(db, settings=quick)) as client:
+        masha.client = client
+        club = client.app.state.club
+        assert tid not in club.tournaments.directors
+        t = finished(masha, tid)
+    assert [r["round"] for r in t["rounds_played"]] == [1, 2]
 
 
 @pytest.mark.parametrize(
