@@ -84,8 +84,8 @@ class Tournament:
             raise TournamentError.of("duration_needed", duration=duration_s)
         self.options: dict[str, Any] = dict(options or {})
         try:
-            given = {} if players is None else {"players": players}
-            self.rules: Rules = make_rules(game, **given, **self.options)
+            given = {**self.options, **({} if players is None else {"players": players})}
+            self.rules: Rules = make_rules(game, **given)
         except ValueError as error:
             raise TournamentError.of("tournament_game", reason=error) from error
         if teams and not self.rules.teams:
@@ -259,11 +259,9 @@ class Tournament:
             tables = self._swiss(number)
         else:
             tables = self._knockout(number)
-        made = []
         if self.format != "knockout":  # a bracket keeps its order: its tables meet by it
             tables = sorted(tables, key=_byes_last)
-        for board, table in enumerate(tables, start=1):
-            made.append(self._pairing(number, board, table))
+        made = [self._pairing(number, board, t) for board, t in enumerate(tables, start=1)]
         self.pairings.extend(made)
         return made
 
@@ -272,9 +270,12 @@ class Tournament:
             return Pairing(number, board, table, bye=True, points=(self.bye_points,))
         return Pairing(number, board, table)
 
-    def _order(self) -> list[int]:
+    def _scores(self) -> dict[int, float]:
+        """Each entry's points so far."""
+        return {s.entry.id: s.points for s in self.standings()}
+
+    def _order(self, points: dict[int, float]) -> list[int]:
         """The active entries by score, then rating, then the order they joined."""
-        points = {s.entry.id: s.points for s in self.standings()}
         active = self._active()
         active.sort(key=lambda e: (-points.get(e.id, 0.0), -e.rating, e.id))
         return [e.id for e in active]
@@ -285,10 +286,10 @@ class Tournament:
         return met
 
     def _swiss(self, number: int) -> list[tuple[int, ...]]:
-        order = self._order()
+        points = self._scores()
+        order = self._order(points)
         if number == 1:
             return seat.swiss_first(order, self.sides)
-        points = {s.entry.id: s.points for s in self.standings()}
         balance: Counter[int] = Counter()
         for p in self.pairings:
             if not p.bye:
@@ -319,13 +320,14 @@ class Tournament:
 
     def advancing(self, pairing: Pairing) -> int:
         """The entry a finished knock-out table sends on: the best placed of its entries
-        (never a filling bot), the higher seed of those placed level."""
+        that showed up (never a filling bot), the higher seed of those placed level."""
         if pairing.bye:
             return pairing.entries[0]
-        assert pairing.places is not None
-        rank = {e: i for i, e in enumerate(self.seeds())}
         places = pairing.places
-        return min(pairing.entries, key=lambda e: (places[pairing.entries.index(e)], rank[e]))
+        assert places is not None
+        rank = {e: i for i, e in enumerate(self.seeds())}
+        entries = pairing.entries
+        return min(entries, key=lambda e: (e in pairing.forfeit, places[entries.index(e)], rank[e]))
 
     def pair_arena(self, now: float) -> list[Pairing]:
         """An arena's new games: the entries waiting (in no unfinished game) by near score,
@@ -340,7 +342,7 @@ class Tournament:
         if self.closed:
             return []
         busy = {e for p in self.pairings if not p.done for e in p.entries}
-        order = [e for e in self._order() if e not in busy]
+        order = [e for e in self._order(self._scores()) if e not in busy]
         last: dict[int, set[int]] = {}
         for p in self.pairings:
             for e in p.entries:
@@ -491,7 +493,7 @@ class Tournament:
         )
         t.entries = [Entry.from_json(e) for e in data.get("entries", ())]
         if [e.id for e in t.entries] != list(range(len(t.entries))):
-            raise TournamentError.of("bad_file", reason="entries are numbered 0, 1, 2 ...")
+            raise TournamentError.of("bad_file", reason=TournamentError.of("file_entries"))
         t.started = bool(data.get("started", False))
         t.started_at = data.get("started_at")
         rows = list(data.get("pairings", ()))
