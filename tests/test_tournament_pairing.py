@@ -122,7 +122,7 @@ def test_round_robin_meets_everyone_with_everyone_exactly_once(count: int) -> No
             if not p.bye:
                 met[frozenset(p.entries)] += 1
                 win(t, p, p.entries[0])
-    assert t.round_number() == (count - 1 if count % 2 == 0 else count)
+    assert t.round_number() == t.planned_rounds() == (count - 1 if count % 2 == 0 else count)
     assert met == Counter({frozenset(pair): 1 for pair in combinations(range(count), 2)})
     assert t.standings()[0].played == count - 1
 
@@ -203,6 +203,7 @@ def test_a_knockout_of_five_gives_byes_to_the_three_top_seeds() -> None:
 
 def test_a_knockout_of_thirteen_fills_a_bracket_of_sixteen() -> None:
     t = field(Tournament("block", format="knockout"), 13)
+    assert t.planned_rounds() == 4
     rounds = play_bracket(t)
     assert rounds[0] == [(0,), (7, 8), (3, 12), (4, 11), (1,), (6, 9), (2,), (5, 10)]
     assert rounds[1:] == [[(0, 7), (3, 4), (1, 6), (2, 5)], [(0, 3), (1, 2)], [(0, 1)]]
@@ -225,6 +226,7 @@ def test_a_knockout_table_short_of_entries_is_filled_with_bots_who_never_go_on()
     # a bracket of 16: seeds 1, 8, 9, 16 at the first table ... 4, 5, 12, 13 at the last
     assert [p.entries for p in first] == [(0,), (1,), (2,), (3, 4)]
     assert [p.bye for p in first] == [True, True, True, False]
+    assert t.seats(first[3]) == (3, 4, None, None) and t.planned_rounds() == 2
     t.report(first[3], [4, 3, 1, 2])  # a bot first, entry 4 above entry 3
     assert t.advancing(first[3]) == 4
     (final,) = t.pair()
@@ -316,3 +318,34 @@ def test_on_random_fields_nobody_plays_twice_a_round_and_the_points_add_up(
     assert sum(s.points for s in standings) == pytest.approx(given_out)
     assert len(standings) == count
     assert Tournament.from_json(t.to_json()).standings() == standings
+
+
+def repeat_free_exists(entries: list[int], met: set[frozenset[int]]) -> bool:
+    """Whether ``entries`` (an even number) pair off with no two that met: by brute force."""
+    if not entries:
+        return True
+    first, rest = entries[0], entries[1:]
+    return any(
+        frozenset((first, o)) not in met and repeat_free_exists([e for e in rest if e != o], met)
+        for o in rest
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(count=st.integers(4, 9), rounds=st.integers(2, 8), data=st.data())
+def test_swiss_repeats_a_pairing_only_where_every_pairing_would(
+    count: int, rounds: int, data: st.DataObject
+) -> None:
+    t = field(Tournament("block", format="swiss", rounds=rounds), count)
+    while not t.over:
+        met = {frozenset(p.entries) for p in t.pairings if not p.bye}
+        pairings = t.pair()
+        if any(not p.bye and frozenset(p.entries) in met for p in pairings):
+            ids = list(range(count))
+            if count % 2:
+                assert not any(repeat_free_exists([e for e in ids if e != bye], met) for bye in ids)
+            else:
+                assert not repeat_free_exists(ids, met)
+        for p in pairings:
+            if not p.bye:
+                t.report(p, data.draw(st.sampled_from([[1, 2], [2, 1], [1, 1]])))

@@ -18,6 +18,7 @@ __all__ = [
     "Met",
     "arena",
     "bracket",
+    "meet",
     "round_robin",
     "swiss",
     "swiss_first",
@@ -40,7 +41,8 @@ def _meetings(table: Sequence[int], other: int, met: Met) -> int:
     return sum(met[frozenset((seated, other))] for seated in table)
 
 
-def _record(tables: Sequence[Table], met: Met) -> None:
+def meet(tables: Sequence[Table], met: Met) -> None:
+    """Count in ``met`` the meetings of the entries at each of ``tables``."""
     for table in tables:
         for a, b in combinations(table, 2):
             met[frozenset((a, b))] += 1
@@ -74,14 +76,17 @@ def round_robin(ids: Sequence[int], sides: int, *, seed: int) -> list[list[Table
             if best is None or (new, -repeats) > best[0]:
                 best = ((new, -repeats), seating)
         assert best is not None
-        _record(best[1], met)
+        meet(best[1], met)
         byes.update(t[0] for t in best[1] if len(t) == 1)
         rounds.append(best[1])
     return rounds
 
 
 def _circle(ids: list[int]) -> list[list[Table]]:
-    circle: list[int | None] = [*ids, *([None] if len(ids) % 2 else [])]
+    """The circle method: the first place stays, the others turn one place a round; an odd
+    field gets an empty place, whose opponent has the bye."""
+    empty = -1
+    circle = [*ids, *([empty] if len(ids) % 2 else [])]
     size = len(circle)
     rounds = []
     for number in range(size - 1):
@@ -91,8 +96,8 @@ def _circle(ids: list[int]) -> list[list[Table]]:
             a, b = circle[board], circle[size - 1 - board]
             if board == 0 and number % 2:
                 a, b = b, a
-            if a is None or b is None:
-                byes.append((b if a is None else a,))  # type: ignore[arg-type]
+            if empty in (a, b):
+                byes.append((max(a, b),))
             else:
                 tables.append((a, b))
         rounds.append(tables + byes)
@@ -145,21 +150,17 @@ def swiss(
     """A later Swiss round, ``order`` by score (best first).
 
     The byes go to the lowest in the order who had none (the next lowest when the rest
-    cannot then be paired without a repeat). Two sides: within each score group the top
-    half meets the bottom half, an entry left over floats down, and no two entries meet
-    again while any pairing avoids it (a search that backtracks); of the two, the one that
-    played the first side less often plays it. More sides: tables down the order, each
-    filled with the entries that met its own least.
+    cannot then be paired without a repeat; once everyone had one, from the lowest again).
+    Two sides: within each score group the top half meets the bottom half, an entry left
+    over floats down, and no two entries meet again while any pairing avoids it (a search
+    that backtracks); of the two, the one that played the first side less often plays it.
+    More sides: tables down the order, each filled with the entries that met its own least.
     """
     left = len(order) % sides
     lowest = list(reversed(order))
-    fresh = [e for e in lowest if e not in had_bye]
-    if left == 0:
-        candidates: list[list[int]] = [[]]
-    elif len(fresh) >= left:
-        candidates = [fresh[i : i + left] for i in range(len(fresh) - left + 1)]
-    else:
-        candidates = [fresh + [e for e in lowest if e in had_bye][: left - len(fresh)]]
+    # those without a bye first, each kind from the lowest up
+    turn = [e for e in lowest if e not in had_bye] + [e for e in lowest if e in had_bye]
+    candidates = [turn[i : i + left] for i in range(len(turn) - left + 1)] if left else [[]]
     for strict in (True, False):
         for byes in candidates:
             rest = [e for e in order if e not in byes]
