@@ -43,6 +43,7 @@ def test_a_team_entry_plays_both_seats_of_its_side() -> None:
     game = game_of(t, pairing)
     assert game.seats == (0, 1, 0, 1)
     assert game.bots == tuple(t.entries[e].bot for e in pairing.entries)
+    assert tuple(pairing.entries[side] for side in game.seats) == t.seats(pairing)
 
 
 def test_a_knockout_table_short_of_entries_is_filled_with_bots() -> None:

@@ -37,7 +37,6 @@ from bazar.core import record
 from bazar.core.match import Match
 from bazar.core.play import play
 from bazar.core.round import deal_seed
-from bazar.core.rules import Rules
 from bazar.core.rules import rules as make_rules
 
 from . import FILLER_BOT, Pairing, Tournament, places
@@ -71,31 +70,19 @@ class Played:
     moves: int
 
 
-def seats_of(rules: Rules, sides: int) -> list[tuple[int, ...]]:
-    """The seats of each side of a table of ``sides``: one seat each, or, in a team event,
-    the seats of each team."""
-    if sides == rules.players:
-        return [(seat,) for seat in range(rules.players)]
-    return [tuple(team) for team in rules.teams]
-
-
 def game_of(t: Tournament, pairing: Pairing) -> Game:
-    """The match of ``pairing``: seeded by the tournament's seed, the round and the board."""
+    """The match of ``pairing``: seeded by the tournament's seed, the round and the board;
+    side *i*'s entry at the seats of side *i*, a filling bot where no entry is."""
     rules = t.rules
-    units = seats_of(rules, t.sides)
     names = [_bot(t, entry) for entry in pairing.entries]
-    names += [FILLER_BOT] * (len(units) - len(names))
-    seats = [0] * rules.players
-    for side, unit in enumerate(units):
-        for seat in unit:
-            seats[seat] = side
+    names += [FILLER_BOT] * (t.sides - len(names))
     return Game(
         game=rules.name,
         options=rules.options(),
         # a record holds a seed below 2**63, as the club's database does
         seed=deal_seed(f"tournament:{t.seed}:{pairing.round}", pairing.board) % 2**63,
         bots=tuple(names),
-        seats=tuple(seats),
+        seats=tuple(rules.side_of(seat) for seat in range(rules.players)),
         sides=t.sides,
     )
 
