@@ -107,13 +107,21 @@ def test_a_tournament_file_loads_back_to_the_same_standings_and_records() -> Non
     assert dumps(back) == text
 
 
+def refusal(data: object) -> object:
+    """Why ``loads`` refuses the file of ``data`` (``bad_file``'s reason)."""
+    with pytest.raises(TournamentError) as refused:
+        loads(data if isinstance(data, str) else json.dumps(data))
+    assert refused.value.code == "bad_file"
+    return refused.value.params["reason"]
+
+
 def test_a_record_that_does_not_give_the_reported_places_is_refused() -> None:
     data = json.loads(dumps(swiss_with_records()))
     game = next(p for p in data["pairings"] if not p["bye"])
     game["places"] = game["places"][::-1]
-    with pytest.raises(TournamentError) as refused:
-        loads(json.dumps(data))
-    assert refused.value.code == "bad_file"
+    reason = refusal(data)
+    assert isinstance(reason, TournamentError) and reason.code == "file_record_places"
+    assert reason.params["record"] == tuple(game["places"][::-1])
 
 
 def test_a_tampered_record_is_refused() -> None:
@@ -122,27 +130,37 @@ def test_a_tampered_record_is_refused() -> None:
     altered = json.loads(game["record"])
     altered["rounds"][0]["moves"] = [*altered["rounds"][0]["moves"][:-1], "9-9"]
     game["record"] = json.dumps(altered)
-    with pytest.raises(TournamentError) as refused:
-        loads(json.dumps(data))
-    assert refused.value.code == "bad_file"
+    assert isinstance(refusal(data), bazar.BadRecord)
 
 
 def test_a_record_of_another_game_is_refused() -> None:
     data = json.loads(dumps(swiss_with_records()))
     game = next(p for p in data["pairings"] if not p["bye"])
     game["record"] = record.dumps(played("draw", 3))
-    with pytest.raises(TournamentError) as refused:
-        loads(json.dumps(data))
-    assert refused.value.code == "bad_file"
+    reason = refusal(data)
+    assert isinstance(reason, TournamentError) and reason.code == "file_record_game"
 
 
-@pytest.mark.parametrize(
-    "text", ["", "[]", '{"format": "bazar-record"}', '{"bazar_tournament": 1}']
-)
-def test_what_is_no_tournament_file_is_refused(text: str) -> None:
-    with pytest.raises(TournamentError) as refused:
-        loads(text)
-    assert refused.value.code == "bad_file"
+NOT_FILES = [
+    ("", "file_json"),
+    ("[]", "file_version"),
+    ('{"format": "bazar-record"}', "file_version"),
+    ('{"bazar_tournament": 1}', "file_field"),
+    ('{"bazar_tournament": 1, "game": "block", "format": "swiss"}', "rounds_needed"),
+]
+
+
+@pytest.mark.parametrize(("text", "why"), NOT_FILES)
+def test_what_is_no_tournament_file_is_refused(text: str, why: str) -> None:
+    reason = refusal(text)
+    assert isinstance(reason, TournamentError) and reason.code == why
+
+
+def test_a_file_whose_entries_are_misnumbered_is_refused() -> None:
+    data = json.loads(dumps(swiss_with_records()))
+    data["entries"][0]["id"] = 7
+    reason = refusal(data)
+    assert isinstance(reason, TournamentError) and reason.code == "file_entries"
 
 
 def test_a_tournament_error_is_said_in_russian_by_its_code() -> None:
@@ -151,6 +169,12 @@ def test_a_tournament_error_is_said_in_russian_by_its_code() -> None:
     with pytest.raises(TournamentError) as refused:
         Tournament("block", format="swiss")
     assert i18n.say(refused.value, "ru") == "турниру «swiss» нужно число туров от 1, а не None"
+    data = json.loads(dumps(swiss_with_records()))
+    data["pairings"][0]["places"] = data["pairings"][0]["places"][::-1]
+    with pytest.raises(TournamentError) as refused:
+        loads(json.dumps(data))
+    said = i18n.say(refused.value, "ru")
+    assert said is not None and said.startswith("это не файл турнира bazar: тур 1, стол 1:")
 
 
 @pytest.mark.parametrize("format", ["round_robin", "swiss", "knockout", "arena"])

@@ -491,7 +491,7 @@ class Tournament:
         )
         t.entries = [Entry.from_json(e) for e in data.get("entries", ())]
         if [e.id for e in t.entries] != list(range(len(t.entries))):
-            raise TournamentError.of("bad_file", reason="entries are numbered 0, 1, 2 ...")
+            raise TournamentError.of("bad_file", reason=TournamentError.of("file_entries"))
         t.started = bool(data.get("started", False))
         t.started_at = data.get("started_at")
         rows = list(data.get("pairings", ()))
