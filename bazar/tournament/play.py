@@ -111,10 +111,6 @@ def play_game(game: Game) -> Played:
     return Played(places(match, game.sides), record.dumps(match), moves)
 
 
-def _play_chunk(games: list[Game]) -> list[Played]:
-    return [play_game(game) for game in games]
-
-
 def record_name(pairing: Pairing) -> str:
     """The file a game's record is written to: ``r03-b02.json``, round 3 board 2."""
     return f"r{pairing.round:02d}-b{pairing.board:02d}.json"
@@ -135,23 +131,16 @@ class _Players:
 
     def play(self, games: Sequence[Game]) -> Iterator[Played]:
         if self.ray is not None:
-            yield from self._on_ray(games)
+            import ray
+
+            task = ray.remote(play_game)
+            yield from ray.get([task.remote(game) for game in games])
         elif self.pool is not None:
-            futures: list[Future[list[Played]]] = [
-                self.pool.submit(_play_chunk, [game]) for game in games
-            ]
+            futures: list[Future[Played]] = [self.pool.submit(play_game, g) for g in games]
             for future in futures:
-                yield from future.result()
+                yield future.result()
         else:
             yield from map(play_game, games)
-
-    def _on_ray(self, games: Sequence[Game]) -> Iterator[Played]:
-        import ray
-
-        task = ray.remote(_play_chunk)
-        pending = [task.remote([game]) for game in games]
-        for ref in pending:
-            yield from ray.get(ref)
 
 
 class _Runner:
@@ -243,8 +232,11 @@ def run(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     for entry in t.entries:
-        if not entry.withdrawn:
-            _bot(t, entry.id)
+        if entry.withdrawn:
+            continue
+        level = _bot(t, entry.id)
+        if not level.startswith("cmd:"):
+            bots.make(level)  # an unknown level refused before any game, not in a worker
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:
