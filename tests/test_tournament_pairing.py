@@ -107,6 +107,17 @@ def test_swiss_tables_of_four_avoid_repeated_meetings() -> None:
     assert set(second[0].entries) >= {0, 1}
 
 
+def test_swiss_tables_of_four_meet_nobody_twice_while_a_round_can_avoid_it() -> None:
+    # sixteen at four tables: three rounds in which no two meet again exist (and more)
+    t = field(Tournament("kozel", players=4, format="swiss", rounds=3), 16)
+    met: Counter[frozenset[int]] = Counter()
+    while not t.over:
+        for p in t.pair():
+            met.update(frozenset(pair) for pair in combinations(p.entries, 2))
+            t.report(p, [1, 2, 3, 4])
+    assert len(met) == 3 * 4 * 6 and set(met.values()) == {1}
+
+
 # -- round-robin ------------------------------------------------------------------------------
 
 
@@ -218,6 +229,13 @@ def test_a_drawn_knockout_game_sends_the_higher_seed_on() -> None:
     t.report(final, [1, 1])
     assert t.advancing(final) == 0 and t.over
     assert [(s.entry.id, s.out) for s in t.standings()] == [(0, None), (1, 1)]
+
+
+def test_a_knockout_sends_on_who_showed_up_whatever_the_places_say() -> None:
+    t = field(Tournament("block", format="knockout"), 2)
+    (final,) = t.pair()
+    t.report(final, [1, 2], forfeit=[0])
+    assert t.advancing(final) == 1
 
 
 def test_a_knockout_table_short_of_entries_is_filled_with_bots_who_never_go_on() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, product
 
 __all__ = [
     "Met",
@@ -154,31 +154,79 @@ def swiss(
     Two sides: within each score group the top half meets the bottom half, an entry left
     over floats down, and no two entries meet again while any pairing avoids it (a search
     that backtracks); of the two, the one that played the first side less often plays it.
-    More sides: tables down the order, each filled with the entries that met its own least.
+    More sides: tables down the order, each opened by the best left with the nearest it has
+    met none of (the same search); where no round avoids a repeat, tables filled with the
+    entries that met theirs least, then entries swapped between tables while that lessens
+    the repeats.
     """
     left = len(order) % sides
     lowest = list(reversed(order))
     # those without a bye first, each kind from the lowest up
     turn = [e for e in lowest if e not in had_bye] + [e for e in lowest if e in had_bye]
     candidates = [turn[i : i + left] for i in range(len(turn) - left + 1)] if left else [[]]
-    for strict in (True, False):
-        for byes in candidates:
-            rest = [e for e in order if e not in byes]
-            if sides == 2:
-                found = _pairs(rest, score, met, strict, [SEARCH_BUDGET])
-            else:
-                found = _greedy(rest, sides, met)
-                if strict and any(_repeats(t, met) for t in found):
-                    found = None
-            if found is not None:
-                if sides == 2:
-                    found = [_sided(t, balance) for t in found]
-                return found + [(e,) for e in byes]
-    raise AssertionError("a pairing that allows repeats always exists")
+    found: list[Table] | None = None
+    for byes in candidates:
+        rest = [e for e in order if e not in byes]
+        if sides == 2:
+            found = _pairs(rest, score, met, [SEARCH_BUDGET])
+        else:
+            found = _tables(rest, sides, met, [SEARCH_BUDGET])
+        if found is not None:
+            break
+    else:
+        byes = candidates[0]
+        rest = [e for e in order if e not in byes]
+        found = _fewer_repeats(_greedy(rest, sides, met), met, rest)
+    if sides == 2:
+        found = [_sided(t, balance) for t in found]
+    return found + [(e,) for e in byes]
 
 
-def _repeats(table: Table, met: Met) -> int:
+def _repeats(table: Sequence[int], met: Met) -> int:
     return sum(met[frozenset(pair)] for pair in combinations(table, 2))
+
+
+def _fewer_repeats(tables: list[Table], met: Met, order: list[int]) -> list[Table]:
+    """``tables`` with two entries of two tables swapped as long as a swap lessens their
+    repeated meetings; each table's entries then in ``order``."""
+    seated = [list(t) for t in tables]
+    better = True
+    while better:
+        better = False
+        for one, other in combinations(seated, 2):
+            for a, b in product(range(len(one)), range(len(other))):
+                before = _repeats(one, met) + _repeats(other, met)
+                one[a], other[b] = other[b], one[a]
+                if _repeats(one, met) + _repeats(other, met) < before:
+                    better = True
+                else:
+                    one[a], other[b] = other[b], one[a]
+    place = {e: i for i, e in enumerate(order)}
+    return [tuple(sorted(t, key=place.__getitem__)) for t in seated]
+
+
+def _tables(rest: list[int], sides: int, met: Met, budget: list[int]) -> list[Table] | None:
+    """Tables of ``sides`` of ``rest`` (best first) where no two met before, each opened by
+    the best left with the nearest in the order it can sit with (None when none is found
+    within the budget)."""
+    if not rest:
+        return []
+    if any(sum(1 for o in rest if o != e and not met[frozenset((e, o))]) < sides - 1 for e in rest):
+        return None  # someone cannot fill a table with entries he has not met
+    top, others = rest[0], rest[1:]
+    fresh = [o for o in others if not met[frozenset((top, o))]]
+    for company in combinations(fresh, sides - 1):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if any(met[frozenset(pair)] for pair in combinations(company, 2)):
+            continue
+        after = _tables([e for e in others if e not in company], sides, met, budget)
+        if after is not None:
+            return [(top, *company), *after]
+        if budget[0] < 0:
+            return None
+    return None
 
 
 def _sided(table: Table, balance: dict[int, int]) -> Table:
@@ -187,30 +235,26 @@ def _sided(table: Table, balance: dict[int, int]) -> Table:
 
 
 def _pairs(
-    rest: list[int], score: dict[int, float], met: Met, strict: bool, budget: list[int]
+    rest: list[int], score: dict[int, float], met: Met, budget: list[int]
 ) -> list[Table] | None:
-    """Pairs of ``rest`` (best first), each first entry left with its preferred opponent:
-    the one half its score group below it, then the rest of its group, then the lower
-    groups; ``strict``: none that met before (None when no such pairing is found)."""
+    """Pairs of ``rest`` (best first) of whom none met before, each first entry left with
+    its preferred opponent: the one half its score group below it, then the rest of its
+    group, then the lower groups (None when no such pairing is found within the budget)."""
     if not rest:
         return []
     budget[0] -= 1
     if budget[0] < 0:
         return None
-    if strict and any(
-        all(met[frozenset((e, o))] for o in rest if o != e) for e in rest
-    ):  # someone has nobody left to meet
-        return None
+    if any(all(met[frozenset((e, o))] for o in rest if o != e) for e in rest):
+        return None  # someone has nobody left to meet
     top, others = rest[0], rest[1:]
     group = [e for e in others if score[e] == score[top]]
     half = max(0, (len(group) + 1) // 2 - 1)
     preferred = [*group[half:], *reversed(group[:half]), *others[len(group) :]]
-    if not strict:
-        preferred.sort(key=lambda o: met[frozenset((top, o))])
     for opponent in preferred:
-        if strict and met[frozenset((top, opponent))]:
+        if met[frozenset((top, opponent))]:
             continue
-        after = _pairs([e for e in others if e != opponent], score, met, strict, budget)
+        after = _pairs([e for e in others if e != opponent], score, met, budget)
         if after is not None:
             return [(top, opponent), *after]
         if budget[0] < 0:

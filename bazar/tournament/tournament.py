@@ -319,13 +319,14 @@ class Tournament:
 
     def advancing(self, pairing: Pairing) -> int:
         """The entry a finished knock-out table sends on: the best placed of its entries
-        (never a filling bot), the higher seed of those placed level."""
+        that showed up (never a filling bot), the higher seed of those placed level."""
         if pairing.bye:
             return pairing.entries[0]
-        assert pairing.places is not None
-        rank = {e: i for i, e in enumerate(self.seeds())}
         places = pairing.places
-        return min(pairing.entries, key=lambda e: (places[pairing.entries.index(e)], rank[e]))
+        assert places is not None
+        rank = {e: i for i, e in enumerate(self.seeds())}
+        entries = pairing.entries
+        return min(entries, key=lambda e: (e in pairing.forfeit, places[entries.index(e)], rank[e]))
 
     def pair_arena(self, now: float) -> list[Pairing]:
         """An arena's new games: the entries waiting (in no unfinished game) by near score,
