@@ -182,3 +182,15 @@ def test_too_few_bots_an_unknown_bot_and_a_missing_file_are_refused_in_one_line(
     assert "--from reads a tournament's file" in one_line_error(code, err)
     code, _, err = run("tournament", "--bots", "greedy,random")
     assert re.search("GAME", one_line_error(code, err))
+
+
+def test_the_readme_s_standings_are_what_its_command_prints() -> None:
+    """The README shows a real run: its table is the one the command prints (a change of
+    pairing or scoring changes it: run the command again and paste its table)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ bazar tournament ", 1)[1].split("```", 1)[0]
+    command, table = block.split("\n", 1)[0], block.split("\n", 2)[2]
+    args = command.rstrip("\\").split() + block.split("\n", 2)[1].split()
+    code, out, err = run("tournament", *args)
+    assert code == 0, err
+    assert [line.rstrip() for line in out.splitlines()] == table.rstrip("\n").splitlines()
