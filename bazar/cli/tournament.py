@@ -96,7 +96,7 @@ def tournament_command(
         _show(done, lang or i18n.default_lang(done.game), as_json)
         return
     if variant is None:
-        raise Usage("usage.missing_argument", name="'GAME'")
+        raise Usage("usage.missing_argument", name="'variant'")
     if bots is None:
         raise Usage("usage.missing_option", name="'--bots'")
     language = guess_lang(lang, variant)
