@@ -28,6 +28,7 @@ from .app import (
     Players,
     Usage,
     bad_input,
+    bot_names,
     chosen_rules,
     guess_lang,
     h,
@@ -146,11 +147,7 @@ def _tournament(
     chosen = chosen_rules(variant, players, option or ())
     if teams and not chosen.teams:
         raise i18n.Message("error.tournament_teams", game=chosen.name, players=chosen.players)
-    names = [
-        b.strip() if b.strip().startswith("cmd:") else b.strip().lower()
-        for b in bots.split(",")
-        if b.strip()
-    ]
+    names = bot_names(bots)
     for name in names:
         botlib.make(name)
     made = Tournament(
