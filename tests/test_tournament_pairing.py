@@ -336,6 +336,9 @@ def test_on_random_fields_nobody_plays_twice_a_round_and_the_points_add_up(
     assert sum(s.points for s in standings) == pytest.approx(given_out)
     assert len(standings) == count
     assert Tournament.from_json(t.to_json()).standings() == standings
+    if format == "knockout":
+        assert [s.out for s in standings].count(None) == 1 == standings[0].rank
+        assert t.round_number() == t.planned_rounds()
 
 
 def repeat_free_exists(entries: list[int], met: set[frozenset[int]]) -> bool:

@@ -259,11 +259,9 @@ class Tournament:
             tables = self._swiss(number)
         else:
             tables = self._knockout(number)
-        made = []
         if self.format != "knockout":  # a bracket keeps its order: its tables meet by it
             tables = sorted(tables, key=_byes_last)
-        for board, table in enumerate(tables, start=1):
-            made.append(self._pairing(number, board, table))
+        made = [self._pairing(number, board, t) for board, t in enumerate(tables, start=1)]
         self.pairings.extend(made)
         return made
 
@@ -272,9 +270,12 @@ class Tournament:
             return Pairing(number, board, table, bye=True, points=(self.bye_points,))
         return Pairing(number, board, table)
 
-    def _order(self) -> list[int]:
+    def _scores(self) -> dict[int, float]:
+        """Each entry's points so far."""
+        return {s.entry.id: s.points for s in self.standings()}
+
+    def _order(self, points: dict[int, float]) -> list[int]:
         """The active entries by score, then rating, then the order they joined."""
-        points = {s.entry.id: s.points for s in self.standings()}
         active = self._active()
         active.sort(key=lambda e: (-points.get(e.id, 0.0), -e.rating, e.id))
         return [e.id for e in active]
@@ -285,10 +286,10 @@ class Tournament:
         return met
 
     def _swiss(self, number: int) -> list[tuple[int, ...]]:
-        order = self._order()
+        points = self._scores()
+        order = self._order(points)
         if number == 1:
             return seat.swiss_first(order, self.sides)
-        points = {s.entry.id: s.points for s in self.standings()}
         balance: Counter[int] = Counter()
         for p in self.pairings:
             if not p.bye:
@@ -341,7 +342,7 @@ class Tournament:
         if self.closed:
             return []
         busy = {e for p in self.pairings if not p.done for e in p.entries}
-        order = [e for e in self._order() if e not in busy]
+        order = [e for e in self._order(self._scores()) if e not in busy]
         last: dict[int, set[int]] = {}
         for p in self.pairings:
             for e in p.entries:
