@@ -116,17 +116,18 @@ def test_out_then_from_gives_the_same_standings(tmp_path: Path) -> None:
     assert _json(*args, *bots) == _json("--from", str(out))
 
 
-def test_records_writes_one_record_per_game_that_replays(tmp_path: Path) -> None:
+def test_records_writes_a_record_per_game_of_the_options_given_that_replays(tmp_path: Path) -> None:
     folder = tmp_path / "records"
     out = tmp_path / "t.json"
-    args = ["block", "--format", "round_robin", "--bots", "greedy,random,heuristic"]
+    args = ["block", "-o", "target=30", "--format", "round_robin", "--bots", "greedy,random,pimc"]
     _json(*args, "--records", str(folder), "--out", str(out))
     t = loads(out.read_text(encoding="utf-8"))
     games = [p for p in t.pairings if not p.bye]
     assert sorted(p.name for p in folder.iterdir()) == sorted(p.table or "" for p in games)
     for p in games:
         text = (folder / (p.table or "")).read_text(encoding="utf-8")
-        assert text == p.record and bazar.record.loads(text).is_over()
+        match = bazar.record.loads(text)
+        assert text == p.record and match.is_over() and match.rules.target == 30
     code, _, err = run("replay", str(folder / (games[0].table or "")), "--json")
     assert code == 0, err
 
