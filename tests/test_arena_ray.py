@@ -1,6 +1,6 @@
 """The arena on a Ray cluster (``arena.run(ray=...)``, ``bazar arena --ray``): the same games
 and results as on this process alone, and one clear line where Ray is not installed or no
-cluster answers at the address."""
+cluster answers at the address. A bot tournament's games (``bazar.tournament.play``) too."""
 
 from __future__ import annotations
 
@@ -74,6 +74,30 @@ def test_the_command_line_plays_on_the_cluster_at_ray(cluster: None) -> None:
     code, spread, err = run(*args, "--ray", "auto")
     assert code == 0, err
     assert _outcome(json.loads(spread)) == _outcome(json.loads(out))
+
+
+def test_a_tournament_on_the_cluster_is_the_tournament_one_process_plays(cluster: None) -> None:
+    from bazar.tournament import Tournament
+    from bazar.tournament.play import run as play_tournament
+
+    def swiss() -> Tournament:
+        t = Tournament("block", format="swiss", rounds=2, seed=3)
+        for level in ("greedy", "random", "heuristic", "random"):
+            t.add(f"{level}#{len(t.entries)}", bot=level)
+        return t
+
+    alone = play_tournament(swiss())
+    assert play_tournament(swiss(), ray="auto").to_json() == alone.to_json()
+    code, out, err = run(
+        "tournament", "block", "--rounds", "2", "--bots", "greedy,random,heuristic", "--json"
+    )
+    assert code == 0, err
+    code, spread, err = run(
+        "tournament", "block", "--rounds", "2", "--bots", "greedy,random,heuristic", "--json",
+        "--ray", "auto",
+    )  # fmt: skip
+    assert code == 0, err
+    assert json.loads(spread) == json.loads(out)
 
 
 def _bazar(*args: str, lang: str = "C", prelude: str = "") -> subprocess.CompletedProcess[str]:

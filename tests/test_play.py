@@ -308,6 +308,7 @@ def test_no_turn_loop_exists_outside_core_play() -> None:
     ("path", "runs"),
     [
         ("bazar/arena.py", "play"),
+        ("bazar/tournament/play.py", "play"),
         ("bazar/cli/play.py", "play"),
         ("bazar/cli/bench.py", "playout"),
         ("bazar/club/table.py", "play_async"),

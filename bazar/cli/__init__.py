@@ -1,4 +1,5 @@
-"""The command line: ``bazar rules | play | arena | replay | serve | db | verify | bench``.
+"""The command line: ``bazar rules | play | arena | tournament | replay | serve | db | verify |
+bench``.
 
 Typer parses, Rich draws; only this package imports them, so ``import bazar`` stays light.
 One module per command; :mod:`~bazar.cli.app` holds the app and what the commands share,
@@ -17,12 +18,14 @@ from .play import TableTalk, parse_choice, play_command
 from .replay import replay_command, replay_data
 from .rules import rules_command
 from .serve import serve_command
+from .tournament import tournament_command
 from .verify import verify_command
 
 # in the order ``bazar --help`` lists them
 app.command("rules", cls=Command, help=h("help.rules"))(rules_command)
 app.command("play", cls=Command, help=h("help.play"))(play_command)
 app.command("arena", cls=Command, help=h("help.arena"))(arena_command)
+app.command("tournament", cls=Command, help=h("help.tournament"))(tournament_command)
 app.command("replay", cls=Command, help=h("help.replay"))(replay_command)
 app.command("serve", cls=Command, help=h("help.serve"))(serve_command)
 app.add_typer(db_app, name="db", help=h("help.db_app"))

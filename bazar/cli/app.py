@@ -235,6 +235,17 @@ def parse_option(text: str) -> tuple[str, Any]:
     return name, value
 
 
+def bot_names(text: str) -> list[str]:
+    """The bots of ``--bots A,B``: each level trimmed and lower-cased, a ``cmd:`` program
+    as written.
+
+    >>> bot_names(" Greedy, random,,cmd:./my-bot --Fast")
+    ['greedy', 'random', 'cmd:./my-bot --Fast']
+    """
+    names = (name.strip() for name in text.split(","))
+    return [name if name.startswith("cmd:") else name.lower() for name in names if name]
+
+
 def chosen_rules(name: str, players: int | None, options: Sequence[str]) -> Rules:
     """The rules of ``name`` for ``players`` with the ``-o`` options."""
     given = dict(parse_option(o) for o in options)

@@ -15,7 +15,18 @@ from bazar import i18n
 from bazar.core.rules import Rules
 from bazar.i18n import N_, t
 
-from .app import AsJson, Lang, Options, Players, bad_input, chosen_rules, guess_lang, h, lang_option
+from .app import (
+    AsJson,
+    Lang,
+    Options,
+    Players,
+    bad_input,
+    bot_names,
+    chosen_rules,
+    guess_lang,
+    h,
+    lang_option,
+)
 
 
 def arena_command(
@@ -35,11 +46,7 @@ def arena_command(
 ) -> None:
     lang = lang_option(lang)
     language = guess_lang(lang, variant)
-    names = [
-        b.strip() if b.strip().startswith("cmd:") else b.strip().lower()
-        for b in bots.split(",")
-        if b.strip()
-    ]
+    names = bot_names(bots)
     with bad_input(language):
         chosen = chosen_rules(variant, players, option or ())
         language = lang or i18n.default_lang(chosen.name)
