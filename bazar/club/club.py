@@ -44,6 +44,7 @@ from .settings import Settings
 from .storage import LeaseLost, Played, Rating, RecordRow, Storage, TableRow, User, stored
 from .summary import summary
 from .table import RESTART, Table, TableError
+from .tournaments import Tournaments, badge_of
 
 __all__ = ["Club", "Elsewhere", "Quota"]
 
@@ -116,6 +117,8 @@ class Club:
         self._closing = False
         #: the leases being given up, written off the event loop
         self._releasing: set[asyncio.Task[None]] = set()
+        #: the club's tournaments, and the directors of those this process runs
+        self.tournaments = Tournaments(self)
 
     def processes(self) -> Executor:
         """The worker processes where searching bots think, started on first use and again
@@ -195,6 +198,9 @@ class Club:
         return table
 
     def _table(self, row: TableRow) -> Table:
+        badge = None
+        if row.tournament is not None:
+            badge = self.tournaments.badges.get(row.id) or badge_of(self.storage, row)
         return Table(
             row,
             self.storage,
@@ -210,11 +216,14 @@ class Club:
             on_change=self._listed,
             settings=self.settings,
             fence=self.fence,
+            badge=badge,
         )
 
     def _listed(self, table: Table) -> None:
-        """``table`` changed what the lobby lists of it (it ended, a bot took a seat)."""
+        """``table`` changed what the lobby lists of it (it ended, a bot took a seat); the
+        director of its tournament looks at it."""
         self.listing_changed(table)
+        self.tournaments.wake(table.row)
 
     def listing_changed(self, table: Table | None = None) -> None:
         """What the lobby lists of ``table`` (None: of any of this process's tables) may have
@@ -305,6 +314,7 @@ class Club:
             # waited for, not awaited: a cancellation of close() itself is not swallowed
             await asyncio.wait([self._keeper])
             self._keeper = None
+        await self.tournaments.close()
         tables = list(self.tables.values())
         for table in tables:
             await table.stop()
@@ -334,6 +344,7 @@ class Club:
             self.router = Router(self, Bus(self.settings.redis_url, self.node))
             await self.router.start()
         self.resume()
+        self.tournaments.resume()
         if self._keeper is None:
             self._keeper = asyncio.get_running_loop().create_task(self._keep())
         if self.router is not None:
@@ -385,6 +396,7 @@ class Club:
             with contextlib.suppress(TableError):
                 await self.find(table_id)
                 log.warning("table %s taken over from a process that stopped", table_id)
+        await self.tournaments.keep(held)
         if self.router is not None:
             await self.router.keep()
 

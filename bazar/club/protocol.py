@@ -62,6 +62,9 @@ __all__ = [
     "Register",
     "SocketMessage",
     "TableForm",
+    "TournamentBots",
+    "TournamentForm",
+    "TournamentJoin",
     "option_bounds",
     "out_of_bounds",
     "read",
@@ -259,6 +262,55 @@ class Bots(Body):
     """``POST /api/tables/{id}/bots``: the level of the bots that fill the empty seats."""
 
     level: Level = "greedy"
+
+
+#: the formats of a tournament (``bazar.tournament.FORMATS``, which this layer does not
+#: import before a tournament is asked for)
+FORMATS = ("round_robin", "swiss", "knockout", "arena")
+#: who may enter a tournament: anyone, or only who has its invitation
+TOURNAMENT_ACCESS = ("open", "invite")
+
+
+class TournamentForm(Body):
+    """``POST /api/tournaments``: a tournament's game and options (as a table's), its format,
+    its rounds (Swiss, round robin) or its minutes (arena), whether it is for 2x2 teams,
+    rated, open or by invitation, when it starts by itself (``time.time()``; none: when its
+    organiser starts it), and its tables' move time."""
+
+    name: Annotated[str, Refuse.by("tournament_name_form")] = ""
+    game: Annotated[str, _one_of(tuple(VARIANTS)), Refuse(_unknown_game)] = "kozel"
+    players: Annotated[int | None, Refuse.by("players_form")] = None
+    options: Annotated[dict[str, OptionValue] | None, Refuse.by("options_form")] = None
+    format: Annotated[
+        str, _one_of(FORMATS), Refuse.by("tournament_format", formats=", ".join(FORMATS))
+    ] = "swiss"
+    rounds: Annotated[int | None, Refuse.by("tournament_rounds_form")] = None
+    duration_min: Annotated[int | float | None, Refuse.by("tournament_duration_form")] = None
+    teams: Annotated[bool, Refuse.by("teams_form")] = False
+    rated: Annotated[bool, Refuse.by("rated_form")] = False
+    access: Annotated[
+        str,
+        _one_of(TOURNAMENT_ACCESS),
+        Refuse.by("access", values=", ".join(TOURNAMENT_ACCESS)),
+    ] = "open"
+    starts_at: Annotated[int | float | None, Refuse.by("starts_at_form")] = None
+    move_time_s: Annotated[int, AfterValidator(_offered_time), Refuse(_bad_time)] = 30
+
+
+class TournamentJoin(Body):
+    """``POST /api/tournaments/{id}/join``: in a 2x2 event the partner's name (a registered
+    player), and for one by invitation its token."""
+
+    partner: Annotated[str | None, Refuse.by("partner_form")] = None
+    invite: Annotated[str | None, Refuse.by("invite_form")] = None
+
+
+class TournamentBots(Body):
+    """``POST /api/tournaments/{id}/bots``: ``count`` bots of ``level`` enter (the
+    organiser fills the field)."""
+
+    level: Level = "greedy"
+    count: Annotated[int, Refuse.by("bots_count_form")] = 1
 
 
 # Socket messages: what a page at a table sends on its websocket (/ws/TABLE), one JSON

@@ -53,6 +53,7 @@ from .errors import ServerError, refusal_code
 from .settings import Settings
 
 __all__ = [
+    "TOURNAMENT_LEASE",
     "Base",
     "Lease",
     "LeaseLost",
@@ -66,6 +67,7 @@ __all__ = [
     "Setting",
     "Storage",
     "TableRow",
+    "TournamentRow",
     "User",
     "Writers",
     "default_db_url",
@@ -167,6 +169,38 @@ class TableRow(Base):
     #: how the match ended: {"normal": true}, or early {"timeout": seat} ("gone": true when
     #: the player stayed away past the grace), with the "ratings"; None while it is played
     ending: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+    #: the tournament whose round this table plays (:class:`TournamentRow`), or None
+    tournament: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+
+
+class TournamentRow(Base):
+    """A tournament of the club: what its organiser asked for, and its whole state (the
+    entries, the pairings and their results: ``bazar.tournament``'s ``to_json``), written in
+    one piece after every change, so that the process that runs it next (after a restart, or
+    taking it over) goes on from there. Its process holds the lease ``"t:" + id``."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: "round_robin", "swiss", "knockout" or "arena"
+    format: Mapped[str] = mapped_column(String(20))
+    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    duration_s: Mapped[float | None] = mapped_column(Float, nullable=True)
+    teams: Mapped[bool] = mapped_column(Boolean, default=False)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: "open" or "invite" (joined with the ``invite`` its organiser hands out)
+    access: Mapped[str] = mapped_column(String(20), default="open")
+    invite: Mapped[str] = mapped_column(String(40))
+    owner: Mapped[int] = mapped_column(Integer)
+    #: "open" (taking entries), "playing", "finished"
+    status: Mapped[str] = mapped_column(String(12), default="open", index=True)
+    #: when it starts by itself (``time.time()``); None: when its organiser starts it
+    starts_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    move_time_s: Mapped[int] = mapped_column(Integer, default=30)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[float] = mapped_column(Float, default=time.time)
 
 
@@ -592,6 +626,99 @@ class Storage:
                     raise LeaseLost(", ".join(sorted(tables)))
             connection.execute(insert(MoveRow), rows)
 
+    # tournaments
+
+    def add_tournament(self, row: TournamentRow) -> None:
+        with self.session() as db:
+            db.add(row)
+            db.commit()
+
+    def tournament(self, tournament_id: str) -> TournamentRow | None:
+        if not _storable(tournament_id):
+            return None
+        with self.session() as db:
+            return db.get(TournamentRow, tournament_id)
+
+    def change_tournament(
+        self,
+        tournament_id: str,
+        change: Callable[[TournamentRow, Session], T],
+        fence: Fence | None = None,
+    ) -> tuple[TournamentRow, T]:
+        """Change the row of ``tournament_id`` by ``change`` (which may raise to change
+        nothing, and may add rows to the transaction it is given: a round's tables) in one
+        transaction, the row read for update (two requests at once change it one after the
+        other, neither losing the other's change): the row after it, and what ``change``
+        returned. With a ``fence``, only while its node holds the tournament's lease
+        (:class:`LeaseLost` else)."""
+        with self.session() as db:
+            if fence is not None:
+                _renew(db.connection(), TOURNAMENT_LEASE + tournament_id, fence)
+            row = db.get(TournamentRow, tournament_id, with_for_update=True)
+            if row is None:
+                raise KeyError(tournament_id)
+            said = change(row, db)
+            # a JSON column changed in place is not seen as changed: it is set anew
+            row.state = dict(row.state)
+            db.commit()
+            return row, said
+
+    def owned_tournaments(self, owner: int) -> int:
+        """How many tournaments ``owner`` organises that take entries or are played."""
+        with self.session() as db:
+            query = select(func.count()).where(
+                TournamentRow.owner == owner, TournamentRow.status.in_(("open", "playing"))
+            )
+            return int(db.scalar(query) or 0)
+
+    def tournaments(self, limit: int = 50) -> list[TournamentRow]:
+        """The tournaments taking entries and being played, then the ones finished last."""
+        with self.session() as db:
+            live = db.scalars(
+                select(TournamentRow)
+                .where(TournamentRow.status.in_(("open", "playing")))
+                .order_by(TournamentRow.created.desc())
+                .limit(limit)
+            )
+            over = db.scalars(
+                select(TournamentRow)
+                .where(TournamentRow.status == "finished")
+                .order_by(TournamentRow.created.desc())
+                .limit(limit)
+            )
+            return [*live, *over]
+
+    def tournament_tables(self, tournament_id: str) -> list[TableRow]:
+        """The tables of a tournament's matches, oldest first."""
+        with self.session() as db:
+            return list(
+                db.scalars(
+                    select(TableRow)
+                    .where(TableRow.tournament == tournament_id)
+                    .order_by(TableRow.created)
+                )
+            )
+
+    def tournament_orphans(self, limit: int = 100) -> list[str]:
+        """The tournaments to be run (taking entries with a start time, or being played)
+        that no process runs: no lease, or one let expire."""
+        lease = TOURNAMENT_LEASE + TournamentRow.id
+        with self.session() as db:
+            rows = db.scalars(
+                select(TournamentRow.id)
+                .outerjoin(Lease, Lease.table_id == lease)
+                .where(
+                    or_(
+                        TournamentRow.status == "playing",
+                        (TournamentRow.status == "open") & TournamentRow.starts_at.is_not(None),
+                    ),
+                    or_(Lease.table_id.is_(None), Lease.expires < time.time()),
+                )
+                .order_by(TournamentRow.created)
+                .limit(limit)
+            )
+            return list(rows)
+
     # leases: which process runs which table
 
     def lease(self, table_id: str, node: str, lease_s: float) -> bool:
@@ -796,6 +923,9 @@ class Storage:
                 )
             )
 
+
+#: what a tournament's lease is named by, before its id (a table's is its id alone)
+TOURNAMENT_LEASE = "t:"
 
 #: a write's fence: (node, lease seconds): made only while that node holds the table's lease
 Fence = tuple[str, float]

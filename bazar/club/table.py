@@ -245,8 +245,12 @@ class Table:
         on_change: Callable[[Table], None] | None = None,
         settings: Settings | None = None,
         fence: Fence | None = None,
+        badge: dict[str, Any] | None = None,
     ) -> None:
         self.row = row
+        #: the tournament whose match this is, as the table says of it ({"id", "name",
+        #: "round", "board"}), or None
+        self.badge = badge
         #: what its writes carry: made only while this process holds the table's lease
         self.fence = fence
         self.storage = storage
@@ -332,6 +336,7 @@ class Table:
             ],
             "pause": None if self.pause is None else self._pause_info(self.pause),
             "v": len(self.events),
+            **({"tournament": self.badge} if self.badge is not None else {}),
         }
 
     @staticmethod
@@ -745,6 +750,9 @@ class Table:
         seat, nobody asked for his back, and no player's socket is open (online-club.md §2
         gives a player a grace to come back; a match of bots alone is nobody's)."""
         people = [i for i, s in enumerate(self.row.seats) if s is not None and s.get("user")]
+        if not people:
+            # a tournament's match between bots: nobody was to be here
+            return False
         present = {c.seat for c in self.clients}
         alone = all(i in self.replaced and i not in self.returning for i in people)
         if not alone or present & set(people):
@@ -898,9 +906,9 @@ class Table:
 
     async def _give_up(self, seat: int, why: str) -> None:
         """A player who ran out of time (``why`` "timeout") or stayed away past the grace
-        ("gone"), online-club.md §2: rated, the match is interrupted; casual, a bot plays
-        the seat until he takes it back."""
-        if self.row.rated:
+        ("gone"), online-club.md §2: rated, or in a tournament (where he loses the match),
+        the match is interrupted; casual, a bot plays the seat until he takes it back."""
+        if self.row.rated or self.row.tournament is not None:
             assert self.match is not None
             ending: dict[str, Any] = {"timeout": seat}
             if why == "gone":

@@ -1,5 +1,5 @@
 """The club's routes, a module per group: the pages, the accounts, the tables, the records,
-the games' rules, the websocket of a table, and the process's health; what their handlers
+the games' rules, the tournaments, the websocket of a table, and the process's health; what their handlers
 share is in :mod:`.http`."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from .health import HealthRoutes
 from .http import Services
 from .records import RecordRoutes
 from .tables import TableRoutes
+from .tournaments import TournamentRoutes
 from .websocket import SocketRoutes
 
 
@@ -23,6 +24,7 @@ def routes(services: Services) -> list[BaseRoute]:
         *TableRoutes(services).routes(),
         *RecordRoutes(services).routes(),
         *rules.routes(),
+        *TournamentRoutes(services).routes(),
         *SocketRoutes(services).routes(),
         *HealthRoutes(services).routes(),
     ]
