@@ -189,8 +189,12 @@ export async function tournamentPage(id) {
     error.textContent = "";
     try {
       const answer = await api(`/api/tournaments/${id}/${path}`, body);
-      tour = answer.tournament || (await api(`/api/tournaments/${id}`)).tournament;
-      render();
+      // the socket brings every change in order; an answer drawn after it could be older
+      // than what it brought (the start's, before the director paired the first round)
+      if (socket.readyState !== WebSocket.OPEN) {
+        tour = answer.tournament || (await api(`/api/tournaments/${id}`)).tournament;
+        render();
+      }
     } catch (err) { error.textContent = err.message; }
   }
 
@@ -203,14 +207,15 @@ export async function tournamentPage(id) {
       const first = (tour.standings || []).filter((r) => r.rank === 1).map((r) => entryName(entries[r.entry] || { id: r.entry, name: r.name }));
       return first.length ? t("tour.winner", { name: first.join(", ") }) : "";
     }
-    if (tour.format === "arena") return t("tour.timeLeft", { time: timeLeft() });
+    if (tour.format === "arena") return timeLeft() === null ? "" : t("tour.timeLeft", { time: timeLeft() });
     if (tour.rounds) return t("tour.roundOf", { n: tour.round, of: tour.rounds });
     return t("tour.roundN", { n: tour.round });
   }
-  // an arena's time to go, as a clock says it ("12:05"); its end is when it started plus its
-  // length
+  // an arena's time to go, as a clock says it ("12:05"): its end is when it started plus its
+  // length (null: the club has not said when it started)
   function timeLeft() {
     const start = tour.started_at ?? tour.starts_at;
+    if (start === null || start === undefined || !tour.duration_s) return null;
     const s = Math.max(0, Math.round(start + tour.duration_s - Date.now() / 1000));
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }
@@ -256,7 +261,7 @@ export async function tournamentPage(id) {
       h("button", { class: "secondary" }, t("tour.addBots"))));
       box.append(h("button", { type: "button", id: "tour-start", onclick: () => act("start") }, t("tour.start")));
     }
-    if (tour.invite && isOwner()) {
+    if (tour.invite && tour.access === "invite" && isOwner()) {
       const link = `${location.origin}/tournament/${tour.id}?invite=${encodeURIComponent(tour.invite)}`;
       box.append(h("label", { class: "invite" }, t("tour.inviteLink"), h("input", { readonly: true, value: link })));
     }
@@ -324,7 +329,10 @@ export async function tournamentPage(id) {
     });
     let link = "";
     if (p.bye) link = h("span", { class: "bye" }, t("tour.bye"));
-    else if (p.table && p.places) link = h("a", { class: "button secondary", href: `/replay/${p.table}` }, t("tour.record"));
+    // a finished match's record is the club's, stored under its table's id
+    else if (p.record || (p.table && p.places)) {
+      link = h("a", { class: "button secondary", href: `/replay/${p.record || p.table}` }, t("tour.record"));
+    }
     else if (p.table) {
       link = h("a", { class: `button${you ? "" : " secondary"}`, href: `/table/${p.table}` }, you ? t("tour.play") : t("watch"));
     }
