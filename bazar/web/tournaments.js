@@ -1,7 +1,7 @@
 // The tournaments: the list with the form that organises one, and a tournament's own page (its
 // standings, each round's tables, the ways in and out), kept live by the tournament's socket.
 import { N_, lang, t, tn } from "./i18n.js";
-import { api, go, h, main, session } from "./dom.js";
+import { api, go, h, main, session, setTitle } from "./dom.js";
 import { gameName, levelName } from "./words.js";
 import { el } from "./tiles.js";
 
@@ -225,7 +225,7 @@ export async function tournamentPage(id) {
       ...(tour.teams ? [t("tour.teams")] : []), ...(tour.rated ? [t("rated")] : [])];
     const progressLine = h("p", { class: "progress", id: "tour-progress" }, h("span", { class: `state ${tour.status}` },
       t(STATUS_NAMES[tour.status] || tour.status)), " · ", h("span", { class: "when" }, progress()), " ", live);
-    head.replaceChildren(h("h1", {}, tour.name || t("tour.untitled")),
+    head.replaceChildren(h("h1", { tabindex: "-1" }, tour.name || t("tour.untitled")),
       h("p", { class: "hint" }, details.join(" · ")), progressLine, controls(), error);
   }
 
@@ -356,6 +356,8 @@ export async function tournamentPage(id) {
   }
 
   function render() {
+    // the tab says a table waits for the player, as the table's does on his turn
+    setTitle("tournament", {}, myTable() ? "● " : "");
     renderHead();
     renderYours();
     renderStandings();
@@ -393,10 +395,14 @@ export async function tournamentPage(id) {
       const table = myTable();
       const before = { round: tour.round, status: tour.status, table: table && table.table };
       tour = data.tournament;
-      // the focus stays where it was: the controls are drawn again only when they change
-      const focused = document.activeElement && document.activeElement.id;
+      // the focus stays where it was; where that control is gone (his entry made, the
+      // tournament started) it goes to the tournament's heading, not out of the page
+      const focus = document.activeElement;
+      const inHead = focus && head.contains(focus);
       render();
-      if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+      const again = inHead && focus.id && document.getElementById(focus.id);
+      if (again) again.focus();
+      else if (inHead) head.querySelector("h1").focus();
       announce(before);
     };
     socket.onclose = () => {
