@@ -10,17 +10,25 @@ import time
 from typing import Any
 
 import pytest
-from server_helpers import JSON, Person, make_app, play_until_end, wait_until
+from server_helpers import (
+    JSON,
+    Driver,
+    Person,
+    TestClient,
+    make_app,
+    play_together,
+    play_until_end,
+    wait_until,
+)
+from sqlalchemy import insert
 
 from bazar.club.settings import Settings
+from bazar.club.storage import Lease, Storage
 from bazar.core import record
-
-pytest.importorskip("bazar.tournament")
-
-from starlette.testclient import TestClient
+from bazar.tournament import places
 
 #: quick bots and no wait for an unwatched table's bots: a tournament of bots plays in seconds
-QUICK = Settings(unwatched_bot_delay_s=0)
+QUICK = Settings(unwatched_bot_delay_s=0, tournament_pause_s=0)
 #: a short match: kozel with a low limit
 SHORT = {"limit": 25}
 
@@ -52,6 +60,13 @@ def upload(person: Person, body: bytes) -> Any:
     """A tournament's file posted to the import."""
     headers = {**JSON, "cookie": f"bazar={person.cookie}"}
     return person.client.post("/api/tournaments/import", content=body, headers=headers)
+
+
+def replayed(client: Any, record_id: str) -> list[int]:
+    """The places of the finished match a record holds (the library's reading of it)."""
+    match = record.loads(client.get(f"/api/records/{record_id}?download=1").text)
+    assert match.is_over()
+    return list(places(match))
 
 
 def tournament(person: Person, tid: str) -> dict[str, Any]:
@@ -108,11 +123,7 @@ def test_a_swiss_between_bots_is_played_through_with_standings_tables_and_record
             assert table["status"] == "finished"
             assert table["tournament"]["id"] == tid
             # the table's record replays to the places the tournament took from it
-            text = client.get(f"/api/records/{p['record']}?download=1").text
-            match = record.loads(text)
-            assert match.is_over()
-            winners = set(match.result().winners)
-            assert {s for s, place in enumerate(p["places"]) if place == 1} == winners
+            assert replayed(client, p["record"]) == p["places"]
 
 
 def test_a_person_plays_his_round_on_the_tables_socket(db: str) -> None:
@@ -131,11 +142,111 @@ def test_a_person_plays_his_round_on_the_tables_socket(db: str) -> None:
         assert table["tournament"] == {"id": tid, "name": "kozel", "round": 1, "board": 1}
         with masha.ws(f"/ws/{pairing['table']}") as ws:
             end = play_until_end(ws, random.Random(3))
+        assert end["ending"] == {"normal": True}
         t = finished(masha, tid, 30)
-    (pairing,) = t["rounds_played"][0]["pairings"]
-    seat = pairing["entries"].index(0)
-    assert (pairing["places"][seat] == 1) == (seat in end["winners"])
-    assert pairing["forfeit"] == []
+        (pairing,) = t["rounds_played"][0]["pairings"]
+        assert pairing["forfeit"] == []
+        assert replayed(client, pairing["record"]) == pairing["places"]
+
+
+def test_an_eight_player_swiss_kozel_of_seven_bots_and_a_person(db: str) -> None:
+    """The issue's event: four-player Kozel, two rounds, two tables a round, places giving
+    3/2/1/0 points (the goat nothing)."""
+    with TestClient(app_on(db)) as client:
+        masha = Person(client, "Masha")
+        tid = made(masha, game="kozel", players=4, options=SHORT, rounds=2)["id"]
+        ok(masha.post(f"/api/tournaments/{tid}/join", json={}))
+        ok(masha.post(f"/api/tournaments/{tid}/bots", json={"level": "greedy", "count": 7}))
+        ok(masha.post(f"/api/tournaments/{tid}/start"))
+        for number in (1, 2):
+            wait_until(lambda n=number: tournament(masha, tid)["round"] == n, 60)
+            (mine,) = [p for p in _round(masha, tid, number) if 0 in p["entries"]]
+            table = ok(masha.get(f"/api/tables/{mine['table']}"))["table"]
+            assert table["your_seat"] == mine["entries"].index(0)
+            with masha.ws(f"/ws/{mine['table']}") as ws:
+                play_until_end(ws, random.Random(number))
+        t = finished(masha, tid)
+        for r in t["rounds_played"]:
+            assert [len(p["entries"]) for p in r["pairings"]] == [4, 4]
+            for p in r["pairings"]:
+                assert replayed(client, p["record"]) == p["places"]
+                # each place's points: 3, 2, 1, 0, shared places sharing theirs
+                if sorted(p["places"]) == [1, 2, 3, 4]:
+                    assert [p["points"][p["places"].index(k)] for k in (1, 2, 3, 4)] == [3, 2, 1, 0]
+    assert sum(s["points"] for s in t["standings"]) == pytest.approx(
+        sum(x for r in t["rounds_played"] for p in r["pairings"] for x in p["points"])
+    )
+    assert [s["played"] for s in t["standings"]] == [2] * 8
+
+
+def test_a_rated_tournament_rates_its_tables_of_people(db: str) -> None:
+    with TestClient(app_on(db)) as client:
+        masha = Person(client, "Masha", "password-1")
+        alex = Person(client, "Alex", "password-2")
+        olya = Person(client, "Olya")
+        tid = made(masha, game="kozel", players=2, options=SHORT, rounds=1, rated=True)["id"]
+        # a guest plays no rated event
+        refused(olya.post(f"/api/tournaments/{tid}/join", json={}), "rated_guest")
+        ok(masha.post(f"/api/tournaments/{tid}/join", json={}))
+        ok(alex.post(f"/api/tournaments/{tid}/join", json={}))
+        ok(masha.post(f"/api/tournaments/{tid}/start"))
+        wait_until(lambda: tournament(masha, tid)["rounds_played"], 10)
+        (pairing,) = _round(masha, tid, 1)
+        assert ok(masha.get(f"/api/tables/{pairing['table']}"))["table"]["rated"] is True
+        with masha.ws(f"/ws/{pairing['table']}") as one, alex.ws(f"/ws/{pairing['table']}") as two:
+            play_together([Driver(one, random.Random(1)), Driver(two, random.Random(2))])
+        finished(masha, tid, 30)
+        table = ok(masha.get(f"/api/tables/{pairing['table']}"))["table"]
+        assert table["ending"]["ratings"]["skill"]
+        played = ok(masha.get("/api/profile/Masha"))
+        assert played["ratings"], played
+
+
+def test_a_tournament_starts_by_itself_at_its_time(db: str) -> None:
+    with TestClient(app_on(db)) as client:
+        masha = Person(client, "Masha")
+        form = {"game": "kozel", "players": 2, "options": SHORT, "rounds": 1}
+        tid = made(masha, starts_at=time.time() + 1, **form)["id"]
+        ok(masha.post(f"/api/tournaments/{tid}/bots", json={"level": "greedy", "count": 2}))
+        assert tournament(masha, tid)["status"] == "open"
+        t = finished(masha, tid)
+        assert len(_round(masha, tid, 1)) == 1 and t["standings"][0]["played"] == 1
+        # one that comes to its time with too few entries is finished unplayed
+        tid = made(masha, starts_at=time.time() + 0.5, **form)["id"]
+        t = finished(masha, tid, 10)
+        assert t["rounds_played"] == []
+
+
+def test_a_swiss_player_withdraws_between_rounds(db: str) -> None:
+    settings = Settings(unwatched_bot_delay_s=0, tournament_pause_s=1.5)
+    with TestClient(make_app(db, settings=settings)) as client:
+        masha = Person(client, "Masha")
+        tid = made(masha, game="kozel", players=2, options=SHORT, rounds=2)["id"]
+        ok(masha.post(f"/api/tournaments/{tid}/join", json={}))
+        ok(masha.post(f"/api/tournaments/{tid}/bots", json={"level": "greedy", "count": 3}))
+        ok(masha.post(f"/api/tournaments/{tid}/start"))
+        wait_until(lambda: tournament(masha, tid)["rounds_played"], 10)
+        # before the round is over, nobody leaves
+        refused(masha.post(f"/api/tournaments/{tid}/withdraw"), "tournament_refused")
+        (mine,) = [
+            p for p in tournament(masha, tid)["rounds_played"][0]["pairings"] if 0 in p["entries"]
+        ]
+        with masha.ws(f"/ws/{mine['table']}") as ws:
+            play_until_end(ws, random.Random(8))
+        wait_until(lambda: all(p["places"] for p in _round(masha, tid, 1)), 30)
+        # the round is over and the next not paired yet: she withdraws
+        assert tournament(masha, tid)["round"] == 1
+        ok(masha.post(f"/api/tournaments/{tid}/withdraw"))
+        t = finished(masha, tid)
+    (second,) = [r["pairings"] for r in t["rounds_played"] if r["round"] == 2]
+    assert all(0 not in p["entries"] for p in second)
+    assert [p["bye"] for p in second].count(True) == 1
+    assert next(e for e in t["entries"] if e["id"] == 0)["withdrawn"] is True
+
+
+def _round(person: Person, tid: str, number: int) -> list[dict[str, Any]]:
+    t = tournament(person, tid)
+    return [p for r in t["rounds_played"] if r["round"] == number for p in r["pairings"]]
 
 
 def test_a_player_who_never_comes_loses_his_match(db: str) -> None:
@@ -156,11 +267,12 @@ def test_a_player_who_never_comes_loses_his_match(db: str) -> None:
     (pairing,) = t["rounds_played"][0]["pairings"]
     assert pairing["forfeit"] == [1]
     assert pairing["places"][seat] == 1 and pairing["places"][1 - seat] == 2
-    assert [s["name"] for s in t["standings"]][0] == "Masha"
+    assert t["standings"][0]["name"] == "Masha"
 
 
 def test_a_restart_in_the_middle_of_a_round_loses_nothing(db: str) -> None:
-    app = make_app(db, bot_delay=0.05, settings=Settings(unwatched_bot_delay_s=0.05))
+    slow = Settings(unwatched_bot_delay_s=0.05, tournament_pause_s=0)
+    app = make_app(db, bot_delay=0.05, settings=slow)
     with TestClient(app) as client:
         masha = Person(client, "Masha")
         tid = swiss_of_bots(masha, 4, options={"limit": 61})
@@ -178,6 +290,28 @@ def test_a_restart_in_the_middle_of_a_round_loses_nothing(db: str) -> None:
     assert [r["round"] for r in t["rounds_played"]] == [1, 2]
     assert all(p["places"] is not None for r in t["rounds_played"] for p in r["pairings"])
     assert t["entries"] == before["entries"]
+
+
+def test_a_tournament_whose_process_died_is_taken_over_once_its_lease_expires(db: str) -> None:
+    slow = Settings(unwatched_bot_delay_s=0.05, tournament_pause_s=0)
+    with TestClient(make_app(db, bot_delay=0.05, settings=slow)) as client:
+        masha = Person(client, "Masha")
+        tid = swiss_of_bots(masha, 4, options={"limit": 61})
+        wait_until(lambda: tournament(masha, tid)["rounds_played"], 10)
+    # as if its process had been killed: another node's lease, about to expire
+    storage = Storage(db)
+    with storage.engine.begin() as connection:
+        connection.execute(
+            insert(Lease), {"table_id": f"t:{tid}", "node": "dead", "expires": time.time() + 3}
+        )
+    storage.close()
+    quick = Settings(unwatched_bot_delay_s=0, tournament_pause_s=0, lease_s=1)
+    with TestClient(make_app(db, settings=quick)) as client:
+        masha.client = client
+        club = client.app.state.club
+        assert tid not in club.tournaments.directors
+        t = finished(masha, tid)
+    assert [r["round"] for r in t["rounds_played"]] == [1, 2]
 
 
 @pytest.mark.parametrize(
@@ -210,7 +344,8 @@ def test_a_team_event_seats_each_pair_on_its_side(db: str) -> None:
     with TestClient(app_on(db)) as client:
         masha = Person(client, "Masha", "password-1")
         Person(client, "Petya", "password-2")
-        form = {"game": "kozel", "players": 4, "options": {"teams": True, **SHORT}, "rounds": 1}
+        # a 2x2 event of Kozel plays its team game (the option said or not)
+        form = {"game": "kozel", "players": 4, "options": SHORT, "rounds": 1}
         tid = made(masha, teams=True, **form)["id"]
         refused(masha.post(f"/api/tournaments/{tid}/join", json={}), "partner_needed")
         refused(

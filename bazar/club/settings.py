@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     #: round's first turn, for its players to see the final position and the result: less
     #: once every seated player whose page is open has said he has seen it (0: no pause)
     round_pause_s: float = Field(10.0, ge=0)
+    #: seconds a tournament waits between its rounds, the last result in, before it pairs
+    #: the next one: its players see the standings, and may enter or withdraw (Swiss)
+    tournament_pause_s: float = Field(30.0, ge=0)
     #: seconds a finished table waits in memory for its players to ask for a rematch
     #: (``bazar serve --rematch-window`` sets it)
     rematch_window_s: float = Field(120.0, ge=0)

@@ -27,10 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
 
+from bazar.bots.sampler import better_sign
 from bazar.core import record
 from bazar.core.errors import UnknownOption, UnknownVariant
 from bazar.core.rules import rules as make_rules
-from bazar.tournament import Pairing, Tournament, TournamentError, dumps, loads, places
+from bazar.tournament import FILLER_BOT, Pairing, Tournament, TournamentError, dumps, loads, places
 
 from .errors import ServerError
 from .lobby import Watcher
@@ -66,8 +67,6 @@ OWNED = 5
 POLL_S = 1.0
 #: the longest arena (minutes)
 MAX_DURATION_MIN = 24 * 60
-#: the bot that fills an empty seat of a knock-out table short of entries
-FILLER = "greedy"
 
 
 def _refused(error: TournamentError) -> ServerError:
@@ -97,6 +96,9 @@ class Tournaments:
         self.club.bounded(form.game, form.options or {})
         try:
             rules = make_rules(form.game, players=form.players, **(form.options or {}))
+            if form.teams and not rules.teams and "teams" in rules.options():
+                # a 2x2 event of a game that may be played in teams plays it so
+                rules = rules.replace(teams=True)
         except (UnknownVariant, UnknownOption, ValueError, TypeError) as error:
             raise TableError.passing_on("rules", error) from None
         if form.rated and owner.guest:
@@ -174,7 +176,7 @@ class Tournaments:
 
         director = self.directors.get(tournament_id)
         lock = director.lock if director is not None else contextlib.nullcontext()
-        async with lock:  # type: ignore[attr-defined]
+        async with lock:
             try:
                 row, said = await stored(
                     self.settings, self.storage.change_tournament, tournament_id, made
@@ -497,7 +499,7 @@ class Director:
             return False
         fence = (self.club.node, self.club.settings.lease_s)
         async with self.lock:
-            row, made = await stored(
+            after, (made, news) = await stored(
                 self.club.settings,
                 self.club.storage.change_tournament,
                 self.id,
@@ -505,13 +507,13 @@ class Director:
                 fence,
             )
         for table_row in made:
-            self.tournaments.badges[table_row.id] = _badge(row, table_row)
+            self.tournaments.badges[table_row.id] = _badge(after, table_row)
             table = self.club._table(table_row)
             self.club.tables[table_row.id] = table
             self.club._seated(table)
-        if made or row.status == "finished":
+        if news:
             self.tournaments.changed(self.id)
-        return row.status == "finished"
+        return after.status == "finished"
 
     async def _cancel(self) -> None:
         """A tournament whose start time came with too few entries: it is finished unplayed."""
@@ -522,10 +524,10 @@ class Director:
         await stored(self.club.settings, self.club.storage.change_tournament, self.id, cancel)
         self.tournaments.changed(self.id)
 
-    def _advance(self, row: TournamentRow, db: Session) -> list[TableRow]:
+    def _advance(self, row: TournamentRow, db: Session) -> tuple[list[TableRow], bool]:
         """In the tournament's transaction: report each ended match, pair the next round (an
         arena: whoever waits), store the new tables, leased to this process; the new
-        tables, to be started."""
+        tables, to be started, and whether anything changed."""
         tournament = Tournament.from_json(row.state)
         reported = False
         for pairing in tournament.pairings:
@@ -544,7 +546,7 @@ class Director:
         if not tournament.over:
             if tournament.format == "arena":
                 new = tournament.pair_arena(time.time())
-            elif all(p.done for p in tournament.pairings):
+            elif all(p.done for p in tournament.pairings) and self._paused_enough(tournament):
                 new = tournament.pair()
         tables = [self._table_of(row, tournament, p) for p in new if not p.bye and not p.done]
         for table in tables:
@@ -558,33 +560,38 @@ class Director:
             )
         if tournament.over:
             row.status = "finished"
-        if reported or new or tournament.over:
+        news = reported or bool(new) or tournament.over
+        if news:
             row.state = tournament.to_json()
-        return tables
+        return tables, news
+
+    def _paused_enough(self, tournament: Tournament) -> bool:
+        """Whether the pause after the last round is over (the first round has none)."""
+        ends = [p.finished for p in tournament.pairings if p.finished is not None]
+        if not ends:
+            return True
+        return time.time() - max(ends) >= self.club.settings.tournament_pause_s
 
     def _table_of(self, row: TournamentRow, tournament: Tournament, pairing: Pairing) -> TableRow:
         """The table of ``pairing``: each entry's people (a team's two on its side's seats),
         or its bot; rated as the tournament when people alone sit there. ``pairing`` names it."""
-        from .club import _seating
-
-        rules = tournament.rules
-        sides = list(rules.teams) or [(s,) for s in range(rules.players)]
-        seats: list[Any] = [None] * rules.players
-        for side, seat_numbers in enumerate(sides):
-            entry = None
-            if side < len(pairing.entries):
-                entry = tournament.entries[pairing.entries[side]]
-            for k, seat in enumerate(seat_numbers):
-                if entry is None:
-                    seats[seat] = {"bot": FILLER, "name": f"{FILLER} bot {seat + 1}"}
-                elif entry.bot is not None:
-                    seats[seat] = {"bot": entry.bot, "name": entry.name}
-                else:
-                    users = entry.data["users"]
-                    names = entry.members or (entry.name,)
-                    guests = entry.data.get("guests", [False] * len(users))
-                    i = k % len(users)
-                    seats[seat] = {"user": users[i], "name": names[i], "guest": guests[i]}
+        seats: list[Any] = []
+        # the how-manieth seat of its entry each seat is: a team's players in their order
+        taken: dict[int, int] = {}
+        for seat, entry_id in enumerate(tournament.seats(pairing)):
+            if entry_id is None:
+                seats.append({"bot": FILLER_BOT, "name": f"{FILLER_BOT} bot {seat + 1}"})
+                continue
+            entry = tournament.entries[entry_id]
+            k = taken[entry_id] = taken.get(entry_id, -1) + 1
+            if entry.bot is not None:
+                seats.append({"bot": entry.bot, "name": entry.name})
+                continue
+            users = entry.data["users"]
+            names = entry.members or (entry.name,)
+            guests = entry.data.get("guests", [False] * len(users))
+            i = k % len(users)
+            seats.append({"user": users[i], "name": names[i], "guest": guests[i]})
         table = TableRow(
             id=secrets.token_urlsafe(8),
             game=row.game,
@@ -596,7 +603,10 @@ class Director:
             seed=secrets.randbelow(2**62),
             tournament=row.id,
             created=time.time(),
-            **_seating(seats, row.rated),
+            seats=seats,
+            # every seat is taken: it plays at once, rated where people alone sit there
+            status="playing",
+            rated=row.rated and all(s.get("user") for s in seats),
         )
         pairing.table = table.id
         return table
@@ -605,30 +615,27 @@ class Director:
 def _result(
     tournament: Tournament, pairing: Pairing, table: TableRow, kept: RecordRow | None
 ) -> tuple[list[int], list[int]]:
-    """Each side's place in the ended match of ``pairing`` and the entries that lost by not
-    playing: a player who timed out, or never came (or left) within the grace, is last;
-    the others keep their order among themselves."""
-    sides = len(pairing.entries)
+    """Each side's place in the ended match of ``pairing`` (the sides a knock-out's filler
+    bots played included) and the entries that lost by not playing: a player who timed
+    out, or never came (or left) within the grace, is last; the others are placed by their
+    scores so far, as a finished match would place them."""
+    sides = tournament.sides
     ending = table.ending or {}
     rules = tournament.rules
-    out: set[int] = set()
-    if "timeout" in ending:
-        out.add(rules.side_of(int(ending["timeout"])))
-    base: list[int] = [1] * sides
-    if kept is not None:
-        with contextlib.suppress(Exception):
-            match = record.loads(kept.text)
-            base = list(places(match, tournament.sides))[:sides]
-    if not out:
-        return base, []
-    staying = [s for s in range(sides) if s not in out]
-    ordered = sorted({base[s] for s in staying})
-    placed = [0] * sides
-    for s in staying:
-        placed[s] = ordered.index(base[s]) + 1
-    for s in out:
-        placed[s] = len(ordered) + 1
-    return placed, [pairing.entries[s] for s in sorted(out)]
+    match = None if kept is None else record.loads(kept.text)
+    if "timeout" not in ending and match is not None and match.is_over():
+        return list(places(match, sides)), []
+    out = {rules.side_of(int(ending["timeout"]))} if "timeout" in ending else set()
+    sign = better_sign(rules)
+    scores = match.ledger.scores if match is not None else [0] * sides
+    staying = sorted({-sign * scores[s] for s in range(sides) if s not in out})
+    placed = [len(staying) + 1] * sides
+    for s in range(sides):
+        if s not in out:
+            placed[s] = 1 + staying.index(-sign * scores[s])
+    # the entries that lost so (a filler bot's side is nobody's)
+    lost = [pairing.entries[s] for s in sorted(out) if s < len(pairing.entries)]
+    return placed, lost
 
 
 def _entry_of(tournament: Tournament, user_id: int) -> int | None:
@@ -672,6 +679,7 @@ def short(row: TournamentRow, tournament: Tournament) -> dict[str, Any]:
         "status": row.status,
         "owner": row.owner,
         "starts_at": row.starts_at,
+        "started_at": tournament.started_at,
         "round": tournament.round_number(),
         "entries": len([e for e in tournament.entries if not e.withdrawn]),
     }

@@ -152,6 +152,14 @@ MESSAGES: dict[str, str] = {
         "a match of {game} has places for {sides} sides or {players} seats, not {given}"
     ),
     "bad_file": "not a bazar tournament file: {reason}",
+    "file_json": "malformed JSON ({why})",
+    "file_version": "it has no {key!r}: {version}",
+    "file_field": "a field is missing or malformed ({why})",
+    "file_entries": "its entries are not numbered 0, 1, 2 ...",
+    "file_record_game": "round {round}, board {board}: a record of {game}, not of {expected}",
+    "file_record_places": (
+        "round {round}, board {board}: the record gives the places {record}, not {reported}"
+    ),
     # the arena on a Ray cluster
     "ray_extra": "ray={address!r} needs Ray, which is not installed: pip install 'bazar[ray]'",
     "ray_unreachable": "ray={address!r}: no Ray cluster can be joined there ({reason})",

@@ -12,12 +12,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, product
 
 __all__ = [
     "Met",
     "arena",
     "bracket",
+    "meet",
     "round_robin",
     "swiss",
     "swiss_first",
@@ -40,7 +41,8 @@ def _meetings(table: Sequence[int], other: int, met: Met) -> int:
     return sum(met[frozenset((seated, other))] for seated in table)
 
 
-def _record(tables: Sequence[Table], met: Met) -> None:
+def meet(tables: Sequence[Table], met: Met) -> None:
+    """Count in ``met`` the meetings of the entries at each of ``tables``."""
     for table in tables:
         for a, b in combinations(table, 2):
             met[frozenset((a, b))] += 1
@@ -74,14 +76,17 @@ def round_robin(ids: Sequence[int], sides: int, *, seed: int) -> list[list[Table
             if best is None or (new, -repeats) > best[0]:
                 best = ((new, -repeats), seating)
         assert best is not None
-        _record(best[1], met)
+        meet(best[1], met)
         byes.update(t[0] for t in best[1] if len(t) == 1)
         rounds.append(best[1])
     return rounds
 
 
 def _circle(ids: list[int]) -> list[list[Table]]:
-    circle: list[int | None] = [*ids, *([None] if len(ids) % 2 else [])]
+    """The circle method: the first place stays, the others turn one place a round; an odd
+    field gets an empty place, whose opponent has the bye."""
+    empty = -1
+    circle = [*ids, *([empty] if len(ids) % 2 else [])]
     size = len(circle)
     rounds = []
     for number in range(size - 1):
@@ -91,8 +96,8 @@ def _circle(ids: list[int]) -> list[list[Table]]:
             a, b = circle[board], circle[size - 1 - board]
             if board == 0 and number % 2:
                 a, b = b, a
-            if a is None or b is None:
-                byes.append((b if a is None else a,))  # type: ignore[arg-type]
+            if empty in (a, b):
+                byes.append((max(a, b),))
             else:
                 tables.append((a, b))
         rounds.append(tables + byes)
@@ -145,39 +150,83 @@ def swiss(
     """A later Swiss round, ``order`` by score (best first).
 
     The byes go to the lowest in the order who had none (the next lowest when the rest
-    cannot then be paired without a repeat). Two sides: within each score group the top
-    half meets the bottom half, an entry left over floats down, and no two entries meet
-    again while any pairing avoids it (a search that backtracks); of the two, the one that
-    played the first side less often plays it. More sides: tables down the order, each
-    filled with the entries that met its own least.
+    cannot then be paired without a repeat; once everyone had one, from the lowest again).
+    Two sides: within each score group the top half meets the bottom half, an entry left
+    over floats down, and no two entries meet again while any pairing avoids it (a search
+    that backtracks); of the two, the one that played the first side less often plays it.
+    More sides: tables down the order, each opened by the best left with the nearest it has
+    met none of (the same search); where no round avoids a repeat, tables filled with the
+    entries that met theirs least, then entries swapped between tables while that lessens
+    the repeats.
     """
     left = len(order) % sides
     lowest = list(reversed(order))
-    fresh = [e for e in lowest if e not in had_bye]
-    if left == 0:
-        candidates: list[list[int]] = [[]]
-    elif len(fresh) >= left:
-        candidates = [fresh[i : i + left] for i in range(len(fresh) - left + 1)]
+    # those without a bye first, each kind from the lowest up
+    turn = [e for e in lowest if e not in had_bye] + [e for e in lowest if e in had_bye]
+    candidates = [turn[i : i + left] for i in range(len(turn) - left + 1)] if left else [[]]
+    found: list[Table] | None = None
+    for byes in candidates:
+        rest = [e for e in order if e not in byes]
+        if sides == 2:
+            found = _pairs(rest, score, met, [SEARCH_BUDGET])
+        else:
+            found = _tables(rest, sides, met, [SEARCH_BUDGET])
+        if found is not None:
+            break
     else:
-        candidates = [fresh + [e for e in lowest if e in had_bye][: left - len(fresh)]]
-    for strict in (True, False):
-        for byes in candidates:
-            rest = [e for e in order if e not in byes]
-            if sides == 2:
-                found = _pairs(rest, score, met, strict, [SEARCH_BUDGET])
-            else:
-                found = _greedy(rest, sides, met)
-                if strict and any(_repeats(t, met) for t in found):
-                    found = None
-            if found is not None:
-                if sides == 2:
-                    found = [_sided(t, balance) for t in found]
-                return found + [(e,) for e in byes]
-    raise AssertionError("a pairing that allows repeats always exists")
+        byes = candidates[0]
+        rest = [e for e in order if e not in byes]
+        found = _fewer_repeats(_greedy(rest, sides, met), met, rest)
+    if sides == 2:
+        found = [_sided(t, balance) for t in found]
+    return found + [(e,) for e in byes]
 
 
-def _repeats(table: Table, met: Met) -> int:
+def _repeats(table: Sequence[int], met: Met) -> int:
     return sum(met[frozenset(pair)] for pair in combinations(table, 2))
+
+
+def _fewer_repeats(tables: list[Table], met: Met, order: list[int]) -> list[Table]:
+    """``tables`` with two entries of two tables swapped as long as a swap lessens their
+    repeated meetings; each table's entries then in ``order``."""
+    seated = [list(t) for t in tables]
+    better = True
+    while better:
+        better = False
+        for one, other in combinations(seated, 2):
+            for a, b in product(range(len(one)), range(len(other))):
+                before = _repeats(one, met) + _repeats(other, met)
+                one[a], other[b] = other[b], one[a]
+                if _repeats(one, met) + _repeats(other, met) < before:
+                    better = True
+                else:
+                    one[a], other[b] = other[b], one[a]
+    place = {e: i for i, e in enumerate(order)}
+    return [tuple(sorted(t, key=place.__getitem__)) for t in seated]
+
+
+def _tables(rest: list[int], sides: int, met: Met, budget: list[int]) -> list[Table] | None:
+    """Tables of ``sides`` of ``rest`` (best first) where no two met before, each opened by
+    the best left with the nearest in the order it can sit with (None when none is found
+    within the budget)."""
+    if not rest:
+        return []
+    if any(sum(1 for o in rest if o != e and not met[frozenset((e, o))]) < sides - 1 for e in rest):
+        return None  # someone cannot fill a table with entries he has not met
+    top, others = rest[0], rest[1:]
+    fresh = [o for o in others if not met[frozenset((top, o))]]
+    for company in combinations(fresh, sides - 1):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if any(met[frozenset(pair)] for pair in combinations(company, 2)):
+            continue
+        after = _tables([e for e in others if e not in company], sides, met, budget)
+        if after is not None:
+            return [(top, *company), *after]
+        if budget[0] < 0:
+            return None
+    return None
 
 
 def _sided(table: Table, balance: dict[int, int]) -> Table:
@@ -186,30 +235,26 @@ def _sided(table: Table, balance: dict[int, int]) -> Table:
 
 
 def _pairs(
-    rest: list[int], score: dict[int, float], met: Met, strict: bool, budget: list[int]
+    rest: list[int], score: dict[int, float], met: Met, budget: list[int]
 ) -> list[Table] | None:
-    """Pairs of ``rest`` (best first), each first entry left with its preferred opponent:
-    the one half its score group below it, then the rest of its group, then the lower
-    groups; ``strict``: none that met before (None when no such pairing is found)."""
+    """Pairs of ``rest`` (best first) of whom none met before, each first entry left with
+    its preferred opponent: the one half its score group below it, then the rest of its
+    group, then the lower groups (None when no such pairing is found within the budget)."""
     if not rest:
         return []
     budget[0] -= 1
     if budget[0] < 0:
         return None
-    if strict and any(
-        all(met[frozenset((e, o))] for o in rest if o != e) for e in rest
-    ):  # someone has nobody left to meet
-        return None
+    if any(all(met[frozenset((e, o))] for o in rest if o != e) for e in rest):
+        return None  # someone has nobody left to meet
     top, others = rest[0], rest[1:]
     group = [e for e in others if score[e] == score[top]]
     half = max(0, (len(group) + 1) // 2 - 1)
     preferred = [*group[half:], *reversed(group[:half]), *others[len(group) :]]
-    if not strict:
-        preferred.sort(key=lambda o: met[frozenset((top, o))])
     for opponent in preferred:
-        if strict and met[frozenset((top, opponent))]:
+        if met[frozenset((top, opponent))]:
             continue
-        after = _pairs([e for e in others if e != opponent], score, met, strict, budget)
+        after = _pairs([e for e in others if e != opponent], score, met, budget)
         if after is not None:
             return [(top, opponent), *after]
         if budget[0] < 0:

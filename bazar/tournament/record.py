@@ -12,13 +12,12 @@ match gives its sides.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from bazar.bots.sampler import better_sign
 from bazar.core import record as records
 from bazar.core.match import Match
 
-from .model import TournamentError
+from .model import Pairing, TournamentError
 from .tournament import Tournament
 
 __all__ = ["FORMAT_KEY", "dumps", "loads", "places"]
@@ -67,38 +66,45 @@ def dumps(t: Tournament) -> str:
 def loads(text: str) -> Tournament:
     """The tournament of a :func:`dumps` file, its records replayed: one that is no bazar
     record of the tournament's game, or does not give the places reported, is refused
-    (``bad_file``), as is a file that is not a tournament's."""
+    (``bad_file``, the reason in ``params["reason"]``), as is a file that is not a
+    tournament's."""
     try:
         data = json.loads(text)
     except ValueError as error:
-        raise TournamentError.of("bad_file", reason=str(error)) from error
+        raise _bad("file_json", why=str(error)) from error
     if not isinstance(data, dict) or data.get(FORMAT_KEY) != VERSION:
-        raise TournamentError.of("bad_file", reason=f"it has no {FORMAT_KEY!r}: {VERSION}")
+        raise _bad("file_version", key=FORMAT_KEY, version=VERSION)
     try:
         t = Tournament.from_json(data)
     except TournamentError as error:
+        if error.code == "bad_file":
+            raise
         raise TournamentError.of("bad_file", reason=error) from error
     except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise TournamentError.of("bad_file", reason=repr(error)) from error
+        raise _bad("file_field", why=repr(error)) from error
     for p in t.pairings:
         if p.record is not None:
-            _check(t, p.record, p.places, bool(p.forfeit), (p.round, p.board))
+            _check(t, p)
     return t
 
 
-def _check(
-    t: Tournament, text: str, reported: tuple[int, ...] | None, forfeit: bool, where: Any
-) -> None:
+def _bad(code: str, **params: object) -> TournamentError:
+    return TournamentError.of("bad_file", reason=TournamentError.of(code, **params))
+
+
+def _check(t: Tournament, pairing: Pairing) -> None:
     """A pairing's record replays to a match of the tournament's game that gives the places
-    reported (a forfeited match may be unfinished, and its places are the director's)."""
+    reported (a forfeited match may be unfinished: its places are the director's)."""
+    assert pairing.record is not None
     try:
-        match = records.loads(text)
+        match = records.loads(pairing.record)
     except ValueError as error:
         raise TournamentError.of("bad_file", reason=error) from error
-    board = f"round {where[0]}, board {where[1]}"
+    where = {"round": pairing.round, "board": pairing.board}
     if match.rules.name != t.game:
-        raise TournamentError.of("bad_file", reason=f"{board}: a record of {match.rules.name}")
-    if forfeit:
+        raise _bad("file_record_game", **where, game=match.rules.name, expected=t.game)
+    if pairing.forfeit:
         return
-    if reported is None or not match.is_over() or places(match) != reported:
-        raise TournamentError.of("bad_file", reason=f"{board}: the record gives other places")
+    got = places(match) if match.is_over() else None
+    if got is None or got != pairing.places:
+        raise _bad("file_record_places", **where, record=got, reported=pairing.places)

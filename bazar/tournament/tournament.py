@@ -84,8 +84,8 @@ class Tournament:
             raise TournamentError.of("duration_needed", duration=duration_s)
         self.options: dict[str, Any] = dict(options or {})
         try:
-            given = {} if players is None else {"players": players}
-            self.rules: Rules = make_rules(game, **given, **self.options)
+            given = {**self.options, **({} if players is None else {"players": players})}
+            self.rules: Rules = make_rules(game, **given)
         except ValueError as error:
             raise TournamentError.of("tournament_game", reason=error) from error
         if teams and not self.rules.teams:
@@ -146,12 +146,15 @@ class Tournament:
         entry.withdrawn = True
 
     def entry(self, entry_id: int) -> Entry:
+        """The entry numbered ``entry_id`` (``no_entry`` when there is none)."""
         if not 0 <= entry_id < len(self.entries):
             last = len(self.entries) - 1
             raise TournamentError.of("no_entry", entry=entry_id, last=last)
         return self.entries[entry_id]
 
     def _open(self) -> None:
+        """Refuse a change of the field once it is closed: after the start, but between
+        Swiss rounds and while an arena runs."""
         if not self.started:
             return
         if self.over:
@@ -191,16 +194,39 @@ class Tournament:
             return False
         if self.format == "arena":
             return self.closed
-        if self.format == "knockout":
-            return bool(self.pairings) and len(self._last_round()) == 1
-        if self.format == "round_robin":
-            return self.round_number() >= self._planned()
-        assert self.rounds is not None
-        return self.round_number() >= self.rounds or len(self._active()) < self.sides
+        planned = self.planned_rounds()
+        assert planned is not None
+        return self.round_number() >= planned or len(self._active()) < self.sides
 
-    def _planned(self) -> int:
-        schedule = self.schedule()
-        return self.rounds if self.rounds is not None else len(schedule)
+    def planned_rounds(self) -> int | None:
+        """How many rounds the tournament plays: a Swiss its ``rounds``, a round-robin its
+        schedule's (or ``rounds``), a knock-out its bracket's once started; None for an
+        arena, which plays by the clock."""
+        if self.format == "swiss" or self.rounds is not None:
+            return self.rounds
+        if self.format == "round_robin":
+            return len(self.schedule())
+        if self.format == "knockout" and self.started:
+            size, rounds = len(seat.bracket(len(self.seeds()), self.sides)), 0
+            while size > 1:
+                size, rounds = size // self.sides, rounds + 1
+            return rounds
+        return None
+
+    def seats(self, pairing: Pairing) -> tuple[int | None, ...]:
+        """The entry at each seat of a pairing's table: side *i*'s entry at its seats (both
+        of a team's: its ``members`` in their order), None where a filling bot plays.
+
+        >>> t = Tournament("kozel-team", format="round_robin", teams=True)
+        >>> for name in ("Masha & Petya", "Olya & Vanya"):
+        ...     _ = t.add(name, members=name.split(" & "))
+        >>> t.start()
+        >>> t.seats(t.pair()[0])
+        (0, 1, 0, 1)
+        """
+        entries = pairing.entries
+        sides = [self.rules.side_of(seat) for seat in range(self.players)]
+        return tuple(entries[side] if side < len(entries) else None for side in sides)
 
     def schedule(self) -> list[list[tuple[int, ...]]]:
         """A round-robin's rounds (tables of entry ids; a table of one is a bye), fixed at
@@ -233,9 +259,9 @@ class Tournament:
             tables = self._swiss(number)
         else:
             tables = self._knockout(number)
-        made = []
-        for board, table in enumerate(sorted(tables, key=_byes_last), start=1):
-            made.append(self._pairing(number, board, table))
+        if self.format != "knockout":  # a bracket keeps its order: its tables meet by it
+            tables = sorted(tables, key=_byes_last)
+        made = [self._pairing(number, board, t) for board, t in enumerate(tables, start=1)]
         self.pairings.extend(made)
         return made
 
@@ -244,27 +270,26 @@ class Tournament:
             return Pairing(number, board, table, bye=True, points=(self.bye_points,))
         return Pairing(number, board, table)
 
-    def _order(self) -> list[int]:
+    def _scores(self) -> dict[int, float]:
+        """Each entry's points so far."""
+        return {s.entry.id: s.points for s in self.standings()}
+
+    def _order(self, points: dict[int, float]) -> list[int]:
         """The active entries by score, then rating, then the order they joined."""
-        points = {s.entry.id: s.points for s in self.standings()}
         active = self._active()
         active.sort(key=lambda e: (-points.get(e.id, 0.0), -e.rating, e.id))
         return [e.id for e in active]
 
     def _met(self) -> seat.Met:
         met: seat.Met = Counter()
-        for p in self.pairings:
-            if not p.bye:
-                for i, a in enumerate(p.entries):
-                    for b in p.entries[i + 1 :]:
-                        met[frozenset((a, b))] += 1
+        seat.meet([p.entries for p in self.pairings if not p.bye], met)
         return met
 
     def _swiss(self, number: int) -> list[tuple[int, ...]]:
-        order = self._order()
+        points = self._scores()
+        order = self._order(points)
         if number == 1:
             return seat.swiss_first(order, self.sides)
-        points = {s.entry.id: s.points for s in self.standings()}
         balance: Counter[int] = Counter()
         for p in self.pairings:
             if not p.bye:
@@ -295,13 +320,14 @@ class Tournament:
 
     def advancing(self, pairing: Pairing) -> int:
         """The entry a finished knock-out table sends on: the best placed of its entries
-        (never a filling bot), the higher seed of those placed level."""
+        that showed up (never a filling bot), the higher seed of those placed level."""
         if pairing.bye:
             return pairing.entries[0]
-        assert pairing.places is not None
-        rank = {e: i for i, e in enumerate(self.seeds())}
         places = pairing.places
-        return min(pairing.entries, key=lambda e: (places[pairing.entries.index(e)], rank[e]))
+        assert places is not None
+        rank = {e: i for i, e in enumerate(self.seeds())}
+        entries = pairing.entries
+        return min(entries, key=lambda e: (e in pairing.forfeit, places[entries.index(e)], rank[e]))
 
     def pair_arena(self, now: float) -> list[Pairing]:
         """An arena's new games: the entries waiting (in no unfinished game) by near score,
@@ -316,7 +342,7 @@ class Tournament:
         if self.closed:
             return []
         busy = {e for p in self.pairings if not p.done for e in p.entries}
-        order = [e for e in self._order() if e not in busy]
+        order = [e for e in self._order(self._scores()) if e not in busy]
         last: dict[int, set[int]] = {}
         for p in self.pairings:
             for e in p.entries:
@@ -442,6 +468,10 @@ class Tournament:
             "closed": self.closed,
             "pairings": [p.to_json() for p in self.pairings],
             "reported": list(self.reported),
+            # kept rather than made again: a large round-robin of tables takes seconds
+            "schedule": None
+            if self._schedule is None
+            else [[list(table) for table in rnd] for rnd in self._schedule],
         }
 
     @classmethod
@@ -463,7 +493,7 @@ class Tournament:
         )
         t.entries = [Entry.from_json(e) for e in data.get("entries", ())]
         if [e.id for e in t.entries] != list(range(len(t.entries))):
-            raise TournamentError.of("bad_file", reason="entries are numbered 0, 1, 2 ...")
+            raise TournamentError.of("bad_file", reason=TournamentError.of("file_entries"))
         t.started = bool(data.get("started", False))
         t.started_at = data.get("started_at")
         rows = list(data.get("pairings", ()))
@@ -486,6 +516,11 @@ class Tournament:
                 now=row.get("finished"),
             )
         t.closed = bool(data.get("closed", False))
+        schedule = data.get("schedule")
+        if schedule is not None:
+            t._schedule = [
+                [tuple(t.entry(e).id for e in table) for table in rnd] for rnd in schedule
+            ]
         return t
 
 
@@ -494,4 +529,5 @@ def _whole(value: object) -> bool:
 
 
 def _byes_last(table: tuple[int, ...]) -> bool:
+    """The boards of a round: its games first, then its byes."""
     return len(table) == 1

@@ -1,6 +1,6 @@
 """The club's routes, a module per group: the pages, the accounts, the tables, the records,
-the games' rules, the tournaments, the websocket of a table, and the process's health; what their handlers
-share is in :mod:`.http`."""
+the games' rules, the tournaments, the websocket of a table, and the process's health; what
+their handlers share is in :mod:`.http`."""
 
 from __future__ import annotations
 
