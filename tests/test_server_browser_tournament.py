@@ -128,4 +128,8 @@ def test_an_eight_player_swiss_kozel_is_organised_played_and_read_on_its_page(
         assert tables == [p["table"] for p in played if masha in p["entries"]]
         for table in tables:
             expect(page.locator(f"li.pairing a[href='/replay/{table}']")).to_have_count(1)
+        # on a phone the standings scroll in their own box, never the page
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.wait_for_timeout(100)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
         assert not errors
