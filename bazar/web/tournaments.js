@@ -14,6 +14,8 @@ const STATUS_NAMES = { open: N_("tour.status.open"), playing: N_("tour.status.pl
 //: the tie-breaks a standings table shows, in the order they break ties, by their names
 const TIEBREAKS = [["buchholz", N_("tour.buchholz")], ["median_buchholz", N_("tour.median_buchholz")],
   ["sonneborn_berger", N_("tour.sonneborn_berger")], ["wins", N_("tour.wins")]];
+//: the arena's games shown unfolded, the newest
+const RECENT_GAMES = 12;
 //: an option the form offers where the game has one: how far a match goes
 const MATCH_LENGTH = [["limit", N_("tour.limit")], ["target", N_("tour.target")]];
 
@@ -316,7 +318,9 @@ export async function tournamentPage(id) {
         })))));
   }
 
-  function pairingView(p) {
+  // One table of a round (`label`: its name; a table's number unless an arena's game says
+  // otherwise).
+  function pairingView(p, label = t("tour.board", { n: p.board })) {
     const entries = byId();
     const you = p.entries.includes(mine());
     const sides = p.entries.map((eid, i) => {
@@ -337,7 +341,7 @@ export async function tournamentPage(id) {
       link = h("a", { class: `button${you ? "" : " secondary"}`, href: `/table/${p.table}` }, you ? t("tour.play") : t("watch"));
     }
     return h("li", { class: `pairing${you ? " yours" : ""}${p.places || p.bye ? " done" : " in-play"}`, "data-board": p.board },
-      h("span", { class: "board" }, t("tour.board", { n: p.board }), you ? h("span", { class: "sr-only" }, `, ${t("tour.yourTable")}`) : ""),
+      h("span", { class: "board" }, label, you ? h("span", { class: "sr-only" }, `, ${t("tour.yourTable")}`) : ""),
       h("ol", { class: "sides" }, sides), h("span", { class: "go" }, link));
   }
 
@@ -345,14 +349,25 @@ export async function tournamentPage(id) {
     const all = rounds_();
     if (!all.length) { rounds.replaceChildren(); rounds.hidden = true; return; }
     rounds.hidden = false;
-    const title = tour.format === "knockout" ? t("tour.bracket") : tour.format === "arena" ? t("tour.games") : t("tour.rounds");
+    if (tour.format === "arena") { renderGames(all); return; }
     const block = (r) => h("div", { class: "round", "data-round": r.round },
-      h("h3", {}, tour.format === "arena" ? t("tour.gameN", { n: r.round }) : t("tour.roundN", { n: r.round })),
-      h("ol", { class: "pairings" }, r.pairings.map(pairingView)));
+      h("h3", {}, t("tour.roundN", { n: r.round })),
+      h("ol", { class: "pairings" }, r.pairings.map((p) => pairingView(p))));
     // a bracket reads left to right, round after round; the other formats the newest round first
-    rounds.replaceChildren(h("h2", {}, title), tour.format === "knockout"
+    rounds.replaceChildren(tour.format === "knockout"
+      ? h("h2", {}, t("tour.bracket")) : h("h2", {}, t("tour.rounds")), tour.format === "knockout"
       ? h("div", { class: "bracket" }, all.map(block))
       : h("div", { class: "round-list" }, [...all].reverse().map(block)));
+  }
+
+  // An arena's games, numbered in the order they were paired, the newest first: the latest
+  // in view, the rest folded (an hour's arena plays hundreds).
+  function renderGames(all) {
+    const games = all.flatMap((r) => r.pairings).map((p, i) => pairingView(p, t("tour.gameN", { n: i + 1 }))).reverse();
+    const list = (items) => h("ol", { class: "pairings" }, items);
+    rounds.replaceChildren(h("h2", {}, t("tour.games"), ` (${games.length})`), list(games.slice(0, RECENT_GAMES)),
+      games.length > RECENT_GAMES ? h("details", { class: "older" }, h("summary", {}, t("tour.olderGames")),
+        list(games.slice(RECENT_GAMES))) : "");
   }
 
   function render() {
