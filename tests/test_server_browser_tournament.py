@@ -5,6 +5,7 @@ club's own."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -128,6 +129,20 @@ def test_an_eight_player_swiss_kozel_is_organised_played_and_read_on_its_page(
         assert tables == [p["table"] for p in played if masha in p["entries"]]
         for table in tables:
             expect(page.locator(f"li.pairing a[href='/replay/{table}']")).to_have_count(1)
+        # the tournament's file, downloaded from its page and imported on the list's, is
+        # the same tournament: its standings computed again from its records
+        with page.expect_download() as download:
+            page.click("a[download]")
+        page.click("header a[href='/']")
+        page.click("#lobby-tournaments")
+        page.set_input_files("#import input[type=file]", download.value.path())
+        page.click("#import button")
+        page.wait_for_url(re.compile(r"/tournament/(?!" + re.escape(tid) + r"$)"))
+        again = page.request.get(page.url.replace("/tournament/", "/api/tournaments/")).json()
+        assert [(s["name"], s["points"]) for s in again["tournament"]["standings"]] == [
+            (s["name"], s["points"]) for s in standings
+        ]
+        expect(page.locator("#standings-table tbody tr")).to_have_count(8)
         # on a phone the standings scroll in their own box, never the page
         page.set_viewport_size({"width": 360, "height": 740})
         page.wait_for_timeout(100)

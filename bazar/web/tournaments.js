@@ -53,8 +53,24 @@ export async function tournamentsPage() {
   const byName = Object.fromEntries(games.map((g) => [g.name, g]));
   main.replaceChildren(
     h("section", { id: "tournaments" }, h("h1", {}, t("tournaments")), listing(tournaments)),
-    session.me ? organiseForm(games, byName, times) : h("section", {}, h("p", {}, t("tour.loginFirst")),
-      h("a", { class: "button", href: "/" }, t("login"))));
+    ...(session.me ? [organiseForm(games, byName, times), importForm()] : [h("section", {}, h("p", {}, t("tour.loginFirst")),
+      h("a", { class: "button", href: "/" }, t("login")))]));
+}
+
+// A tournament's file (a download of a finished one's page) stored again: the club replays
+// its every record and shows its standings.
+function importForm() {
+  const error = h("div", { class: "error", role: "alert" });
+  const file = h("input", { type: "file", name: "file", accept: ".json,application/json", required: true });
+  return h("section", { id: "import-box" }, h("h2", {}, t("tour.import")), h("p", { class: "hint" }, t("tour.importHint")),
+    h("form", { class: "import", id: "import", onsubmit: async (e) => {
+      e.preventDefault();
+      error.textContent = "";
+      try {
+        const made = await api("/api/tournaments/import", await file.files[0].text(), true);
+        go(`/tournament/${made.tournament.id}`);
+      } catch (err) { error.textContent = err.message; }
+    } }, h("label", {}, t("tour.file"), file), h("button", { class: "secondary" }, t("tour.importButton"))), error);
 }
 
 function listing(all) {
