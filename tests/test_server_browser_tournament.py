@@ -63,7 +63,7 @@ def _play_the_table(page: sync_api.Page) -> str:
 
 
 def test_an_eight_player_swiss_kozel_is_organised_played_and_read_on_its_page(
-    server: str,
+    server: str, tmp_path: Path
 ) -> None:
     expect = sync_api.expect
     with chromium() as browser:
@@ -135,7 +135,10 @@ def test_an_eight_player_swiss_kozel_is_organised_played_and_read_on_its_page(
             page.click("a[download]")
         page.click("header a[href='/']")
         page.click("#lobby-tournaments")
-        page.set_input_files("#import input[type=file]", download.value.path())
+        file = tmp_path / download.value.suggested_filename
+        download.value.save_as(file)
+        page.set_input_files("#tournament-file", file)
+        expect(page.locator("#tournament-chosen")).to_have_text(file.name)
         page.click("#import button")
         page.wait_for_url(re.compile(r"/tournament/(?!" + re.escape(tid) + r"$)"))
         again = page.request.get(page.url.replace("/tournament/", "/api/tournaments/")).json()

@@ -61,16 +61,26 @@ export async function tournamentsPage() {
 // its every record and shows its standings.
 function importForm() {
   const error = h("div", { class: "error", role: "alert" });
-  const file = h("input", { type: "file", name: "file", accept: ".json,application/json", required: true });
+  // the browser's own file button speaks the browser's language, not the page's: it is
+  // hidden behind a label of the page's, and the chosen file's name is said beside it
+  const file = h("input", { type: "file", name: "file", accept: ".json,application/json", id: "tournament-file",
+    class: "sr-only" });
+  const chosen = h("span", { class: "hint", id: "tournament-chosen" }, t("noFileChosen"));
+  file.addEventListener("change", () => {
+    chosen.textContent = file.files[0] ? file.files[0].name : t("noFileChosen");
+  });
   return h("section", { id: "import-box" }, h("h2", {}, t("tour.import")), h("p", { class: "hint" }, t("tour.importHint")),
     h("form", { class: "import", id: "import", onsubmit: async (e) => {
       e.preventDefault();
       error.textContent = "";
+      if (!file.files[0]) { error.textContent = t("noFileChosen"); return; }
       try {
         const made = await api("/api/tournaments/import", await file.files[0].text(), true);
         go(`/tournament/${made.tournament.id}`);
       } catch (err) { error.textContent = err.message; }
-    } }, h("label", {}, t("tour.file"), file), h("button", { class: "secondary" }, t("tour.importButton"))), error);
+    } }, h("label", { for: "tournament-file", class: "button secondary", tabindex: "0",
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); file.click(); } } },
+    t("tour.chooseFile")), file, chosen, h("button", {}, t("tour.importButton"))), error);
 }
 
 function listing(all) {
