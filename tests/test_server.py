@@ -578,7 +578,8 @@ def test_a_rematch_seats_the_same_players_at_a_new_table(client: TestClient) -> 
 
 
 def test_pages_and_static_files_are_served(client: TestClient) -> None:
-    for path in ("/", "/history", "/leaderboard", "/table/abc", "/replay/x", "/profile/y"):
+    pages = ("/", "/history", "/leaderboard", "/table/abc", "/replay/x", "/profile/y")
+    for path in (*pages, "/tournaments", "/tournament/abc"):
         r = client.get(path)
         assert r.status_code == 200 and "<html" in r.text.lower()
     assert client.get("/static/app.js").status_code == 200

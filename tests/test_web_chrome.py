@@ -262,6 +262,7 @@ def test_the_skip_link_comes_first_and_leads_to_the_page_without_redrawing_it(
         ("/rules/kozel", "/rules", "true"),
         ("/history", "/history", "page"),
         ("/leaderboard", "/leaderboard", "page"),
+        ("/tournaments", "/", "true"),
     ],
 )
 def test_the_bar_marks_the_page_in_view_and_the_tab_is_titled_by_it(
@@ -283,6 +284,7 @@ def test_the_bar_marks_the_page_in_view_and_the_tab_is_titled_by_it(
         v.texts["rules"],
         v.texts["history"],
         v.texts["leaderboard"],
+        v.texts["tournaments"],
         v.texts["rulesThisGame"].format(game=i18n.title("kozel", "ru")),
     }
 

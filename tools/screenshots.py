@@ -6,9 +6,10 @@ A club runs on a temporary SQLite file (uvicorn on a thread, as the browser test
 each language a registered player sits at a table of each family with bots, and her page is
 photographed at mid-round (her turn, after a few of her moves) and at a round's end; then the
 lobby, the rules, the history, the profile, the leaderboard and the replay of a match she
-finished. Her moves are random legal ones (seeded) sent on a socket of her own while her page
-looks on: every family gets to the same points whatever its page offers to click, and the
-pictures change only when the page does.
+finished; last a Swiss tournament she plays with seven bots, in play and finished, and the
+tournaments' list with its form. Her moves are random legal ones (seeded) sent on a socket of
+her own while her page looks on: every family gets to the same points whatever its page
+offers to click, and the pictures change only when the page does.
 
     .venv/bin/python tools/screenshots.py [--out docs/screens] [--only kozel,fives] [--lang ru]
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import random
 import socket
@@ -71,7 +73,10 @@ def club(bot_delay: float = 0.05) -> Iterator[str]:
         port = s.getsockname()[1]
         s.close()
         # one player opens a table per family: no quota of a public club
-        roomy = Settings(guests_per_address=10_000, open_tables_per_user=10_000)
+        # a tournament's tables play their bots at the table's pace though nobody watches them
+        roomy = Settings(
+            guests_per_address=10_000, open_tables_per_user=10_000, unwatched_bot_delay_s=0
+        )
         app = create_app(
             f"sqlite:///{tmp}/club.sqlite3", secret="screens", bot_delay=bot_delay, settings=roomy
         )
@@ -261,6 +266,80 @@ def paths(name: str, finished: str) -> dict[str, str]:
     }
 
 
+#: the tournament photographed, in each language: its name
+TOURNAMENT = {"ru": "Кубок двора", "en": "Yard cup"}
+
+
+def get(context: Any, base: str, path: str) -> dict[str, Any]:
+    """A read of the API as the page's player."""
+    answer: dict[str, Any] = context.request.get(base + path).json()
+    return answer
+
+
+def until(what: Any, seconds: float = 180) -> Any:
+    """``what()`` once it is true, asked every 0.2 s."""
+    deadline = time.monotonic() + seconds
+    while not (found := what()):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {seconds} s in vain")
+        time.sleep(0.2)
+    return found
+
+
+def tournament(
+    context: Any, base: str, lang: str, camera: Camera, errors: list[str], seed: int
+) -> None:
+    """An eight-player Swiss Kozel of two rounds: the list with its form, the tournament in
+    play (her table of round 1 waiting for her) and its standings once over. Seven bots fill
+    the field; her matches are played on her socket (short ones: the goat at 25)."""
+    form = {
+        "name": TOURNAMENT[lang],
+        "game": "kozel",
+        "players": 4,
+        "format": "swiss",
+        "rounds": 2,
+        "options": {"limit": 25},
+        "move_time_s": 120,
+    }
+    tid = post(context, base, "/api/tournaments", form)["tournament"]["id"]
+    post(context, base, f"/api/tournaments/{tid}/bots", {"level": "greedy", "count": 7})
+    post(context, base, f"/api/tournaments/{tid}/join", {})
+    post(context, base, f"/api/tournaments/{tid}/start", {})
+
+    def her_table(played: tuple[str, ...]) -> str | None:
+        """Her table of the round in play, once it is another than those she ``played``."""
+        t = get(context, base, f"/api/tournaments/{tid}")["tournament"]
+        last = t["rounds_played"][-1]["pairings"] if t["rounds_played"] else []
+        return next(
+            (
+                p["table"]
+                for p in last
+                if t.get("you") in p["entries"] and not p["places"] and p["table"] not in played
+            ),
+            None,
+        )
+
+    eyes = Eyes.open(context, f"{base}/tournament/{tid}", errors, f"{lang} tournament")
+    played: tuple[str, ...] = ()
+    for n in (1, 2):
+        table = until(functools.partial(her_table, played))
+        if n == 1:
+            camera.shoot(eyes, f"tournament-play-{lang}")
+        with seated(base, table, cookie_of(context), seed + n) as seat:
+            seat.play()
+        played += (table,)
+    finished = f"/api/tournaments/{tid}"
+    until(lambda: get(context, base, finished)["tournament"]["status"] == "finished")
+    camera.shoot(eyes, f"tournament-end-{lang}")
+    eyes.close()
+    eyes = Eyes.open(context, f"{base}/tournaments", errors, f"{lang} tournaments")
+    camera.shoot(eyes, f"tournaments-{lang}")
+    for page in eyes.pages.values():
+        page.evaluate("document.getElementById('organise-box').scrollIntoView()")
+    camera.shoot(eyes, f"tournament-form-{lang}")
+    eyes.close()
+
+
 def photograph(base: str, out: Path, games: dict[str, int], langs: tuple[str, ...]) -> Camera:
     """Every picture of the gallery, from a club at ``base``."""
     from playwright.sync_api import sync_playwright
@@ -302,6 +381,7 @@ def photograph(base: str, out: Path, games: dict[str, int], langs: tuple[str, ..
                     page.wait_for_load_state("networkidle")
                 camera.shoot(eyes, f"{shot}-{lang}")
                 eyes.close()
+            tournament(context, base, lang, camera, errors, seed=200)
             context.close()
         browser.close()
     for error in errors:
@@ -320,6 +400,10 @@ PAGES = {
     "profile": "Profile",
     "leaderboard": "Leaderboard",
     "replay": "Replay",
+    "tournaments": "Tournaments",
+    "tournament-form": "Organising a tournament",
+    "tournament-play": "A tournament in play: her table of round 1",
+    "tournament-end": "A tournament's standings",
 }
 
 

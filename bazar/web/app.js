@@ -8,12 +8,18 @@ import { tablePage } from "./table.js";
 import { historyPage, replayPage } from "./records.js";
 import { leaderboardPage, profilePage } from "./people.js";
 import { rulesIndex, rulesPage } from "./rules.js";
+import { tournamentPage, tournamentsPage } from "./tournaments.js";
 
 // Each address of the club: the page that draws it, the bar's item it comes under and the
 // tab's title (a key).
 const PAGES = [
   { path: /^\/$/, section: "lobby", title: N_("lobby"), show: () => lobby() },
   { path: /^\/table\/([\w-]+)$/, section: "lobby", title: N_("titleTable"), show: (m) => tablePage(m[1]) },
+  // the tournaments are reached from the lobby (the bar has no room for a fifth page at its
+  // narrowest in Russian)
+  { path: /^\/tournaments$/, section: "lobby", title: N_("tournaments"), show: () => tournamentsPage() },
+  { path: /^\/tournament\/([\w-]+)$/, section: "lobby", title: N_("tournament"),
+    show: (m) => tournamentPage(m[1]) },
   { path: /^\/history$/, section: "history", title: N_("history"), show: () => historyPage() },
   { path: /^\/replay\/([\w-]+)$/, section: "history", title: N_("replay"), show: (m) => replayPage(m[1]) },
   { path: /^\/leaderboard$/, section: "leaderboard", title: N_("leaderboard"), show: () => leaderboardPage() },

@@ -182,7 +182,8 @@ export async function lobby() {
   // the tables, live
   const live = h("span", { class: "live", role: "status" });
   const list = h("div", { id: "tables" });
-  const tables = h("section", { class: "tables" }, h("h2", {}, t("openTables"), " ", live), list);
+  const tables = h("section", { class: "tables" }, h("h2", {}, t("openTables"), " ", live), list,
+    h("p", { class: "to-tournaments" }, h("a", { href: "/tournaments", id: "lobby-tournaments" }, t("tour.lobbyLink"))));
   parts.push(h("div", { class: "lobby" }, tables, cards, setup));
   main.replaceChildren(...parts);
   choose(first);

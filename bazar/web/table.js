@@ -111,6 +111,12 @@ export async function tablePage(id) {
       h("h2", {}, gameName(info.game), h("span", { class: "details" },
         ` · ${t("playersN", { n: info.players })} · ${t("perMove", { n: info.move_time_s })}${info.rated ? ` · ${t("rated")}` : ""}`)),
       tools()));
+    // a table of a tournament leads back to it: its standings, the next round
+    if (info.tournament) {
+      const { id: tid, name, round, board } = info.tournament;
+      head.append(h("p", { class: "tournament-link" }, h("a", { id: "to-tournament", href: `/tournament/${tid}` },
+        t("tour.backTo", { name, round, board }))));
+    }
     if (info.status !== "open") return;
     renderWaiting(head, info, { id, invite: params.get("invite"), levels, reload,
       reseat: () => { socket.onclose = null; socket.close(); connect(); } });

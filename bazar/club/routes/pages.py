@@ -44,6 +44,8 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/", page),
         Route("/table/{table_id}", page),
+        Route("/tournaments", page),
+        Route("/tournament/{tournament_id}", page),
         Route("/history", page),
         Route("/replay/{record_id}", page),
         Route("/profile/{name}", page),
