@@ -212,11 +212,16 @@ def test_a_tournament_is_refused_an_unknown_format_and_a_format_without_its_leng
     assert code(lambda: Tournament("block", format="ladder")) == "unknown_format"
     assert code(lambda: Tournament("block", format="swiss")) == "rounds_needed"
     assert code(lambda: Tournament("block", format="swiss", rounds=0)) == "rounds_needed"
-    assert code(lambda: Tournament("block", format="knockout", rounds=3)) == "rounds_needed"
+    # a length the format does not take is said as such, not as one missing
+    assert code(lambda: Tournament("block", format="knockout", rounds=3)) == "rounds_unused"
+    assert code(lambda: Tournament("block", format="arena", rounds=3)) == "rounds_unused"
     assert code(lambda: Tournament("block", format="arena")) == "duration_needed"
     assert code(lambda: Tournament("block", format="arena", duration_s=0)) == "duration_needed"
     assert code(lambda: Tournament("block", format="round_robin", duration_s=9)) == (
-        "duration_needed"
+        "duration_unused"
+    )
+    assert code(lambda: Tournament("block", format="swiss", rounds=2, duration_s=9)) == (
+        "duration_unused"
     )
 
 

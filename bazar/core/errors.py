@@ -128,6 +128,10 @@ MESSAGES: dict[str, str] = {
     "unknown_format": "unknown tournament format {format!r}; formats: {known}",
     "rounds_needed": "a {format} tournament needs a number of rounds from 1 up, not {rounds!r}",
     "duration_needed": "an arena needs a duration in seconds above 0, not {duration!r}",
+    "rounds_unused": "a {format} tournament has no number of rounds to set: its bracket or"
+    " its clock decides them",
+    "duration_unused": "only an arena is played for a time; a {format} tournament is played"
+    " in rounds",
     "tournament_game": "the tournament's game: {reason}",
     "no_teams": "{game} has no teams: a 2x2 event needs a game played by two teams",
     "place_points": "place points are {sides} numbers, the best place's first; not {given!r}",

@@ -74,13 +74,13 @@ class Tournament:
     ) -> None:
         if format not in FORMATS:
             raise TournamentError.of("unknown_format", format=format, known=Names(FORMATS))
-        if (format == "swiss" or rounds is not None) and (
-            format not in ("swiss", "round_robin") or not _whole(rounds)
-        ):
+        if rounds is not None and format not in ("swiss", "round_robin"):
+            raise TournamentError.of("rounds_unused", format=format)
+        if (format == "swiss" or rounds is not None) and not _whole(rounds):
             raise TournamentError.of("rounds_needed", format=format, rounds=rounds)
-        if (format == "arena") != (duration_s is not None) or (
-            duration_s is not None and not duration_s > 0
-        ):
+        if duration_s is not None and format != "arena":
+            raise TournamentError.of("duration_unused", format=format)
+        if format == "arena" and (duration_s is None or not duration_s > 0):
             raise TournamentError.of("duration_needed", duration=duration_s)
         self.options: dict[str, Any] = dict(options or {})
         try:
