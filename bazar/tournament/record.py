@@ -101,7 +101,8 @@ def _check(t: Tournament, pairing: Pairing) -> None:
     except ValueError as error:
         raise TournamentError.of("bad_file", reason=error) from error
     where = {"round": pairing.round, "board": pairing.board}
-    if match.rules.name != t.game:
+    # the same variant, whatever it is named by (the check is of identity, not of a name)
+    if match.rules.variant is not t.rules.variant:
         raise _bad("file_record_game", **where, game=match.rules.name, expected=t.game)
     if pairing.forfeit:
         return
