@@ -198,20 +198,7 @@ def standings_json(made: Tournament) -> dict[str, Any]:
         "seed": made.seed,
         "rounds": made.round_number(),
         "games": sum(1 for p in made.pairings if not p.bye),
-        "standings": [_row(s) for s in made.standings()],
-    }
-
-
-def _row(s: Standing) -> dict[str, Any]:
-    return {
-        "rank": s.rank,
-        "entry": s.entry.id,
-        "name": s.entry.name,
-        "points": s.points,
-        "played": s.played,
-        "wins": s.wins,
-        "tiebreaks": dict(s.tiebreaks),
-        "out": s.out,
+        "standings": [s.to_json() for s in made.standings()],
     }
 
 

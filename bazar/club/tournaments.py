@@ -723,19 +723,7 @@ def describe(
         "options": row.options,
         "move_time_s": row.move_time_s,
         "rounds_played": [{"round": n, "pairings": ps} for n, ps in sorted(rounds.items())],
-        "standings": [
-            {
-                "rank": s.rank,
-                "entry": s.entry.id,
-                "name": s.entry.name,
-                "points": s.points,
-                "played": s.played,
-                "wins": s.wins,
-                "tiebreaks": dict(s.tiebreaks),
-                "out": s.out,
-            }
-            for s in tournament.standings()
-        ],
+        "standings": [s.to_json() for s in tournament.standings()],
     }
     if user is not None:
         mine = _entry_of(tournament, user.id)

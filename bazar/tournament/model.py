@@ -124,3 +124,17 @@ class Standing:
     wins: float
     tiebreaks: dict[str, float]
     out: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The line as the club's pages and ``bazar tournament --json`` show it: the entry
+        by its number and its name."""
+        return {
+            "rank": self.rank,
+            "entry": self.entry.id,
+            "name": self.entry.name,
+            "points": self.points,
+            "played": self.played,
+            "wins": self.wins,
+            "tiebreaks": dict(self.tiebreaks),
+            "out": self.out,
+        }
