@@ -313,6 +313,19 @@ def test_a_done_agent_may_only_step_none() -> None:
         env.step(0)
 
 
+def test_the_wrapped_env_keeps_pettingzoos_order(caplog: pytest.LogCaptureFixture) -> None:
+    env = bz.env("block")
+    with pytest.raises(AssertionError, match="reset"):
+        env.last()
+    with pytest.raises(AssertionError, match="reset"):
+        env.step(0)
+    env.reset(seed=1)
+    for _ in random_actions(env, random.Random(1)):
+        pass
+    env.step(None)
+    assert "Should reset() first" in caplog.text
+
+
 def test_unknown_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="reward"):
         bz.env("block", reward="points")

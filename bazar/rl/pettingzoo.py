@@ -46,6 +46,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from bazar.bots.sampler import round_value
 from bazar.core.match import Match
@@ -76,9 +77,7 @@ def env(
     """The AEC environment of ``variant`` in PettingZoo's usual order-enforcing wrapper
     (:func:`raw_env` for the bare one). ``options`` are the variant's rules options
     (``bazar.rules(variant, players=players, **options)``)."""
-    return wrappers.OrderEnforcingWrapper(
-        raw_env(variant, players, render_mode, reward, max_moves, **options)
-    )
+    return _OrderEnforcing(raw_env(variant, players, render_mode, reward, max_moves, **options))
 
 
 def raw_env(
@@ -106,6 +105,25 @@ def _bounds(enc: Encoding) -> tuple[np.ndarray, np.ndarray]:
         if section.name == "scores":
             low[section.start : section.start + section.size] = -1.0
     return low, np.ones(enc.observation_shape, np.float32)
+
+
+# PettingZoo is untyped: its wrappers are Any to mypy
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, with ``last`` and ``step`` handed straight to the
+    environment once it is reset: the wrapper reads every attribute of the environment
+    through ``__getattr__``, which cost more than a step itself."""
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, Any]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: int | None) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
 
 
 # PettingZoo is untyped: its AECEnv is Any to mypy
