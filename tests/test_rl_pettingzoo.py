@@ -74,8 +74,8 @@ def play_out(env: Any, seed: int) -> tuple[list[int], dict[str, float]]:
 @pytest.mark.parametrize("variant", bazar.VARIANTS)
 def test_every_variant_passes_pettingzoos_api_seed_and_render_tests(variant: str) -> None:
     for reward in bz.REWARDS:
-        api_test(bz.env(variant, reward=reward), num_cycles=40)
-        seed_test(lambda reward=reward: bz.env(variant, reward=reward), num_cycles=40)
+        api_test(bz.env(variant, reward=reward), num_cycles=100)
+        seed_test(lambda reward=reward: bz.env(variant, reward=reward), num_cycles=100)
     api_test(bz.env(variant, max_moves=6), num_cycles=10)
     render_test(lambda render_mode=None: bz.env(variant, render_mode=render_mode))
 
@@ -85,15 +85,15 @@ def test_every_variant_passes_pettingzoos_api_seed_and_render_tests(variant: str
     [("block", 3), ("block", 4), ("mexican-train", 2), ("mexican-train", 6), ("fives", 4)],
 )
 def test_other_tables_pass_the_api_and_seed_tests(variant: str, players: int) -> None:
-    api_test(bz.env(variant, players=players), num_cycles=40)
-    seed_test(lambda: bz.env(variant, players=players), num_cycles=40)
+    api_test(bz.env(variant, players=players), num_cycles=100)
+    seed_test(lambda: bz.env(variant, players=players), num_cycles=100)
     assert bz.env(variant, players=players).possible_agents == [f"seat_{s}" for s in range(players)]
 
 
 # -- what the agents see ------------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(RESAMPLED), st.integers(0, 2**32), st.integers(0, 200), st.data())
 def test_an_observation_depends_on_the_seats_view_alone(
     variant: str, seed: int, moves: int, data: st.DataObject
@@ -139,7 +139,7 @@ def test_kolbasas_observation_is_its_views() -> None:
             assert np.array_equal(env.observe(agent)["observation"], env.encoding.observe(view))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**32))
 def test_the_mask_is_the_legal_moves_of_the_seat_to_move(variant: str, seed: int) -> None:
     env = bz.raw_env(variant, reward="match", max_moves=150)
@@ -161,7 +161,7 @@ def test_the_mask_is_the_legal_moves_of_the_seat_to_move(variant: str, seed: int
         env.step(rng.choice(enc.legal_actions(env.round)))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**32))
 def test_an_episodes_actions_replay_on_a_fresh_round_of_its_deal(variant: str, seed: int) -> None:
     """The actions decoded on a new Round of the same deal give the same moves, the same
