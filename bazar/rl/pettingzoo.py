@@ -131,9 +131,10 @@ class DominoAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """One bazar game as an AEC environment (build it with :func:`env` or :func:`raw_env`).
 
     :attr:`round` is the bazar :class:`~bazar.Round` being played (the full state, every
-    hand in it: for analysis, never for the agents), :attr:`match` the match in
-    ``reward="match"``. ``reset(seed=...)`` deals from the seed; ``reset()`` deals from the
-    environment's own generator, itself seeded by the last seed given.
+    hand in it: for analysis, never for the agents; a deal of seed 0 before the first
+    reset), :attr:`match` the match in ``reward="match"``. ``reset(seed=...)`` deals from
+    the seed; ``reset()`` deals from the environment's own generator, itself seeded by the
+    last seed given.
     """
 
     def __init__(
@@ -245,7 +246,7 @@ class DominoAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         match = self.match
         if match is None:
             rnd.push(move)
-            if rnd._over is not None:
+            if rnd.is_over():
                 self._reward_rounds([rnd])
                 self._end(self.terminations)
                 return
@@ -311,8 +312,9 @@ class DominoAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The table as text (``ansi``: returned; ``human``: printed), from the seat to move
-        (or the last one to move, once the episode is over)."""
+        """The table as text (``ansi``: returned; ``human``: printed), as the selected agent's
+        seat sees it (the seat to move, while the episode runs), or as a spectator does once
+        every agent is done."""
         if self.agents:
             view = self.view(self.agent_selection)
         elif self.match is not None:
