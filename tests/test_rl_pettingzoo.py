@@ -1,5 +1,8 @@
 """The PettingZoo AEC environment (``bazar/rl/pettingzoo.py``) and its text render
-(``bazar/rl/render.py``): PettingZoo's own tests on every variant, then what the library's
+(``bazar/rl/render.py``): PettingZoo's own tests on every variant (those that apply to a
+turn-based game with a dict observation: the API, seed and render tests; the parallel,
+state, cycle-limit and image tests are for other kinds of environment, and the bombardment
+test reads observations as arrays), then what the library's
 tests cannot see: observations from the seat's view alone, masks that are the legal moves,
 records that replay, the rewards of rounds and matches, truncation and the errors."""
 
@@ -59,7 +62,7 @@ def play_out(env: Any, seed: int) -> tuple[list[int], dict[str, float]]:
 
 
 @pytest.mark.parametrize("variant", bazar.VARIANTS)
-def test_every_variant_passes_pettingzoos_api_seed_and_render_tests(variant: str) -> None:
+def test_every_variant_passes_pettingzoos_own_tests(variant: str) -> None:
     for reward in bz.REWARDS:
         api_test(bz.env(variant, reward=reward), num_cycles=100)
         seed_test(lambda reward=reward: bz.env(variant, reward=reward), num_cycles=100)
