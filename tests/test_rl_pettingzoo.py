@@ -2,9 +2,9 @@
 (``bazar/rl/render.py``): PettingZoo's own tests on every variant (those that apply to a
 turn-based game with a dict observation: the API, seed and render tests; the parallel,
 state, cycle-limit and image tests are for other kinds of environment, and the bombardment
-test reads observations as arrays), then what the library's
-tests cannot see: observations from the seat's view alone, masks that are the legal moves,
-records that replay, the rewards of rounds and matches, truncation and the errors."""
+test reads observations as arrays), then what the library's tests cannot see: observations
+from the seat's view alone, masks that are the legal moves, records that replay, the rewards
+of rounds and matches, truncation and the errors."""
 
 from __future__ import annotations
 
