@@ -11,12 +11,17 @@ deal is chance nodes, sampled and applied as well but not counted as steps (baza
     python benchmarks/rl.py --seconds 20 --json
 
 Rows: ``pettingzoo`` (the wrapped AEC env, ``env.last()`` / ``env.step()`` per agent),
-``encoding`` (the same decisions straight on a bazar Round through the encoding, no
-PettingZoo: what the env costs on top), ``openspiel`` (``python_block_dominoes``), and, when
-the OpenSpiel adapter is importable, ``bazar_block`` (bazar's block as an OpenSpiel game,
-stepped like OpenSpiel's own). CPU time is measured (``time.process_time``) over runs of about a
-second, and the best run is reported (the mean is in the JSON): other work on the machine
-disturbs the figure less that way.
+``encoding`` (the same decisions straight on a bazar Round through the encoding's
+``Observer``, no PettingZoo: what the env costs on top), ``openspiel``
+(``python_block_dominoes`` through its state API: ``observation_tensor``,
+``legal_actions``, ``apply_action``; the ratios are to this row), ``openspiel
+rl_environment`` (the same game through OpenSpiel's RL interface, which builds every
+player's tensor at each step), and, when the OpenSpiel adapter is importable,
+``bazar_block`` (bazar's block as an OpenSpiel game, stepped like OpenSpiel's own).
+
+CPU time is measured (``time.process_time``) over runs of about a second, and the best
+run is reported (the mean is in the JSON): other work on the machine disturbs the figure
+less that way.
 """
 
 from __future__ import annotations
@@ -100,13 +105,14 @@ def encoding_loop(variant: str, players: int) -> Callable[[float], tuple[int, in
         end = time.process_time() + seconds
         while time.process_time() < end:
             rnd = bazar.Round(rules, seed=seed)
+            seen = enc.observer(rnd)
             seed += 1
             while not rnd.is_over():
                 seat = rnd.turn
                 assert seat is not None
-                enc.observe_round(rnd, seat)
-                legal = np.flatnonzero(enc.mask(rnd))
-                rnd.push(enc.move(int(legal[int(rng.random() * len(legal))]), rnd))
+                seen.observe(seat)
+                legal = np.flatnonzero(seen.mask())
+                seen.push(int(legal[int(rng.random() * len(legal))]))
                 steps += 1
             episodes += 1
         return steps, episodes
@@ -143,6 +149,33 @@ def openspiel_loop(
     return loop
 
 
+def openspiel_env_loop(name: str) -> Callable[[float], tuple[int, int]]:
+    """OpenSpiel's own RL interface (``rl_environment.Environment``, what its agents are
+    trained through): a time step carries every player's observation tensor and legal
+    actions; chance nodes are sampled inside it."""
+    import pyspiel
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(pyspiel.load_game(name))
+    env.seed(1)
+    rng = random.Random(1)
+
+    def loop(seconds: float) -> tuple[int, int]:
+        steps = episodes = 0
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            step = env.reset()
+            while not step.last():
+                player = step.observations["current_player"]
+                legal = step.observations["legal_actions"][player]
+                step = env.step([legal[int(rng.random() * len(legal))]])
+                steps += 1
+            episodes += 1
+        return steps, episodes
+
+    return loop
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per row")
@@ -165,6 +198,12 @@ def main(argv: list[str] | None = None) -> int:
     from open_spiel.python.games import block_dominoes  # noqa: F401  (registers it)
 
     row("openspiel", "python_block_dominoes", 2, openspiel_loop("python_block_dominoes"))
+    row(
+        "openspiel rl_environment",
+        "python_block_dominoes",
+        2,
+        openspiel_env_loop("python_block_dominoes"),
+    )
     try:
         from bazar.rl import openspiel as bos
     except ImportError:
@@ -172,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     if bos is not None:
         bos.register()
         row("openspiel", "bazar_block", 2, openspiel_loop("bazar_block"))
-    peer = next(r for r in rows if r["game"] == "python_block_dominoes")["steps_per_s"]
+    peer = next(r for r in rows if r["library"] == "openspiel")["steps_per_s"]
     for r in rows:
         r["vs_openspiel"] = r["steps_per_s"] / peer
     if args.json:

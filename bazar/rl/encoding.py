@@ -82,7 +82,7 @@ class _Tally:
         self.ends: list[list[int]] = [[] for _ in range(players)]
         self.sizes: list[tuple[int, ...]] = [()] * players
         self.turns = [-1] * players
-        if scores is not None and len(scores):
+        if scores is not None and any(scores):
             at = enc._at["scores"]
             values = np.asarray(scores, np.float32)
             for seat in range(players):

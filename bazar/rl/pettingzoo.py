@@ -113,6 +113,20 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     environment once it is reset: the wrapper reads every attribute of the environment
     through ``__getattr__``, which cost more than a step itself."""
 
+    # the iterator of agent_iter reads these two at every step: read straight, not through
+    # the wrapper's __getattr__ (which refuses them before reset, as these do)
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
+
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, Any]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
