@@ -14,6 +14,7 @@ import pytest
 
 import bazar
 from bazar import Ledger, Move, Outcome, Round, Tile, View
+from bazar.core.tiles import tiles_of
 
 VARIANTS = bazar.rules.names()
 
@@ -107,7 +108,52 @@ CONTRACT: dict[str, Callable[[Round], bool]] = {
     ),
     "board": lambda r: json_safe(r.view(None).to_json()["board"]),
     "played_by": lambda r: Round.played_by(r.rules) is type(r),
+    "ply": lambda r: r.ply == len(r.history()),
+    "moves_of": lambda r: (
+        r.moves_of(0) == [(s, m) for s, m, _ in r.history()]
+        and r.moves_of(r.ply // 2) == r.moves_of(0)[r.ply // 2 :]
+    ),
+    "moves_since": lambda r: (
+        r.moves_since(r.ply // 2, r.stamp(r.ply // 2)) == r.moves_of(r.ply // 2)
+        and (r.ply == 0 or r.moves_since(1, object()) is None)
+        and r.moves_since(r.ply + 1, r.stamp()) is None
+    ),
+    "stamp": lambda r: stamped(r),
+    "hand_sizes": lambda r: r.hand_sizes() == tuple(len(h) for h in r.hands),
+    "hand_mask": lambda r: all(
+        (r.hand_mask(s) is None) is (r.seen_hand(s) is None)
+        and (r.hand_mask(s) is None or tiles_of(r.hand_mask(s) or 0) == r.seen_hand(s))
+        for s in range(r.players)
+    ),
+    "move_space": lambda r: all(in_space(r, m) for m in r.legal_moves()),
 }
+
+
+def stamped(rnd: Round) -> bool:
+    """The stamp stays while no move is made or taken back, and comes back with a pop."""
+    before = rnd.stamp()
+    if rnd.stamp() is not before or rnd.stamp(rnd.ply) is not before:
+        return False
+    for move in rnd.legal_moves()[:1]:
+        rnd.push(move)
+        moved = rnd.stamp() is not before and rnd.stamp(rnd.ply - 1) is before
+        rnd.pop()
+        if not moved:
+            return False
+    return rnd.stamp() is before
+
+
+def in_space(rnd: Round, move: Move) -> bool:
+    """Whether ``move`` is one the family declares (``Round.move_space``)."""
+    space = type(rnd).move_space(rnd.rules)
+    if move.tile is None:
+        return move in space.others
+    if move.kind not in space.kinds or move.tile not in space.tiles:
+        return False
+    ends = list(rnd.ends())
+    if space.positional:
+        return move.end in ends and ends.index(move.end) < len(space.ends)
+    return move.end in space.ends
 
 
 def state(rnd: Round) -> list[Any]:

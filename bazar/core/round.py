@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 from .board import Board
 from .errors import IllegalMove, Names, invalid
 from .ledger import Ledger
-from .moves import Move
+from .moves import Move, MoveSpace
 from .outcome import Outcome
 from .rules import Rules
 from .tiles import Tile, TileLike, mask_of, tile_set, tiles_of
@@ -405,6 +405,50 @@ class Round:
                 out.append((record.seat, move, None))
         return out
 
+    def moves_of(self, start: int = 0) -> list[tuple[int, Move]]:
+        """The moves from number ``start`` (0: the first) as (seat, move): the public part
+        of :meth:`history`, cheap to read near its end (an observer that follows a round
+        reads only what is new)."""
+        base = self._base
+        if start < len(base):
+            out = [(seat, move) for seat, move, _ in base[start:]]
+            start = len(base)
+        else:
+            out = []
+        out += [(record.seat, record.move) for record in self._stack[start - len(base) :]]
+        return out
+
+    @property
+    def ply(self) -> int:
+        """How many moves were made (those before a view's too, in a round rebuilt from it)."""
+        return len(self._base) + len(self._stack)
+
+    def stamp(self, ply: int | None = None) -> object:
+        """An object that stays the same exactly while the first ``ply`` moves (None: all)
+        stand: an observer that read them keeps it to know they were not taken back."""
+        stack = self._stack
+        if ply is None:
+            return stack[-1] if stack else self._base
+        k = ply - len(self._base)
+        return stack[k - 1] if k > 0 else self._base
+
+    def moves_since(self, ply: int, stamp: object) -> list[tuple[int, Move]] | None:
+        """The moves after the first ``ply`` as (seat, move) if those still stand (their
+        :meth:`stamp` is ``stamp``), else None: what an observer that read them reads next."""
+        if ply > self.ply or self.stamp(ply) is not stamp:
+            return None
+        return self.moves_of(ply)
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many tiles each seat holds (what every seat sees)."""
+        return tuple(map(int.bit_count, self._hands))
+
+    @classmethod
+    def move_space(cls, rules: Rules) -> MoveSpace:
+        """Every move a round of ``rules`` can ever offer: the family's declaration, which
+        ``bazar.rl`` numbers as its fixed action space."""
+        raise NotImplementedError
+
     def played(self) -> tuple[Tile, ...]:
         """The tiles on the table, in the order they were played."""
         return tuple(m.tile for _, m, _ in self.history() if m.kind in PLACEMENTS and m.tile)
@@ -500,6 +544,10 @@ class Round:
     def seen_hand(self, seat: int) -> tuple[Tile, ...] | None:
         """The hand ``seat`` sees of its own (a game with blind rows shows None)."""
         return tiles_of(self._hands[seat])
+
+    def hand_mask(self, seat: int) -> int | None:
+        """:meth:`seen_hand` as a bit set (bit ``tile.index`` for each tile)."""
+        return self._hands[seat]
 
     def public_extra(self, seat: int | None) -> dict[str, Any]:
         """The game-specific public state a view of ``seat`` carries (``View.extra``): the
