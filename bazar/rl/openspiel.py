@@ -3,13 +3,13 @@ on small sets, its RL loops) play bazar's exact rules.
 
 >>> import pyspiel
 >>> from bazar.rl import openspiel as bos
->>> bos.register()
+>>> names = bos.register()
 >>> game = pyspiel.load_game("bazar_block")
 >>> state = game.new_initial_state()
 >>> while state.is_chance_node():
 ...     state.apply_action(state.chance_outcomes()[0][0])
->>> state.current_player(), len(state.legal_actions()) > 0
-(0, True)
+>>> state.current_player() == state.round.leader, [len(h) for h in state.round.hands]
+(True, [7, 7])
 
 A game is ``"bazar_" + variant`` with ``-`` written ``_`` (:func:`game_name`); its
 parameters are ``players`` and every option of the variant whose value OpenSpiel can carry
@@ -745,7 +745,10 @@ def _factory(variant: str) -> Callable[..., BazarGame]:
     return make
 
 
-_registered: set[str] = set()
+#: the factory of each registered game, by short name. Kept here for the life of the
+#: process: OpenSpiel's registry holds the only other reference, and drops it after the
+#: interpreter has let go of its lock at exit (a callable freed then aborts the process)
+_FACTORIES: dict[str, Callable[..., BazarGame]] = {}
 
 
 def register() -> list[str]:
@@ -755,8 +758,8 @@ def register() -> list[str]:
     for variant in VARIANTS:
         name = game_name(variant)
         names.append(name)
-        if name in _registered:
+        if name in _FACTORIES:
             continue
-        pyspiel.register_game(_game_type(variant), _factory(variant))
-        _registered.add(name)
+        factory = _FACTORIES[name] = _factory(variant)
+        pyspiel.register_game(_game_type(variant), factory)
     return names
