@@ -1,15 +1,18 @@
 """Every bazar variant as an OpenSpiel game, so that OpenSpiel's algorithms (IS-MCTS, CFR
-on small sets, its RL loops) play bazar's exact rules.
+on small sets, its RL loops) play bazar's exact rules::
 
->>> import pyspiel
->>> from bazar.rl import openspiel as bos
->>> names = bos.register()
->>> game = pyspiel.load_game("bazar_block")
->>> state = game.new_initial_state()
->>> while state.is_chance_node():
-...     state.apply_action(state.chance_outcomes()[0][0])
->>> state.current_player() == state.round.leader, [len(h) for h in state.round.hands]
-(True, [7, 7])
+    import pyspiel
+    from bazar.rl import openspiel as bos
+
+    bos.register()
+    game = pyspiel.load_game("bazar_kozel_team", {"players": 4})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    state.current_player() == state.round.leader  # True
+
+(Not a doctest: a pyspiel game left in a doctest's namespace at the interpreter's exit
+aborts the process; tests/test_rl_openspiel.py plays these games.)
 
 A game is ``"bazar_" + variant`` with ``-`` written ``_`` (:func:`game_name`); its
 parameters are ``players`` and every option of the variant whose value OpenSpiel can carry
