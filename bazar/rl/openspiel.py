@@ -47,6 +47,7 @@ behind OpenSpiel's interface:
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import random
 from collections.abc import Callable, Sequence
@@ -748,9 +749,7 @@ def _factory(variant: str) -> Callable[..., BazarGame]:
     return make
 
 
-#: the factory of each registered game, by short name. Kept here for the life of the
-#: process: OpenSpiel's registry holds the only other reference, and drops it after the
-#: interpreter has let go of its lock at exit (a callable freed then aborts the process)
+#: the factory of each registered game, by short name
 _FACTORIES: dict[str, Callable[..., BazarGame]] = {}
 
 
@@ -764,5 +763,9 @@ def register() -> list[str]:
         if name in _FACTORIES:
             continue
         factory = _FACTORIES[name] = _factory(variant)
+        # OpenSpiel's registry is a C++ static: it lets go of the factory after the
+        # interpreter has shut down, and freeing a Python object then aborts the process.
+        # One reference more than Python ever gives back keeps the factory for good.
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(factory))
         pyspiel.register_game(_game_type(variant), factory)
     return names
