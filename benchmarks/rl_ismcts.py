@@ -169,6 +169,26 @@ def summary(games: list[Game], simulations: int, budget: str, seconds: float) ->
     }
 
 
+def report(result: dict[str, Any]) -> str:
+    """The result in words (what the script prints without ``--json``)."""
+    low, high = result["wilson95"]
+    dlow, dhigh = result["deal95"]
+    moves = result["searched_moves"]
+    return "\n".join(
+        [
+            f"{result['game']}: {result['bazar']} against OpenSpiel's {result['openspiel']}",
+            f"  {result['deals']} duplicate deals, {result['games']} games",
+            f"  bazar wins {result['bazar_win_rate']:.3f} of the hands "
+            f"(95 % Wilson {low:.3f}-{high:.3f}; over deals {dlow:.3f}-{dhigh:.3f})",
+            f"  bazar's points a game: {result['bazar_points_per_game']:+.2f}",
+            f"  median time a searched move: bazar {result['bazar_median_ms']:.1f} ms, "
+            f"OpenSpiel {result['openspiel_median_ms']:.1f} ms "
+            f"({moves['bazar']} and {moves['openspiel']} moves)",
+            f"  {result['seconds']:.0f} s",
+        ]
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=500)
@@ -217,24 +237,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
     games.sort(key=lambda g: (g.deal, g.bazar_seat))
     result = summary(games, simulations, args.budget, time.perf_counter() - began)
-    if args.json:
-        print(json.dumps(result, indent=2))
-        return 0
-    low, high = result["wilson95"]
-    dlow, dhigh = result["deal95"]
-    print(f"{GAME}: {result['bazar']} against OpenSpiel's {result['openspiel']}")
-    print(f"  {result['deals']} duplicate deals, {result['games']} games")
-    print(
-        f"  bazar wins {result['bazar_win_rate']:.3f} of the hands "
-        f"(95 % Wilson {low:.3f}-{high:.3f}; over deals {dlow:.3f}-{dhigh:.3f})"
-    )
-    print(f"  bazar's points a game: {result['bazar_points_per_game']:+.2f}")
-    print(
-        f"  median time a searched move: bazar {result['bazar_median_ms']:.1f} ms, "
-        f"OpenSpiel {result['openspiel_median_ms']:.1f} ms "
-        f"({result['searched_moves']['bazar']} and {result['searched_moves']['openspiel']} moves)"
-    )
-    print(f"  {result['seconds']:.0f} s")
+    print(json.dumps(result, indent=2) if args.json else report(result))
     return 0
 
 
