@@ -6,6 +6,7 @@ their end."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import numpy as np
@@ -240,3 +241,19 @@ def test_openspiel_ismcts_plays_to_the_end(variant: str, games: int) -> None:
             assert action in state.legal_actions()
             state.apply_action(action)
         assert sum(state.returns()) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_a_state_rebuilt_from_the_view_plays_on_but_has_no_deal_to_pickle() -> None:
+    # Mexican Train's set-up draws for the engine are in no history: no deal replays
+    game = load("mexican-train")
+    state = played(game, 2, 10)
+    seat = state.current_player()
+    twin = state.resample_from_infostate(seat, random.Random(2).random)
+    assert twin.history() == []
+    assert twin.information_state_string(seat) == state.information_state_string(seat)
+    assert twin.clone().information_state_string(seat) == state.information_state_string(seat)
+    with pytest.raises(ValueError, match="no deal to pickle"):
+        pickle.dumps(twin)
+    assert pickle.loads(pickle.dumps(state)).information_state_string(seat) == (
+        state.information_state_string(seat)
+    )

@@ -58,7 +58,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from bazar.bots.sampler import round_value, sample_deal
+from bazar.bots.sampler import determinize, round_value, sample_deal
 from bazar.core.errors import IllegalMove
 from bazar.core.round import PLACEMENTS, Round
 from bazar.core.rules import VARIANTS, Rules
@@ -260,7 +260,7 @@ class _Table:
     round. OpenSpiel clones a Python state with ``copy.deepcopy``; this copies the round
     with :meth:`Round.copy` (tiles and moves are interned: a deep copy would break them)."""
 
-    __slots__ = ("dealt", "ends", "game", "leader", "rnd")
+    __slots__ = ("dealt", "ends", "game", "leader", "rebuilt", "rnd")
 
     def __init__(self, game: BazarGame) -> None:
         #: the game, shared by every copy (a deep copy of a pyspiel game loses its fields)
@@ -270,16 +270,21 @@ class _Table:
         self.rnd: Round | None = None
         #: the open ends before each move, once a resampling asked for them
         self.ends: list[frozenset[int]] | None = None
+        #: whether the round was rebuilt from a view (no deal replays to it)
+        self.rebuilt = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         twin = _Table(self.game)
         twin.dealt = list(self.dealt)
         twin.leader = self.leader
         twin.rnd = None if self.rnd is None else self.rnd.copy()
+        twin.rebuilt = self.rebuilt
         return twin
 
     def __reduce__(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
         """Pickled as the deal and the moves (a round is rebuilt by replaying them)."""
+        if self.rebuilt:
+            raise ValueError("a state rebuilt from a view has no deal to pickle")
         moves = None if self.rnd is None else [str(m) for m in self.rnd.moves]
         return _unpickle_table, (self.game, self.dealt, self.leader, moves)
 
@@ -466,22 +471,20 @@ class BazarState(pyspiel.State):  # type: ignore[misc]
 
     def _rebuilt(self, view: View, rng: random.Random) -> BazarState:
         """The fallback of :meth:`resample_from_infostate`: a round rebuilt from the view
-        (:meth:`Round.from_view`), as bazar's own searching bots play it. It carries no
-        OpenSpiel history (``history()`` is empty: no deal of the set replays to it);
-        IS-MCTS reads only the information state, the legal actions and the returns."""
+        (:func:`bazar.bots.sampler.determinize`), as bazar's own searching bots play it. It
+        carries no OpenSpiel history (``history()`` is empty: no deal of the set replays
+        to it), so it cannot be serialised or pickled; IS-MCTS reads only the information
+        state, the legal actions and the returns."""
         g = self._bgame
         seat = view.seat
         assert seat is not None
         for _ in range(RESAMPLE_TRIES):
-            hands, pile = sample_deal(view, rng)
-            try:
-                rebuilt = Round.from_view(view, hands=hands, bazar=pile)
-            except (ValueError, KeyError, IndexError):
+            rebuilt = determinize(view, rng)
+            if rebuilt is None:
                 continue
             twin = BazarState(g)
-            twin._table.dealt = list(self._table.dealt)
-            twin._table.leader = self._table.leader
             twin._table.rnd = rebuilt
+            twin._table.rebuilt = True
             if _info_string(twin, seat) == _info_string(self, seat):
                 return twin
         raise ValueError(f"no deal of {RESAMPLE_TRIES} fits the view of seat {seat}")
