@@ -26,7 +26,7 @@ ALLOWED = {
     "i18n": {"core"},
     "cli": {"core", "games", "bots", "arena", "tournament", "rating", "i18n", "club"},
     "club": {"core", "games", "bots", "arena", "tournament", "rating", "i18n"},
-    "rl": {"core", "games", "bots"},
+    "rl": {"core", "games", "bots", "arena"},
     "__main__": {"cli"},
     "bazar": {"core", "games", "bots", "rating"},
 }

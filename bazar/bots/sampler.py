@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Budget",
     "Constraint",
+    "Inference",
     "constraints",
     "determinize",
     "greedy_move",
@@ -82,50 +83,82 @@ class Constraint:
         return sum(1 for t in tiles if t.high in pips or t.low in pips) <= self.draws
 
 
+class Inference:
+    """What the passes and draws of a round prove, read one move at a time: the open ends
+    followed from the moves (in the games whose passes read them, ``Variant.reads_ends``),
+    each pass or forced draw at a known set of ends, and the draws since. A reader that
+    follows a round as it is played (``bazar.rl``) reads only the new moves."""
+
+    __slots__ = ("_branches", "_draws_at", "_ends", "_found", "_reads", "_spin", "_sure", "voids")
+
+    def __init__(self, rules: Rules) -> None:
+        variant = rules.variant
+        self._reads = variant.reads_ends
+        self._branches = variant.ends_branch
+        self._ends: dict[str, int] = {}
+        self._spin = -1
+        self._sure = True
+        self._found: list[tuple[int, frozenset[int], int]] = []
+        self._draws_at: list[tuple[int, int]] = []
+        #: per seat, the pips (a bit per pip) it is proved to hold none of now: those of
+        #: its passes since its last draw
+        self.voids = [0] * rules.players
+
+    def read(self, i: int, seat: int, move: Move) -> None:
+        """Read move number ``i`` (0: the first), made by ``seat``."""
+        if not self._reads:
+            return
+        kind = move.kind
+        tile = move.tile
+        ends = self._ends
+        if kind in ("play", "close") and tile is not None:
+            end = move.end
+            if end is None or not ends:
+                ends = self._ends = {"L": tile.high, "R": tile.low}
+                if tile.is_double:
+                    self._spin = tile.high
+            elif end in ends:
+                pip = ends[end]
+                ends[end] = tile.other(pip) if tile.has(pip) else tile.high
+                if tile.is_double and self._spin < 0:
+                    self._spin = tile.high
+            elif self._spin >= 0 and tile.has(self._spin):
+                ends[end] = tile.other(self._spin)
+            if kind == "close" and end in ends:
+                del ends[end]
+            if self._branches and (tile.is_double or kind == "close"):
+                self._sure = False  # a spinner's arms and closed ends: no longer followed
+        elif kind in ("pass", "draw") and ends and self._sure:
+            pips = frozenset(ends.values())
+            self._found.append((seat, pips, i))
+            if kind == "draw":
+                self._draws_at.append((seat, i))
+                self.voids[seat] = 0
+            else:
+                for pip in pips:
+                    self.voids[seat] |= 1 << pip
+        elif kind == "draw":
+            self._draws_at.append((seat, i))
+            self.voids[seat] = 0
+
+    def constraints(self, viewer: int | None) -> list[Constraint]:
+        """What the moves read say about the hands of every seat but ``viewer`` now."""
+        draws_at = self._draws_at
+        return [
+            Constraint(seat, pips, sum(1 for s, j in draws_at if s == seat and j >= i))
+            for seat, pips, i in self._found
+            if seat != viewer
+        ]
+
+
 def constraints(view: View) -> list[Constraint]:
     """What the passes and draws of ``view.history`` say about the hands now (in the games
     whose passes read the open ends, ``Variant.reads_ends``; none in others). The open ends
     are followed move by move."""
-    variant = view.rules.variant
-    if not variant.reads_ends:
-        return []
-    branches = variant.ends_branch
-    ends: dict[str, int] = {}
-    spin = -1
-    sure = True
-    found: list[tuple[int, frozenset[int], int]] = []
-    draws_at: list[tuple[int, int]] = []
+    inference = Inference(view.rules)
     for i, (seat, move, _) in enumerate(view.history):
-        kind = move.kind
-        tile = move.tile
-        if kind in ("play", "close") and tile is not None:
-            end = move.end
-            if end is None or not ends:
-                ends = {"L": tile.high, "R": tile.low}
-                if tile.is_double:
-                    spin = tile.high
-            elif end in ends:
-                pip = ends[end]
-                ends[end] = tile.other(pip) if tile.has(pip) else tile.high
-                if tile.is_double and spin < 0:
-                    spin = tile.high
-            elif spin >= 0 and tile.has(spin):
-                ends[end] = tile.other(spin)
-            if kind == "close" and end in ends:
-                del ends[end]
-            if branches and (tile.is_double or kind == "close"):
-                sure = False  # a spinner's arms and closed ends: no longer followed
-        elif kind in ("pass", "draw") and ends and sure:
-            found.append((seat, frozenset(ends.values()), i))
-            if kind == "draw":
-                draws_at.append((seat, i))
-        elif kind == "draw":
-            draws_at.append((seat, i))
-    return [
-        Constraint(seat, pips, sum(1 for s, j in draws_at if s == seat and j >= i))
-        for seat, pips, i in found
-        if seat != view.seat
-    ]
+        inference.read(i, seat, move)
+    return inference.constraints(view.seat)
 
 
 def satisfies(hands: Sequence[Sequence[Tile]], rules: Iterable[Constraint]) -> bool:

@@ -13,12 +13,13 @@ True
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import Names, invalid
 from .tiles import Tile
 
-__all__ = ["Move"]
+__all__ = ["Move", "MoveSpace"]
 
 #: Kinds with no tile and no argument.
 BARE_KINDS = ("draw", "pass", "stop", "fold", "call", "check", "skip", "announce")
@@ -157,3 +158,37 @@ def _tile_and_end(text: str) -> tuple[Tile, str | None]:
     if colon and not end:
         raise ValueError  # "6-4:" names no end
     return Tile.parse(tile_text), end or None
+
+
+@dataclass(frozen=True)
+class MoveSpace:
+    """Every move a round of some rules can ever offer, as the family declares it
+    (``Round.move_space``): what a fixed action space (``bazar.rl``) numbers.
+
+    A move that names a tile is one of ``kinds`` × ``tiles`` × ``ends`` (``None``: a move
+    that names no end, a lead or a trick's play). Where ``positional`` is set the ends are
+    not names but places: end ``i`` of ``ends`` (after ``None``) is the ``i``-th open end of
+    the position (``Round.ends()`` in its order), as in Chicken Foot whose branch ids grow
+    without bound. Every other move is one of ``others``.
+
+    >>> from bazar.core.tiles import tile_set
+    >>> space = MoveSpace(tile_set(6), ("play",), (None, "L", "R"), (Move("pass"),))
+    >>> space.tile_moves, space.size
+    (84, 85)
+    """
+
+    tiles: tuple[Tile, ...]
+    kinds: tuple[str, ...]
+    ends: tuple[str | None, ...]
+    others: tuple[Move, ...]
+    positional: bool = False
+
+    @property
+    def tile_moves(self) -> int:
+        """How many of the moves name a tile."""
+        return len(self.kinds) * len(self.tiles) * len(self.ends)
+
+    @property
+    def size(self) -> int:
+        """How many moves there are in all."""
+        return self.tile_moves + len(self.others)

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 from .board import Board
 from .errors import IllegalMove, Names, invalid
 from .ledger import Ledger
-from .moves import Move
+from .moves import Move, MoveSpace
 from .outcome import Outcome
 from .rules import Rules
 from .tiles import Tile, TileLike, mask_of, tile_set, tiles_of
@@ -404,6 +404,40 @@ class Round:
             else:
                 out.append((record.seat, move, None))
         return out
+
+    def moves_of(self, start: int = 0) -> list[tuple[int, Move]]:
+        """The moves from number ``start`` (0: the first) as (seat, move): the public part
+        of :meth:`history`, cheap to read near its end (an observer that follows a round
+        reads only what is new)."""
+        base = self._base
+        if start < len(base):
+            out = [(seat, move) for seat, move, _ in base[start:]]
+            start = len(base)
+        else:
+            out = []
+        out += [(record.seat, record.move) for record in self._stack[start - len(base) :]]
+        return out
+
+    @property
+    def ply(self) -> int:
+        """How many moves were made (those before a view's too, in a round rebuilt from it)."""
+        return len(self._base) + len(self._stack)
+
+    def stamp(self, ply: int | None = None) -> object:
+        """An object that stays the same exactly while the first ``ply`` moves (None: all)
+        stand: an observer that read them keeps it to know they were not taken back."""
+        k = (self.ply if ply is None else ply) - len(self._base)
+        return self._stack[k - 1] if k > 0 else self._base
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many tiles each seat holds (what every seat sees)."""
+        return tuple(h.bit_count() for h in self._hands)
+
+    @classmethod
+    def move_space(cls, rules: Rules) -> MoveSpace:
+        """Every move a round of ``rules`` can ever offer: the family's declaration, which
+        ``bazar.rl`` numbers as its fixed action space."""
+        raise NotImplementedError
 
     def played(self) -> tuple[Tile, ...]:
         """The tiles on the table, in the order they were played."""

@@ -54,14 +54,13 @@ class View:
             (s, move, tile if s == seat and seat is not None else None)
             for s, move, tile in rnd.history()
         )
-        hands = rnd.hands
         turn = rnd.turn
         return cls(
             seat=seat,
             rules=rnd.rules,
             turn=turn,
             hand=None if seat is None else rnd.seen_hand(seat),
-            hand_sizes=tuple(len(h) for h in hands),
+            hand_sizes=rnd.hand_sizes(),
             bazar_size=rnd.bazar_size,
             drawable=rnd.drawable,
             ends=rnd.ends(),

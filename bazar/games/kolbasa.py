@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from bazar.core.board import Board, Laid
-from bazar.core.moves import Move
+from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import PASS, STOP, Deal, Round, Undo, shuffled
-from bazar.core.rules import Option, Variant, register
+from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
 if TYPE_CHECKING:
@@ -246,6 +246,9 @@ class KolbasaRound(Round):
         """Every row, front to back (the full state: nobody sees these)."""
         return [tuple(row) for row in self._rows]
 
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(row) for row in self._rows)
+
     def ends(self) -> dict[str, int]:
         """The one open end, ``{"R": pip}``; ``{}`` with no sausage."""
         if not self._sausage:
@@ -278,6 +281,13 @@ class KolbasaRound(Round):
         return len(self._opening_reveals) + len(self._base) + len(self._stack)
 
     # -- moves -------------------------------------------------------------------------------
+
+    @classmethod
+    def move_space(cls, rules: Rules) -> MoveSpace:
+        """The tile turned over laid on the open end ``R``, or cut in at a joint (``"1"`` the
+        first from the start); a pass, a stop."""
+        joints = tuple(str(j) for j in range(1, len(rules.tiles)))
+        return MoveSpace(rules.tiles, ("play", "cut"), (OPEN_END, *joints), (PASS, STOP))
 
     def _generate(self) -> tuple[Move, ...]:
         tile = self.front()

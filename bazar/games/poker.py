@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bazar.core.board import Board
-from bazar.core.moves import Move
+from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import Deal, Round, Undo, shuffled
-from bazar.core.rules import Option, Variant, register
+from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 
 if TYPE_CHECKING:
@@ -420,6 +420,14 @@ class PokerRound(Round):
         return sum(self._put)
 
     # -- moves -------------------------------------------------------------------------------
+
+    @classmethod
+    def move_space(cls, rules: Rules) -> MoveSpace:
+        """No tile is played: a check, a call, a fold, a bet or a raise of ``bet_min`` to
+        ``bet_max``."""
+        sizes = range(rules[BET_MIN], rules[BET_MAX] + 1)
+        bets = (*(Move("bet", value=n) for n in sizes), *(Move("raise", value=n) for n in sizes))
+        return MoveSpace(rules.tiles, (), (), (CHECK, CALL, FOLD, *bets))
 
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None or self._turn is None:

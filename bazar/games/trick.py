@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bazar.core.board import Board
-from bazar.core.moves import Move
+from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import PASS, Deal, Round, Undo, final_turn, shuffled
-from bazar.core.rules import Option, Variant, register
+from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 
 if TYPE_CHECKING:
@@ -326,6 +326,14 @@ class TrickRound(Round):
         return sides
 
     # -- moves -------------------------------------------------------------------------------
+
+    @classmethod
+    def move_space(cls, rules: Rules) -> MoveSpace:
+        """A tile played to the trick; a pass or a bid of 30 to 42, a trump suit named
+        (a pip, follow-me, doubles)."""
+        bids = tuple(Move("bid", value=n) for n in range(MIN_BID, MAX_BID + 1))
+        trumps = tuple(Move("trumps", value=s) for s in (*range(7), FOLLOW_ME, DOUBLES))
+        return MoveSpace(rules.tiles, ("play",), (None,), (PASS, *bids, *trumps))
 
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None or self._turn is None:

@@ -25,7 +25,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.moves import Move
+from bazar.core.board import ARM_IDS
+from bazar.core.moves import Move, MoveSpace
 from bazar.core.outcome import Outcome
 from bazar.core.round import DRAW, PASS, STOP, Deal
 from bazar.core.tiles import Tile, TileLike
@@ -45,6 +46,7 @@ from .options import (
 )
 
 if TYPE_CHECKING:
+    from bazar.core.rules import Rules
     from bazar.core.view import View
 
 __all__ = ["CrossRound", "CrossUndo", "count_ends"]
@@ -184,6 +186,12 @@ class CrossRound(LineRound):
         return list(self._events)
 
     # -- moves -------------------------------------------------------------------------------
+
+    @classmethod
+    def move_space(cls, rules: Rules) -> MoveSpace:
+        """A tile led, laid on an arm (``L R U D``) or on the spinner's free side ``S``, or a
+        double laid closed («Осёл»); a draw, a pass, a stop."""
+        return MoveSpace(rules.tiles, ("play", "close"), (None, *ARM_IDS, "S"), (DRAW, PASS, STOP))
 
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:

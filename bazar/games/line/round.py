@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Board, Line
 from bazar.core.errors import invalid
-from bazar.core.moves import Move
+from bazar.core.moves import Move, MoveSpace
 from bazar.core.outcome import Outcome
 from bazar.core.round import (
     DRAW,
@@ -391,6 +391,11 @@ class LineRound(Round):
         return line
 
     # -- moves -----------------------------------------------------------------------------
+
+    @classmethod
+    def move_space(cls, rules: Rules) -> MoveSpace:
+        """A tile led (no end) or laid on ``L`` or ``R``; a draw, a pass, a stop."""
+        return MoveSpace(rules.tiles, ("play",), (None, "L", "R"), (DRAW, PASS, STOP))
 
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:

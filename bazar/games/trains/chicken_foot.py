@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
-from bazar.core.moves import Move
+from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import (
@@ -480,6 +480,18 @@ class TreeRound(EngineRound):
         out = [("E", self._engine)] if self._arms < self._opts.most else []
         out += [(end, pip) for end, pip, _ in self._dests]
         return out
+
+    @classmethod
+    def move_space(cls, rules: Rules) -> MoveSpace:
+        """A tile laid, or laid as the last but one announced (``last``), on one of the open
+        ends counted in :meth:`ends`' order: the engine's new arm and at most two more ends
+        per double (a foot's three toes replace the end it covers); a draw, a pass, a stop,
+        a skipped turn, an announcement, a challenge of each seat."""
+        places = 1 + rules[ENGINE_ARMS_MAX] + 2 * (rules.set_max + 1)
+        others = (DRAW, PASS, STOP, SKIP, ANNOUNCE)
+        challenges = tuple(Move("challenge", value=s) for s in range(rules.players))
+        ends = tuple(str(i) for i in range(1, places + 1))
+        return MoveSpace(rules.tiles, ("play", "last"), ends, others + challenges, True)
 
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:

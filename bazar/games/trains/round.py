@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
-from bazar.core.moves import Move
+from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import (
@@ -444,6 +444,13 @@ class TrainRound(EngineRound):
         return TrainsBoard(engine, {end: tuple(tiles) for end, tiles in trains.items()})
 
     # -- moves -----------------------------------------------------------------------------
+
+    @classmethod
+    def move_space(cls, rules: Rules) -> MoveSpace:
+        """A tile laid on a seat's train (``"0"``, ``"1"``, ...) or the Mexican train ``M``;
+        a draw, a pass, a stop."""
+        trains = (*(str(s) for s in range(rules.players)), "M")
+        return MoveSpace(rules.tiles, ("play",), trains, (DRAW, PASS, STOP))
 
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
