@@ -133,13 +133,12 @@ class Adam:
 
 def episode(
     env: Any, policy: Policy, learner: str, rng: np.random.Generator, seed: int
-) -> tuple[list[Array], list[Array], list[int], float]:
-    """One round of the AEC env: the learner's observations, masks and actions, and the
-    reward it was given (the round's value for its side)."""
+) -> tuple[list[tuple[Array, Array, int]], float]:
+    """One round of the AEC env: the ``learner``'s decisions (observation, mask, action),
+    the other seat playing a uniformly random legal action; and the learner's reward (the
+    round's value for its side)."""
     env.reset(seed=seed)
-    observations: list[Array] = []
-    masks: list[Array] = []
-    actions: list[int] = []
+    decisions: list[tuple[Array, Array, int]] = []
     total = 0.0
     for agent in env.agent_iter():
         obs, reward, termination, truncation, _ = env.last()
@@ -151,14 +150,12 @@ def episode(
             if agent == learner:
                 x = obs["observation"].astype(np.float64)
                 probs = policy.probabilities(x[None], mask[None])[1][0]
-                action = int(rng.choice(len(probs), p=probs))
-                observations.append(x)
-                masks.append(mask)
-                actions.append(action)
+                action = min(int(np.searchsorted(np.cumsum(probs), rng.random())), len(probs) - 1)
+                decisions.append((x, mask, action))
             else:
                 action = int(rng.choice(np.flatnonzero(mask)))
         env.step(action)
-    return observations, masks, actions, total
+    return decisions, total
 
 
 def train(
@@ -170,24 +167,25 @@ def train(
     seed: int,
 ) -> dict[str, Any]:
     """REINFORCE against the random seat until ``minutes`` pass (or ``episodes`` are
-    played); the figures of the run."""
+    played); the figures of the run. The learner takes one seat, the other each round."""
     env = bz.env(VARIANT, players=2)
     rng = np.random.default_rng(seed)
     adam = Adam(policy.params, lr)
     agents = list(env.possible_agents)
     start = last_note = time.monotonic()
-    played, rewards, scale = 0, [], 1.0
+    played, tracked, scale = 0, [], 1.0
     while time.monotonic() - start < minutes * 60 and (episodes is None or played < episodes):
         obs, masks, actions, returns = [], [], [], []
         for _ in range(batch):
             learner = agents[played % 2]
-            o, m, a, total = episode(env, policy, learner, rng, seed * 1_000_003 + played)
+            decisions, total = episode(env, policy, learner, rng, seed * 1_000_003 + played)
             played += 1
-            rewards.append(total)
-            obs += o
-            masks += m
-            actions += a
-            returns += [total] * len(a)
+            tracked.append(total)
+            for x, mask, action in decisions:
+                obs.append(x)
+                masks.append(mask)
+                actions.append(action)
+                returns.append(total)
         if actions:
             # round values run to tens of points: a running scale keeps the steps even
             target = np.array(returns)
@@ -198,14 +196,14 @@ def train(
             adam.step(policy.params, grads)
         if time.monotonic() - last_note >= 10:
             last_note = time.monotonic()
-            recent = rewards[-2000:]
+            recent = tracked[-2000:]
             print(
                 f"{last_note - start:6.0f}s  {played} rounds  mean value of the last "
                 f"{len(recent)}: {np.mean(recent):+.2f}  won {np.mean(np.array(recent) > 0):.1%}",
                 file=sys.stderr,
             )
     env.close()
-    recent = rewards[-2000:]
+    recent = tracked[-2000:]
     return {
         "rounds": played,
         "seconds": round(time.monotonic() - start, 1),
