@@ -535,6 +535,10 @@ class Round:
         """The hand ``seat`` sees of its own (a game with blind rows shows None)."""
         return tiles_of(self._hands[seat])
 
+    def hand_mask(self, seat: int) -> int | None:
+        """:meth:`seen_hand` as a bit set (bit ``tile.index`` for each tile)."""
+        return self._hands[seat]
+
     def public_extra(self, seat: int | None) -> dict[str, Any]:
         """The game-specific public state a view of ``seat`` carries (``View.extra``): the
         leader and the round's number; the forced lead, to the leader before his lead."""

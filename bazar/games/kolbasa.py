@@ -403,6 +403,9 @@ class KolbasaRound(Round):
         """Nobody sees his own row: None."""
         return None
 
+    def hand_mask(self, seat: int) -> int | None:
+        return None
+
     def deal(self) -> dict[str, Any]:
         """The deal as a record stores it: each row front to back, the tiles set aside, the
         player who turns over first."""

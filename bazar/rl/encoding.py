@@ -22,7 +22,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
@@ -30,12 +30,16 @@ from bazar.bots.sampler import Inference
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.round import PLACEMENTS, Round
 from bazar.core.rules import Rules
+from bazar.core.tiles import mask_of
 from bazar.core.view import View
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 __all__ = ["Encoding", "IllegalAction", "Section"]
+
+#: the kinds of move that lay a tile on the table (a cut lays it inside the sausage)
+LAYING = (*PLACEMENTS, "cut")
 
 #: what a position is given as: a round, or the view of the seat to move
 State = Round | View
@@ -58,38 +62,57 @@ class Section:
 
 
 class _Tally:
-    """What one round's moves showed, read as the round goes (absolute seats): who laid
-    which tile, who made which other move, what the passes proved. An observer keeps one per
-    round and reads only the moves pushed since."""
+    """What one round's moves showed, read as the round goes: each seat's observation of
+    it so far, one row per seat (who laid which tile, who made which other move, what the
+    passes proved, the scores), which :meth:`Encoding._fill` copies and completes with the
+    position (the hand, the ends, the sizes, the turn). An observer keeps one per round and
+    reads only the moves pushed since."""
 
-    __slots__ = ("count", "inference", "laid", "made", "scores", "stamp")
+    __slots__ = ("count", "inference", "rows", "stamp")
 
-    def __init__(self, enc: Encoding) -> None:
-        players = enc.num_players
+    def __init__(self, enc: Encoding, scores: Sequence[float] | None) -> None:
         self.count = 0
         self.stamp: object = None
         self.inference = Inference(enc.rules)
-        self.laid = np.zeros((players, len(enc.space.tiles)), np.float32)
-        self.made = np.zeros((players, max(1, len(enc.space.others))), np.float32)
-        self.scores: NDArray[np.float32] | None = None
+        self.rows = np.zeros((enc.num_players, enc.observation_shape[0]), np.float32)
+        if scores is not None and len(scores):
+            at = enc._at["scores"]
+            values = np.asarray(scores, np.float32)
+            for seat in range(enc.num_players):
+                side = values[enc._side_order[seat]] / enc._scale
+                self.rows[seat, at : at + len(side)] = np.clip(side, -1.0, 1.0)
 
     def read(self, enc: Encoding, moves: Sequence[tuple[int, Move]]) -> None:
+        """Read the moves that follow those read (each as seat, move)."""
         tile_index = enc._tile_index
         other_index = enc._other_index
+        laid_cols = enc._laid_cols
+        made_cols = enc._made_cols
         inference = self.inference
-        laid = self.laid
-        made = self.made
+        voids = inference.voids
+        rows = self.rows
+        seats = range(enc.num_players)
         i = self.count
         for seat, move in moves:
             tile = move.tile
             if tile is not None:
-                if move.kind in PLACEMENTS or move.kind == "cut":
-                    laid[seat, tile_index[tile]] = 1.0
+                if move.kind in LAYING:
+                    t = tile_index[tile]
+                    for viewer, col in zip(seats, laid_cols[seat], strict=True):
+                        rows[viewer, col + t] = 1.0
             else:
                 j = other_index.get(move)
                 if j is not None:
-                    made[seat, j] = 1.0
+                    for viewer, col in zip(seats, made_cols[seat], strict=True):
+                        rows[viewer, col + j] = 1.0
+            before = voids[seat]
             inference.read(i, seat, move)
+            if voids[seat] != before:
+                bits = enc._void_bits(voids[seat])
+                pips = enc._pips
+                for viewer, col in zip(seats, enc._void_cols[seat], strict=True):
+                    if viewer != seat:
+                        rows[viewer, col : col + pips] = bits
             i += 1
         self.count = i
 
@@ -114,6 +137,7 @@ class Encoding:
         self.rules = rules
         space = self.space = Round.played_by(rules).move_space(rules)
         self.num_players = players = rules.players
+        seats = range(players)
         self.num_actions = space.size
         tiles = space.tiles
         self._tile_index = {t: i for i, t in enumerate(tiles)}
@@ -192,22 +216,30 @@ class Encoding:
         self.observation_shape = (start,)
         self._at = {s.name: s.start for s in self._sections}
         # each seat's order of the others: itself first, then the next to its left
-        self._order = [
-            np.array([(seat + k) % players for k in range(players)]) for seat in range(players)
-        ]
+        self._order = [tuple((seat + k) % players for k in range(players)) for seat in seats]
         self._side_order = [
-            np.array([(rules.side_of(seat) + k) % sides for k in range(sides)])
-            for seat in range(players)
+            np.array([(rules.side_of(seat) + k) % sides for k in range(sides)]) for seat in seats
         ]
         self._scale = float(rules.target or rules.limit or 100)
-        self._pip_rows = np.eye(pips, dtype=np.float32)
-        self._void_rows = np.array(
-            [[(mask >> p) & 1 for p in range(pips)] for mask in range(1 << pips)]
-            if pips <= 13
-            else [[0] * pips],
-            np.float32,
-        )
+        # where a move of seat s is written in each viewer's row: s sits (s - viewer) % n
+        # places after the viewer
+        at = self._at
+
+        def columns(name: str, width: int) -> list[tuple[int, ...]]:
+            return [tuple(at[name] + (s - v) % players * width for v in seats) for s in seats]
+
+        self._laid_cols = columns("laid", n_tiles)
+        self._made_cols = columns("moves", len(space.others))
+        self._void_cols = columns("voids", pips)
+        # a hand's bit set (bit tile.index) read in the order of the tiles in play
+        self._n_tiles = n_tiles
+        self._hand_bytes = (max(t.index for t in tiles) + 8) // 8
+        self._hand_bits = np.array([t.index for t in tiles])
         self._tallies: weakref.WeakKeyDictionary[Round, _Tally] = weakref.WeakKeyDictionary()
+        # the round observed last and its tally, and the last round's legal moves by id
+        # (what an environment asks again and again of one round)
+        self._last: tuple[Round | None, _Tally | None] = (None, None)
+        self._legal_of: tuple[Round | None, object, int, dict[int, Move]] = (None, None, 0, {})
 
     @classmethod
     def of(cls, rules: Rules) -> Encoding:
@@ -236,7 +268,19 @@ class Encoding:
         return (self._kind_index[move.kind] * len(space.tiles) + tile) * len(space.ends) + place
 
     def _legal(self, state: State) -> dict[int, Move]:
-        legal = state.legal_moves() if isinstance(state, Round) else state.legal
+        """The legal moves by id (the last round's kept until a move is pushed or popped)."""
+        if state.__class__ is not View and isinstance(state, Round):
+            stamp = state.stamp()
+            cached = self._legal_of
+            if cached[0] is state and cached[1] is stamp and cached[2] == state.ply:
+                return cached[3]
+            found = self._ids_of(state.legal_moves(), state)
+            self._legal_of = (state, stamp, state.ply, found)
+            return found
+        assert isinstance(state, View)
+        return self._ids_of(state.legal, state)
+
+    def _ids_of(self, legal: Sequence[Move], state: State) -> dict[int, Move]:
         if not self.space.positional:
             ids = self._ids
             return {ids[m]: m for m in legal}
@@ -276,72 +320,69 @@ class Encoding:
             raise ValueError("an observation is a seat's: a spectator's view has none")
         if view.rules is not self.rules and view.rules != self.rules:
             raise ValueError(f"the view is of {view.rules}, not {self.rules}")
-        tally = _Tally(self)
+        tally = _Tally(self, view.scores.get("scores") if view.scores else None)
         tally.read(self, [(s, m) for s, m, _ in view.history])
-        scores = view.scores.get("scores") if view.scores else None
+        hand = None if view.hand is None else mask_of(view.hand)
         return self._fill(
             tally,
             view.seat,
-            view.hand or (),
+            hand,
             view.ends,
             view.hand_sizes,
             view.bazar_size,
             view.drawable,
             view.turn,
-            scores,
         )
 
     def observe_round(self, rnd: Round, seat: int) -> NDArray[np.float32]:
         """The observation of ``seat`` in ``rnd``: equal to ``observe(rnd.view(seat))``,
         read from the round without building the view (only the moves since the last call
         are read)."""
-        tally = self._tallies.get(rnd)
+        last = self._last
+        tally = last[1] if last[0] is rnd else self._tallies.get(rnd)
         ply = rnd.ply
         if tally is None or tally.count > ply or rnd.stamp(tally.count) is not tally.stamp:
-            tally = self._tallies[rnd] = _Tally(self)
+            tally = self._tallies[rnd] = _Tally(self, rnd.ledger.public()["scores"])
             tally.stamp = rnd.stamp(0)
         if tally.count < ply:
             tally.read(self, rnd.moves_of(tally.count))
             tally.stamp = rnd.stamp(ply)
-        if tally.scores is None:
-            tally.scores = np.array(rnd.ledger.public()["scores"], np.float32)
+        self._last = (rnd, tally)
         return self._fill(
             tally,
             seat,
-            rnd.seen_hand(seat) or (),
+            rnd.hand_mask(seat),
             rnd.ends(),
             rnd.hand_sizes(),
             rnd.bazar_size,
             rnd.drawable,
             rnd.turn,
-            tally.scores,
         )
 
     def _fill(
         self,
         tally: _Tally,
         seat: int,
-        hand: Sequence[Any],
+        hand: int | None,
         ends: dict[str, int],
         sizes: Sequence[int],
         bazar_size: int,
         drawable: int,
         turn: int | None,
-        scores: Any,
     ) -> NDArray[np.float32]:
+        """The seat's row of ``tally`` completed with the position."""
         at = self._at
-        n_tiles = len(self.space.tiles)
-        obs = np.zeros(self.observation_shape, np.float32)
-        tile_index = self._tile_index
-        hand_at = at["hand"]
-        for tile in hand:
-            obs[hand_at + tile_index[tile]] = 1.0
-        order = self._order[seat]
-        players = self.num_players
-        obs[at["laid"] : at["laid"] + players * n_tiles] = tally.laid[order].ravel()
-        pips = self._pips
+        obs = tally.rows[seat].copy()
+        if hand:
+            bits = np.unpackbits(
+                np.frombuffer(hand.to_bytes(self._hand_bytes, "little"), np.uint8),
+                bitorder="little",
+            )
+            start = at["hand"]
+            obs[start : start + self._n_tiles] = bits[self._hand_bits]
         if ends:
             base = at["ends"]
+            pips = self._pips
             if self.space.positional:
                 for place, pip in enumerate(ends.values()):
                     obs[base + place * pips + pip] = 1.0
@@ -350,35 +391,83 @@ class Encoding:
                 for end, pip in ends.items():
                     obs[base + shown[end] * pips + pip] = 1.0
         base = at["sizes"]
-        for k in range(players):
-            obs[base + k] = sizes[order[k]] / n_tiles
+        scale = self._n_tiles
+        for k, other in enumerate(self._order[seat]):
+            obs[base + k] = sizes[other] / scale
         base = at["bazar"]
-        obs[base] = bazar_size / n_tiles
-        obs[base + 1] = drawable / n_tiles
-        voids = tally.inference.voids
-        if any(voids):
-            base = at["voids"]
-            for k in range(1, players):
-                mask = voids[order[k]]
-                if mask:
-                    obs[base + k * pips : base + (k + 1) * pips] = self._void_bits(mask)
+        obs[base] = bazar_size / scale
+        obs[base + 1] = drawable / scale
         if turn is not None:
-            obs[at["turn"] + (turn - seat) % players] = 1.0
-        if scores is not None and len(scores):
-            values = np.asarray(scores, np.float32)[self._side_order[seat]] / self._scale
-            sides = len(values)
-            obs[at["scores"] : at["scores"] + sides] = np.clip(values, -1.0, 1.0)
-        others = len(self.space.others)
-        if others:
-            obs[at["moves"] : at["moves"] + players * others] = tally.made[order].ravel()
-        return obs
+            obs[at["turn"] + (turn - seat) % self.num_players] = 1.0
+        out: NDArray[np.float32] = obs
+        return out
 
     def _void_bits(self, mask: int) -> NDArray[np.float32]:
-        if mask < len(self._void_rows):
-            row: NDArray[np.float32] = self._void_rows[mask]
-            return row
         return np.array([(mask >> p) & 1 for p in range(self._pips)], np.float32)
 
 
 def _ends(state: State) -> dict[str, int]:
-    return state.ends() if isinstance(state, Round) else state.ends
+    ends: dict[str, int] = state.ends() if isinstance(state, Round) else state.ends
+    return ends
+
+
+def describe(rules: Rules) -> str:
+    """The encoding of ``rules`` as Markdown: its action ids, then its observation's parts."""
+    enc = Encoding.of(rules)
+    space = enc.space
+    lines = ["| actions | moves |", "|---|---|"]
+    if space.tile_moves:
+        ends = ", ".join("no end" if e is None else f"`{e}`" for e in space.ends)
+        if space.positional:
+            ends = f"the open ends in the order of `ends()` (at most {len(space.ends)})"
+        per_kind = len(space.tiles) * len(space.ends)
+        for k, kind in enumerate(space.kinds):
+            first = k * per_kind
+            lines.append(
+                f"| {first}–{first + per_kind - 1} | `{kind}` of tile *t* on end *e*: "
+                f"{first} + {len(space.ends)}*t* + *e*, with *t* the tile's index in "
+                f"`rules.tiles` ({len(space.tiles)} tiles) and *e* the end's among {ends} |"
+            )
+    for i, move in enumerate(space.others, space.tile_moves):
+        lines.append(f"| {i} | `{move}` |")
+    lines += ["", "| part | from | shape | holds |", "|---|---|---|---|"]
+    for section in enc.sections():
+        shape = " × ".join(str(n) for n in section.shape)
+        lines.append(f"| `{section.name}` | {section.start} | {shape} | {section.text} |")
+    return "\n".join(lines)
+
+
+def document() -> str:
+    """``docs/encoding.md``'s tables: each family's encoding at its first variant's
+    defaults, then every variant's sizes."""
+    from bazar.core.rules import VARIANTS
+    from bazar.core.rules import rules as make_rules
+
+    families: dict[type[Round], list[Rules]] = {}
+    for name in VARIANTS:
+        rules = make_rules(name)
+        families.setdefault(Round.played_by(rules), []).append(rules)
+    out: list[str] = []
+    for family, members in families.items():
+        first = members[0]
+        names = ", ".join(f"`{r.name}`" for r in members)
+        out += [
+            f"### {family.__name__}: {names}",
+            "",
+            f"As dealt for `{first.name}` with {first.players} players:",
+            "",
+            describe(first),
+            "",
+        ]
+    out += [
+        "### Sizes of every variant, at its default players",
+        "",
+        "| variant | players | actions | observation |",
+        "|---|---|---|---|",
+    ]
+    for name in VARIANTS:
+        enc = Encoding.of(make_rules(name))
+        out.append(
+            f"| `{name}` | {enc.num_players} | {enc.num_actions} | {enc.observation_shape[0]} |"
+        )
+    return "\n".join(out) + "\n"
