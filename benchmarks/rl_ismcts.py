@@ -1,0 +1,242 @@
+"""bazar's ``ismcts`` against OpenSpiel's ``ISMCTSBot`` on bazar's own game, 2-player Block
+(``bazar_block``), at the same time per move.
+
+    .venv/bin/python benchmarks/rl_ismcts.py --deals 500 --jobs 2 --budget 100ms
+    .venv/bin/python benchmarks/rl_ismcts.py --deals 20 --json
+
+OpenSpiel's bot searches the same OpenSpiel state the game is played on: it resamples the
+hidden tiles with :meth:`bazar.rl.openspiel.BazarState.resample_from_infostate` (bazar's
+sampler), values leaves with a random rollout (``RandomRolloutEvaluator``) and explores with
+``uct_c = sqrt(2) * (max_utility - min_utility)``. bazar's bot chooses from the seat's
+:class:`~bazar.View` of the round inside the state.
+
+The same time per move: first both bots play ``--calibrate`` deals in every worker (so under
+the run's own load); bazar's median time per searched move at ``--budget`` and OpenSpiel's
+median time per simulation give OpenSpiel's ``max_simulations`` (bazar's median divided by
+the time of one simulation). A move with one legal action is not searched by either bot
+and is not timed.
+
+Duplicate deals: deal ``i`` (its chance actions drawn from seed ``i``) is played twice, the
+bots' seats swapped. A game is won by the bot whose seat ends with more points (its return
+above zero; a tie counts half). Printed: bazar's win rate with a 95 % Wilson interval over
+the games and a 95 % interval over the deals (each deal's mean of its two games), the median
+time per searched move of each bot, the simulations OpenSpiel used. Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+import bazar
+from bazar.arena import wilson
+from bazar.rl import openspiel as bos
+
+GAME = "bazar_block"
+
+
+@dataclass
+class Game:
+    """One game of a deal: bazar's seat, its return, the timed moves of both bots."""
+
+    deal: int
+    bazar_seat: int
+    value: float
+    bazar_ms: list[float]
+    openspiel_ms: list[float]
+
+
+def _game() -> pyspiel.Game:
+    bos.register()
+    return pyspiel.load_game(GAME)
+
+
+def _dealt(game: pyspiel.Game, deal: int) -> pyspiel.State:
+    """The state after the chance actions of deal ``deal``."""
+    rng = random.Random(deal)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+    return state
+
+
+def _openspiel_bot(game: pyspiel.Game, simulations: int, seed: int) -> ismcts.ISMCTSBot:
+    rs = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    uct_c = math.sqrt(2) * (game.max_utility() - game.min_utility())
+    return ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c,
+        max_simulations=simulations,
+        random_state=rs,
+        final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+    )
+
+
+def play(deal: int, bazar_seat: int, budget: str, simulations: int) -> Game:
+    """Deal ``deal`` played to its end, bazar's ``ismcts@budget`` at ``bazar_seat``."""
+    game = _game()
+    encoding = game.encoding
+    state = _dealt(game, deal)
+    mine = bazar.bots.make(f"ismcts@{budget}", seed=deal * 2 + bazar_seat)
+    theirs = _openspiel_bot(game, simulations, seed=deal * 2 + 1 - bazar_seat)
+    bazar_ms: list[float] = []
+    openspiel_ms: list[float] = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        start = time.perf_counter()
+        if seat == bazar_seat:
+            view = state.view(seat)
+            move = mine.choose(view, view.legal)
+            action = encoding.action(move, state.round)
+            bazar_ms.append((time.perf_counter() - start) * 1000)
+        else:
+            action = int(theirs.step(state))
+            openspiel_ms.append((time.perf_counter() - start) * 1000)
+        state.apply_action(action)
+    value = state.returns()[bazar_seat]
+    return Game(deal, bazar_seat, value, bazar_ms, openspiel_ms)
+
+
+def calibrate(deal: int, budget: str, probe: int) -> tuple[list[float], list[float]]:
+    """bazar's times per searched move, and OpenSpiel's times per simulation (ISMCTS with
+    ``probe`` simulations), over one deal played both ways."""
+    bazar_ms: list[float] = []
+    per_sim: list[float] = []
+    for seat in (0, 1):
+        result = play(deal, seat, budget, probe)
+        bazar_ms += result.bazar_ms
+        per_sim += [ms / probe for ms in result.openspiel_ms]
+    return bazar_ms, per_sim
+
+
+def _task(args: tuple[str, int, int, str, int]) -> Any:
+    kind, deal, seat, budget, count = args
+    if kind == "calibrate":
+        return calibrate(deal, budget, count)
+    return play(deal, seat, budget, count)
+
+
+def summary(games: list[Game], simulations: int, budget: str, seconds: float) -> dict[str, Any]:
+    def score(value: float) -> float:
+        return 1.0 if value > 0 else 0.5 if value == 0 else 0.0
+
+    scores = [score(g.value) for g in games]
+    wins = sum(scores)
+    n = len(games)
+    low, high = wilson(wins, n)
+    by_deal: dict[int, list[float]] = {}
+    for g, s in zip(games, scores, strict=True):
+        by_deal.setdefault(g.deal, []).append(s)
+    means = [statistics.fmean(v) for v in by_deal.values()]
+    mean = statistics.fmean(means)
+    half = 1.96 * statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else 0.0
+    bazar_ms = [ms for g in games for ms in g.bazar_ms]
+    openspiel_ms = [ms for g in games for ms in g.openspiel_ms]
+    return {
+        "game": GAME,
+        "deals": len(by_deal),
+        "games": n,
+        "bazar": f"ismcts@{budget}",
+        "openspiel": f"ISMCTSBot({simulations} simulations, random rollouts)",
+        "openspiel_simulations": simulations,
+        "bazar_win_rate": wins / n,
+        "wilson95": [low, high],
+        "deal95": [mean - half, mean + half],
+        "bazar_points_per_game": statistics.fmean(g.value for g in games),
+        "bazar_median_ms": statistics.median(bazar_ms),
+        "openspiel_median_ms": statistics.median(openspiel_ms),
+        "searched_moves": {"bazar": len(bazar_ms), "openspiel": len(openspiel_ms)},
+        "seconds": round(seconds, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument("--budget", default="100ms", help="bazar's ismcts budget")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--calibrate", type=int, default=4, help="deals a worker times")
+    parser.add_argument("--probe", type=int, default=60, help="simulations while timing")
+    parser.add_argument("--simulations", type=int, default=0, help="skip the calibration")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(args.jobs) as pool:
+        simulations = args.simulations
+        if not simulations:
+            tasks = [
+                ("calibrate", 10**6 + i, 0, args.budget, args.probe)
+                for i in range(args.calibrate * args.jobs)
+            ]
+            bazar_ms: list[float] = []
+            per_sim: list[float] = []
+            for times, sims in pool.imap_unordered(_task, tasks):
+                bazar_ms += times
+                per_sim += sims
+            target = statistics.median(bazar_ms)
+            simulations = max(1, round(target / statistics.median(per_sim)))
+            print(
+                f"calibration: bazar {target:.1f} ms a move, OpenSpiel "
+                f"{statistics.median(per_sim):.2f} ms a simulation -> {simulations} simulations",
+                file=sys.stderr,
+            )
+        tasks = [
+            ("play", deal, seat, args.budget, simulations)
+            for deal in range(args.deals)
+            for seat in (0, 1)
+        ]
+        games: list[Game] = []
+        for result in pool.imap_unordered(_task, tasks):
+            games.append(result)
+            if len(games) % 20 == 0:
+                rate = sum(1.0 if g.value > 0 else 0.5 if g.value == 0 else 0.0 for g in games)
+                print(
+                    f"{len(games)}/{len(tasks)} games, bazar {rate / len(games):.3f}, "
+                    f"{time.perf_counter() - began:.0f} s",
+                    file=sys.stderr,
+                )
+    games.sort(key=lambda g: (g.deal, g.bazar_seat))
+    result = summary(games, simulations, args.budget, time.perf_counter() - began)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    low, high = result["wilson95"]
+    dlow, dhigh = result["deal95"]
+    print(f"{GAME}: {result['bazar']} against OpenSpiel's {result['openspiel']}")
+    print(f"  {result['deals']} duplicate deals, {result['games']} games")
+    print(
+        f"  bazar wins {result['bazar_win_rate']:.3f} of the hands "
+        f"(95 % Wilson {low:.3f}-{high:.3f}; over deals {dlow:.3f}-{dhigh:.3f})"
+    )
+    print(f"  bazar's points a game: {result['bazar_points_per_game']:+.2f}")
+    print(
+        f"  median time a searched move: bazar {result['bazar_median_ms']:.1f} ms, "
+        f"OpenSpiel {result['openspiel_median_ms']:.1f} ms "
+        f"({result['searched_moves']['bazar']} and {result['searched_moves']['openspiel']} moves)"
+    )
+    print(f"  {result['seconds']:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
