@@ -3,12 +3,13 @@ measure it against bazar's ``random`` bot in the arena.
 
 The policy is one hidden layer (tanh) and a softmax over the flat action space, masked by
 the observation's ``action_mask``; a linear value of the observation is its baseline. It is
-trained by REINFORCE: the learner takes one seat of a round (the other seat each episode),
-the other seat plays a uniformly random legal action, and every decision of the learner is
-pushed towards the round's value for its side (points over the other side). Then the
-greedy policy (its most probable legal action) is wrapped as a bazar bot that chooses from a
-:class:`~bazar.View`, and :func:`bazar.arena.run` plays it against ``random`` on duplicate
-deals, whole matches to 100 points.
+trained by REINFORCE on whole matches (the environment's ``reward="match"``): the learner
+takes one seat (the other seat each match), the other seat plays a uniformly random legal
+action, and each decision of the learner is pushed towards the value of its round for its
+side (points over the other side). Then the greedy policy (its most probable legal action)
+is wrapped as a bazar bot that chooses from a :class:`~bazar.View`, and
+:func:`bazar.arena.run` plays it against ``random`` on duplicate deals, matches to 100
+points.
 
     python examples/learn_block.py --minutes 3 --seed 1 --out block.npz
 
@@ -133,29 +134,40 @@ class Adam:
 
 def episode(
     env: Any, policy: Policy, learner: str, rng: np.random.Generator, seed: int
-) -> tuple[list[tuple[Array, Array, int]], float]:
-    """One round of the AEC env: the ``learner``'s decisions (observation, mask, action),
-    the other seat playing a uniformly random legal action; and the learner's reward (the
-    round's value for its side)."""
+) -> tuple[list[tuple[Array, Array, int, float]], list[float]]:
+    """One match of the AEC env (``reward="match"``), the other seat playing a uniformly
+    random legal action: the ``learner``'s decisions (observation, mask, action, and the
+    value of the round it was made in), and the values of its rounds.
+
+    A decision is credited with its own round's value, not the match's rest: the reward
+    the learner is handed at its first step after a round (or at the match's end) is that
+    round's value (the match's last round adds its +1 or -1)."""
     env.reset(seed=seed)
-    decisions: list[tuple[Array, Array, int]] = []
-    total = 0.0
+    match = env.unwrapped.match
+    decisions: list[tuple[Array, Array, int, float]] = []
+    pending: list[tuple[Array, Array, int]] = []
+    values: list[float] = []
+    played = 0  # the rounds of the match finished when the learner last moved
     for agent in env.agent_iter():
         obs, reward, termination, truncation, _ = env.last()
+        over = termination or truncation
+        if agent == learner and (over or len(match.rounds) - 1 > played):
+            played = len(match.rounds) - 1
+            values.append(float(reward))
+            decisions += [(x, mask, action, float(reward)) for x, mask, action in pending]
+            pending = []
         action: int | None = None
-        if agent == learner:
-            total += float(reward)
-        if not (termination or truncation):
+        if not over:
             mask = obs["action_mask"]
             if agent == learner:
                 x = obs["observation"].astype(np.float64)
                 probs = policy.probabilities(x[None], mask[None])[1][0]
                 action = min(int(np.searchsorted(np.cumsum(probs), rng.random())), len(probs) - 1)
-                decisions.append((x, mask, action))
+                pending.append((x, mask, action))
             else:
                 action = int(rng.choice(np.flatnonzero(mask)))
         env.step(action)
-    return decisions, total
+    return decisions, values
 
 
 def train(
@@ -166,26 +178,28 @@ def train(
     lr: float,
     seed: int,
 ) -> dict[str, Any]:
-    """REINFORCE against the random seat until ``minutes`` pass (or ``episodes`` are
-    played); the figures of the run. The learner takes one seat, the other each round."""
-    env = bz.env(VARIANT, players=2)
+    """REINFORCE against the random seat until ``minutes`` pass (or ``episodes`` matches
+    are played); the figures of the run. The learner takes one seat, the other each match.
+    Whole matches teach what single rounds do not: the lead of a later round, which the
+    winner of the last one chooses freely, and play with the scores on the board."""
+    env = bz.env(VARIANT, players=2, reward="match")
     rng = np.random.default_rng(seed)
     adam = Adam(policy.params, lr)
     agents = list(env.possible_agents)
     start = last_note = time.monotonic()
-    played, tracked, scale = 0, [], 1.0
+    played, rounds, scale = 0, [], 1.0
     while time.monotonic() - start < minutes * 60 and (episodes is None or played < episodes):
         obs, masks, actions, returns = [], [], [], []
         for _ in range(batch):
             learner = agents[played % 2]
-            decisions, total = episode(env, policy, learner, rng, seed * 1_000_003 + played)
+            decisions, values = episode(env, policy, learner, rng, seed * 1_000_003 + played)
             played += 1
-            tracked.append(total)
-            for x, mask, action in decisions:
+            rounds += values
+            for x, mask, action, value in decisions:
                 obs.append(x)
                 masks.append(mask)
                 actions.append(action)
-                returns.append(total)
+                returns.append(value)
         if actions:
             # round values run to tens of points: a running scale keeps the steps even
             target = np.array(returns)
@@ -196,16 +210,18 @@ def train(
             adam.step(policy.params, grads)
         if time.monotonic() - last_note >= 10:
             last_note = time.monotonic()
-            recent = tracked[-2000:]
+            recent = rounds[-2000:]
             print(
-                f"{last_note - start:6.0f}s  {played} rounds  mean value of the last "
-                f"{len(recent)}: {np.mean(recent):+.2f}  won {np.mean(np.array(recent) > 0):.1%}",
+                f"{last_note - start:6.0f}s  {played} matches, {len(rounds)} rounds  "
+                f"mean value of the last {len(recent)}: {np.mean(recent):+.2f}  "
+                f"won {np.mean(np.array(recent) > 0):.1%}",
                 file=sys.stderr,
             )
     env.close()
-    recent = tracked[-2000:]
+    recent = rounds[-2000:]
     return {
-        "rounds": played,
+        "matches": played,
+        "rounds": len(rounds),
         "seconds": round(time.monotonic() - start, 1),
         "last_rounds": len(recent),
         "last_mean_value": float(np.mean(recent)) if recent else 0.0,
@@ -241,13 +257,13 @@ def measure(policy: Policy, games: int, seed: int) -> arena.Report:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=3.0, help="training time")
-    parser.add_argument("--episodes", type=int, help="stop training after this many rounds")
+    parser.add_argument("--episodes", type=int, help="stop training after this many matches")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("weights.npz"), help="the weights")
     parser.add_argument("--report", type=Path, help="the report (default: --out as .json)")
     parser.add_argument("--games", type=int, default=2000, help="arena matches to measure")
     parser.add_argument("--hidden", type=int, default=64)
-    parser.add_argument("--batch", type=int, default=32, help="rounds per update")
+    parser.add_argument("--batch", type=int, default=8, help="matches per update")
     parser.add_argument("--lr", type=float, default=0.003)
     args = parser.parse_args(argv)
     report_path = args.report or args.out.with_suffix(".json")
@@ -262,7 +278,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     figures = train(policy, args.minutes, args.episodes, args.batch, args.lr, args.seed)
     policy.save(args.out)
-    print(f"trained on {figures['rounds']} rounds; measuring {args.games} matches", file=sys.stderr)
+    print(
+        f"trained on {figures['matches']} matches ({figures['rounds']} rounds); "
+        f"measuring {args.games} matches",
+        file=sys.stderr,
+    )
     report = measure(Policy.load(args.out), args.games, args.seed)
     learned = report.results[0]
     low, high = learned.ci95

@@ -111,7 +111,7 @@ def test_the_script_trains_saves_and_measures_against_random(tmp_path: Path) -> 
         assert weights["w1"].shape == (enc.observation_shape[0], 8)
         assert weights["w2"].shape == (8, enc.num_actions)
     report = json.loads(out.with_suffix(".json").read_text())
-    assert report["training"]["rounds"] > 0
+    assert report["training"]["matches"] > 0 and report["training"]["rounds"] > 0
     assert report["arena"]["variant"] == "block" and report["arena"]["games"] == 4
     assert [r["bot"] for r in report["arena"]["results"]] == ["learned", "random"]
     assert sum(r["wins"] for r in report["arena"]["results"]) == 4
