@@ -14,7 +14,8 @@ points.
     python examples/learn_block.py --minutes 3 --seed 1 --out block.npz
 
 writes the weights (``block.npz``) and the report (``block.json``: the arena's report and
-the training's figures) and prints the win rate with its 95 % interval. Progress goes to
+the training's figures) and prints the win rate with its 95 % interval; ``--against
+random,greedy`` measures it against each bot named. Progress goes to
 stderr. Needs ``pip install 'bazar[rl]'``; numpy is the only numerical library.
 """
 
@@ -247,11 +248,21 @@ def as_bot(policy: Policy) -> type[bots.Bot]:
     return LearnedBot
 
 
-def measure(policy: Policy, games: int, seed: int) -> arena.Report:
-    """``games`` arena matches (duplicate deals, seats swapped) of the policy against
-    ``random``."""
-    bots.register(as_bot(policy))
-    return arena.run(bazar.rules(VARIANT, players=2), ["learned", "random"], games, seed=seed)
+def measure(opponent: str, games: int, seed: int) -> arena.Report:
+    """``games`` arena matches (duplicate deals, seats swapped) of the ``learned`` bot
+    against the bazar bot ``opponent``."""
+    return arena.run(bazar.rules(VARIANT, players=2), ["learned", opponent], games, seed=seed)
+
+
+def said(report: arena.Report) -> str:
+    """The learned bot's result in one line."""
+    learned, opponent = report.results
+    low, high = learned.ci95
+    return (
+        f"learned vs {opponent.bot} on {VARIANT}: won {learned.wins:g} of {learned.games} "
+        f"matches, {learned.win_rate:.1%} (95% interval {low:.1%}-{high:.1%}), "
+        f"margin {learned.margin:+.1f} points"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -262,6 +273,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("weights.npz"), help="the weights")
     parser.add_argument("--report", type=Path, help="the report (default: --out as .json)")
     parser.add_argument("--games", type=int, default=2000, help="arena matches to measure")
+    parser.add_argument(
+        "--against",
+        type=lambda text: [name.strip() for name in text.split(",")],
+        default=["random"],
+        help="the bots to measure it against (comma-separated bazar bot names)",
+    )
     parser.add_argument("--hidden", type=int, default=64)
     parser.add_argument("--batch", type=int, default=8, help="matches per update")
     parser.add_argument("--lr", type=float, default=0.003)
@@ -280,30 +297,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     policy.save(args.out)
     print(
         f"trained on {figures['matches']} matches ({figures['rounds']} rounds); "
-        f"measuring {args.games} matches",
+        f"measuring {args.games} matches against {', '.join(args.against)}",
         file=sys.stderr,
     )
-    report = measure(Policy.load(args.out), args.games, args.seed)
-    learned = report.results[0]
-    low, high = learned.ci95
-    summary = (
-        f"learned vs random on {VARIANT}: won {learned.wins:g} of {learned.games} matches, "
-        f"{learned.win_rate:.1%} (95% interval {low:.1%}-{high:.1%}), "
-        f"margin {learned.margin:+.1f} points"
-    )
+    bots.register(as_bot(Policy.load(args.out)))
+    reports = [measure(name, args.games, args.seed) for name in args.against]
+    summary = [said(report) for report in reports]
     report_path.write_text(
         json.dumps(
             {
                 "command": ["python", "examples/learn_block.py", *(argv or sys.argv[1:])],
                 "training": figures,
-                "arena": report.to_json(),
+                "arena": [report.to_json() for report in reports],
                 "summary": summary,
             },
             indent=2,
         )
         + "\n"
     )
-    print(summary)
+    print("\n".join(summary))
     return 0
 
 

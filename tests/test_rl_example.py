@@ -95,6 +95,7 @@ def test_the_script_trains_saves_and_measures_against_random(tmp_path: Path) -> 
     out = tmp_path / "block.npz"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "OMP_NUM_THREADS": "1"}
     tiny = ["--minutes", "0.03", "--seed", "5", "--out", str(out), "--games", "4", "--hidden", "8"]
+    tiny += ["--against", "random,greedy"]
     done = subprocess.run(
         [sys.executable, str(SCRIPT), *tiny],
         capture_output=True,
@@ -104,7 +105,11 @@ def test_the_script_trains_saves_and_measures_against_random(tmp_path: Path) -> 
     )
     assert done.returncode == 0, done.stderr
     assert "rounds" in done.stderr  # progress goes to stderr
-    assert done.stdout.startswith("learned vs random on block: won ")
+    said = done.stdout.splitlines()
+    assert [line.split(" on block: won ")[0] for line in said] == [
+        "learned vs random",
+        "learned vs greedy",
+    ]
 
     enc = Encoding.of(bazar.rules("block", players=2))
     with np.load(out) as weights:
@@ -112,7 +117,8 @@ def test_the_script_trains_saves_and_measures_against_random(tmp_path: Path) -> 
         assert weights["w2"].shape == (8, enc.num_actions)
     report = json.loads(out.with_suffix(".json").read_text())
     assert report["training"]["matches"] > 0 and report["training"]["rounds"] > 0
-    assert report["arena"]["variant"] == "block" and report["arena"]["games"] == 4
-    assert [r["bot"] for r in report["arena"]["results"]] == ["learned", "random"]
-    assert sum(r["wins"] for r in report["arena"]["results"]) == 4
-    assert report["summary"] == done.stdout.strip()
+    for arena, opponent in zip(report["arena"], ["random", "greedy"], strict=True):
+        assert arena["variant"] == "block" and arena["games"] == 4
+        assert [r["bot"] for r in arena["results"]] == ["learned", opponent]
+        assert sum(r["wins"] for r in arena["results"]) == 4
+    assert report["summary"] == said
