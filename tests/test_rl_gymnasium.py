@@ -120,15 +120,17 @@ def test_a_seed_repeats_the_episode_and_reset_without_one_goes_on() -> None:
     assert play(env, 4) == play(env, 4)
 
 
-def test_a_match_episode_rewards_every_round_and_the_result() -> None:
-    env = DominoEnv("block", opponents="random", reward="match")
+@pytest.mark.parametrize(("variant", "seat"), [("block", 0), ("kozel-team", 3)])
+def test_a_match_episode_rewards_every_round_and_the_result(variant: str, seat: int) -> None:
+    env = DominoEnv(variant, seat=seat, opponents="random", reward="match")
     _, total = play(env, 2)
     match = env.game.match
-    assert match is not None and match.is_over()
+    assert match is not None and match.is_over() and len(match.rounds) > 1
     result = match.result()
     assert result is not None
-    expected = sum(round_value(r, r.ledger)[0] for r in match.rounds)
-    expected += (0 in result.winners) - (0 in result.losers)
+    side = env.game.rules.side_of(seat)
+    expected = sum(round_value(r, r.ledger)[side] for r in match.rounds)
+    expected += (seat in result.winners) - (seat in result.losers)
     assert total == pytest.approx(expected)
 
 

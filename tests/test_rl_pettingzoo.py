@@ -1,7 +1,10 @@
 """The PettingZoo AEC environment (``bazar/rl/pettingzoo.py``) and its text render
-(``bazar/rl/render.py``): PettingZoo's own tests on every variant, then what the library's
-tests cannot see: observations from the seat's view alone, masks that are the legal moves,
-records that replay, the rewards of rounds and matches, truncation and the errors."""
+(``bazar/rl/render.py``): PettingZoo's own tests on every variant (those that apply to a
+turn-based game with a dict observation: the API, seed and render tests; the parallel,
+state, cycle-limit and image tests are for other kinds of environment, and the bombardment
+test reads observations as arrays), then what the library's tests cannot see: observations
+from the seat's view alone, masks that are the legal moves, records that replay, the rewards
+of rounds and matches, truncation and the errors."""
 
 from __future__ import annotations
 
@@ -37,19 +40,6 @@ def _quiet() -> Iterator[None]:
         yield
 
 
-def random_actions(env: Any, rng: random.Random, limit: int = 100_000) -> Iterator[int]:
-    """Step ``env`` with random legal actions until every agent is done; yields each action."""
-    for agent in env.agent_iter(limit):
-        observation, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        action = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
-        yield action
-        env.step(action)
-        assert agent is not None
-
-
 def play_out(env: Any, seed: int) -> tuple[list[int], dict[str, float]]:
     """A whole episode with random legal actions: the actions and each agent's total reward."""
     totals = {agent: 0.0 for agent in env.possible_agents}
@@ -72,10 +62,10 @@ def play_out(env: Any, seed: int) -> tuple[list[int], dict[str, float]]:
 
 
 @pytest.mark.parametrize("variant", bazar.VARIANTS)
-def test_every_variant_passes_pettingzoos_api_seed_and_render_tests(variant: str) -> None:
+def test_every_variant_passes_pettingzoos_own_tests(variant: str) -> None:
     for reward in bz.REWARDS:
-        api_test(bz.env(variant, reward=reward), num_cycles=40)
-        seed_test(lambda reward=reward: bz.env(variant, reward=reward), num_cycles=40)
+        api_test(bz.env(variant, reward=reward), num_cycles=100)
+        seed_test(lambda reward=reward: bz.env(variant, reward=reward), num_cycles=100)
     api_test(bz.env(variant, max_moves=6), num_cycles=10)
     render_test(lambda render_mode=None: bz.env(variant, render_mode=render_mode))
 
@@ -85,15 +75,15 @@ def test_every_variant_passes_pettingzoos_api_seed_and_render_tests(variant: str
     [("block", 3), ("block", 4), ("mexican-train", 2), ("mexican-train", 6), ("fives", 4)],
 )
 def test_other_tables_pass_the_api_and_seed_tests(variant: str, players: int) -> None:
-    api_test(bz.env(variant, players=players), num_cycles=40)
-    seed_test(lambda: bz.env(variant, players=players), num_cycles=40)
+    api_test(bz.env(variant, players=players), num_cycles=100)
+    seed_test(lambda: bz.env(variant, players=players), num_cycles=100)
     assert bz.env(variant, players=players).possible_agents == [f"seat_{s}" for s in range(players)]
 
 
 # -- what the agents see ------------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(RESAMPLED), st.integers(0, 2**32), st.integers(0, 200), st.data())
 def test_an_observation_depends_on_the_seats_view_alone(
     variant: str, seed: int, moves: int, data: st.DataObject
@@ -133,13 +123,15 @@ def test_kolbasas_observation_is_its_views() -> None:
     # encoding of the seat's view
     env = bz.raw_env("kolbasa")
     env.reset(seed=5)
-    for _ in zip(range(30), random_actions(env, random.Random(5)), strict=False):
+    rng = random.Random(5)
+    for _ in range(30):
         for seat, agent in enumerate(env.possible_agents):
             view = env.round.view(seat)
             assert np.array_equal(env.observe(agent)["observation"], env.encoding.observe(view))
+        env.step(rng.choice(env.encoding.legal_actions(env.round)))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**32))
 def test_the_mask_is_the_legal_moves_of_the_seat_to_move(variant: str, seed: int) -> None:
     env = bz.raw_env(variant, reward="match", max_moves=150)
@@ -161,7 +153,7 @@ def test_the_mask_is_the_legal_moves_of_the_seat_to_move(variant: str, seed: int
         env.step(rng.choice(enc.legal_actions(env.round)))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**32))
 def test_an_episodes_actions_replay_on_a_fresh_round_of_its_deal(variant: str, seed: int) -> None:
     """The actions decoded on a new Round of the same deal give the same moves, the same
@@ -302,15 +294,24 @@ def test_an_illegal_action_names_the_legal_ids() -> None:
 
 def test_a_done_agent_may_only_step_none() -> None:
     env = bz.env("block")
-    env.reset(seed=1)
-    for _ in random_actions(env, random.Random(1)):
-        pass
+    play_out(env, 1)
     assert env.agents == []
     env.reset(seed=1)
     while not env.unwrapped.round.is_over():
         env.step(env.unwrapped.encoding.legal_actions(env.unwrapped.round)[0])
     with pytest.raises(ValueError, match="None"):
         env.step(0)
+
+
+def test_the_wrapped_env_keeps_pettingzoos_order(caplog: pytest.LogCaptureFixture) -> None:
+    env = bz.env("block")
+    with pytest.raises(AssertionError, match="reset"):
+        env.last()
+    with pytest.raises(AssertionError, match="reset"):
+        env.step(0)
+    play_out(env, 1)
+    env.step(None)
+    assert "Should reset() first" in caplog.text
 
 
 def test_unknown_settings_are_refused() -> None:

@@ -329,17 +329,20 @@ def _prepared(view: View, use_constraints: bool) -> _Prepared:
 def determinize(view: View, rng: random.Random, tries: int = 8) -> Round | None:
     """A full round consistent with ``view`` (see :func:`sample_deal`), or None where the
     game's family cannot rebuild one. A family whose ``from_view`` replays the history
-    (tricks: a seat that did not follow suit is void in it) rejects some deals; they are
-    drawn again up to ``tries`` times. A game that is not ``Variant.determinizable``
-    (Kolbasa's blind rows): None."""
+    (tricks: a seat that did not follow suit is void in it) rejects some deals, and a deal
+    may end the round the view shows going on (a fish: nobody holds a tile for the ends,
+    where the others must have one); they are drawn again up to ``tries`` times. A game
+    that is not ``Variant.determinizable`` (Kolbasa's blind rows): None."""
     if not view.rules.variant.determinizable or view.seat is None:
         return None
     for _ in range(tries):
         try:
             hands, pile = sample_deal(view, rng)
-            return Round.from_view(view, hands=hands, bazar=pile)
+            rnd = Round.from_view(view, hands=hands, bazar=pile)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             continue
+        if rnd.turn == view.turn:
+            return rnd
     return None
 
 

@@ -62,23 +62,30 @@ class Section:
 
 
 class _Tally:
-    """What one round's moves showed, read as the round goes: each seat's observation of
-    it so far, one row per seat (who laid which tile, who made which other move, what the
-    passes proved, the scores), which :meth:`Encoding._fill` copies and completes with the
-    position (the hand, the ends, the sizes, the turn). An observer keeps one per round and
-    reads only the moves pushed since."""
+    """Each seat's observation of one round, kept up to date as the round goes: one row
+    per seat. What the moves showed (who laid which tile, who made which other move, what
+    the passes proved) is read once per move; the position (the hand, the ends, the sizes,
+    the turn) is written where it changed since the seat's last observation, which
+    :meth:`Encoding._fill` then copies. An observer keeps one per round."""
 
-    __slots__ = ("count", "inference", "rows", "stamp")
+    __slots__ = ("count", "ends", "hands", "inference", "rows", "sizes", "stamp", "turns")
 
     def __init__(self, enc: Encoding, scores: Sequence[float] | None) -> None:
+        players = enc.num_players
         self.count = 0
         self.stamp: object = None
         self.inference = Inference(enc.rules)
-        self.rows = np.zeros((enc.num_players, enc.observation_shape[0]), np.float32)
+        self.rows = np.zeros((players, enc.observation_shape[0]), np.float32)
+        # what each row shows of the position: the hand's bits, the ends' columns, the
+        # counts, the turn's column (-1: none)
+        self.hands = [0] * players
+        self.ends: list[list[int]] = [[] for _ in range(players)]
+        self.sizes: list[tuple[int, ...]] = [()] * players
+        self.turns = [-1] * players
         if scores is not None and len(scores):
             at = enc._at["scores"]
             values = np.asarray(scores, np.float32)
-            for seat in range(enc.num_players):
+            for seat in range(players):
                 side = values[enc._side_order[seat]] / enc._scale
                 self.rows[seat, at : at + len(side)] = np.clip(side, -1.0, 1.0)
 
@@ -231,10 +238,18 @@ class Encoding:
         self._laid_cols = columns("laid", n_tiles)
         self._made_cols = columns("moves", len(space.others))
         self._void_cols = columns("voids", pips)
+        self._hand_at = at["hand"]
+        self._ends_at = at["ends"]
+        self._sizes_at = at["sizes"]
+        assert at["bazar"] == self._sizes_at + players  # the bazar follows the sizes
+        self._turn_at = at["turn"]
+        self._positional = space.positional
         # a hand's bit set (bit tile.index) read in the order of the tiles in play
         self._n_tiles = n_tiles
-        self._hand_bytes = (max(t.index for t in tiles) + 8) // 8
-        self._hand_bits = np.array([t.index for t in tiles])
+        #: the observation's column of each tile by its bit in a hand (tile.index)
+        self._hand_column = [-1] * (max(t.index for t in tiles) + 1)
+        for i, t in enumerate(tiles):
+            self._hand_column[t.index] = self._hand_at + i
         self._tallies: weakref.WeakKeyDictionary[Round, _Tally] = weakref.WeakKeyDictionary()
         # the round observed last and its tally, and the last round's legal moves by id
         # (what an environment asks again and again of one round)
@@ -340,13 +355,14 @@ class Encoding:
         are read)."""
         last = self._last
         tally = last[1] if last[0] is rnd else self._tallies.get(rnd)
-        ply = rnd.ply
-        if tally is None or tally.count > ply or rnd.stamp(tally.count) is not tally.stamp:
-            tally = self._tallies[rnd] = _Tally(self, rnd.ledger.public()["scores"])
-            tally.stamp = rnd.stamp(0)
-        if tally.count < ply:
-            tally.read(self, rnd.moves_of(tally.count))
-            tally.stamp = rnd.stamp(ply)
+        if tally is None or rnd.stamp() is not tally.stamp:
+            ply = rnd.ply
+            if tally is None or tally.count > ply or rnd.stamp(tally.count) is not tally.stamp:
+                tally = self._tallies[rnd] = _Tally(self, rnd.ledger.public()["scores"])
+                tally.stamp = rnd.stamp(0)
+            if tally.count < ply:
+                tally.read(self, rnd.moves_of(tally.count))
+                tally.stamp = rnd.stamp(ply)
         self._last = (rnd, tally)
         return self._fill(
             tally,
@@ -370,37 +386,54 @@ class Encoding:
         drawable: int,
         turn: int | None,
     ) -> NDArray[np.float32]:
-        """The seat's row of ``tally`` completed with the position."""
-        at = self._at
-        obs = tally.rows[seat].copy()
-        if hand:
-            bits = np.unpackbits(
-                np.frombuffer(hand.to_bytes(self._hand_bytes, "little"), np.uint8),
-                bitorder="little",
-            )
-            start = at["hand"]
-            obs[start : start + self._n_tiles] = bits[self._hand_bits]
+        """The seat's row of ``tally`` brought up to the position, copied. Only what
+        changed since the seat's last observation is written: one numpy call costs far
+        more than the Python that finds what changed."""
+        row = tally.rows[seat]
+        hand = hand or 0
+        old = tally.hands[seat]
+        if hand != old:
+            column = self._hand_column
+            diff = old ^ hand
+            while diff:
+                low = diff & -diff
+                row[column[low.bit_length() - 1]] = 1.0 if hand & low else 0.0
+                diff ^= low
+            tally.hands[seat] = hand
         if ends:
-            base = at["ends"]
+            base = self._ends_at
             pips = self._pips
-            if self.space.positional:
-                for place, pip in enumerate(ends.values()):
-                    obs[base + place * pips + pip] = 1.0
+            if self._positional:
+                cols = [base + place * pips + pip for place, pip in enumerate(ends.values())]
             else:
                 shown = self._shown_index
-                for end, pip in ends.items():
-                    obs[base + shown[end] * pips + pip] = 1.0
-        base = at["sizes"]
-        scale = self._n_tiles
-        for k, other in enumerate(self._order[seat]):
-            obs[base + k] = sizes[other] / scale
-        base = at["bazar"]
-        obs[base] = bazar_size / scale
-        obs[base + 1] = drawable / scale
-        if turn is not None:
-            obs[at["turn"] + (turn - seat) % self.num_players] = 1.0
-        out: NDArray[np.float32] = obs
-        return out
+                cols = [base + shown[end] * pips + pip for end, pip in ends.items()]
+        else:
+            cols = []
+        was = tally.ends[seat]
+        if cols != was:
+            for col in was:
+                row[col] = 0.0
+            for col in cols:
+                row[col] = 1.0
+            tally.ends[seat] = cols
+        counts = (*sizes, bazar_size, drawable)
+        if counts != tally.sizes[seat]:
+            scale = self._n_tiles
+            values = [sizes[other] / scale for other in self._order[seat]]
+            values += (bazar_size / scale, drawable / scale)
+            row[self._sizes_at : self._sizes_at + len(values)] = values
+            tally.sizes[seat] = counts
+        col = -1 if turn is None else self._turn_at + (turn - seat) % self.num_players
+        was_turn = tally.turns[seat]
+        if col != was_turn:
+            if was_turn >= 0:
+                row[was_turn] = 0.0
+            if col >= 0:
+                row[col] = 1.0
+            tally.turns[seat] = col
+        obs: NDArray[np.float32] = row.copy()
+        return obs
 
     def _void_bits(self, mask: int) -> NDArray[np.float32]:
         return np.array([(mask >> p) & 1 for p in range(self._pips)], np.float32)

@@ -127,17 +127,22 @@ class DominoEnv(gymnasium.Env[Observation, np.int64]):
         game = self.game
         if self._done:
             raise RuntimeError("the episode is over: call reset() before step()")
+        agent = self.agent
+        rewards = game._cumulative_rewards
+        # the rewards since the learner last moved (a match's rounds the bots finished
+        # before its first move): the environment clears them as the learner moves
+        reward = float(rewards[agent])
         if self.illegal_reward is not None:
             try:
                 game.encoding.move(int(action), game.round)
             except (IllegalAction, TypeError, ValueError):
                 self._done = True
-                return game.observe(self.agent), float(self.illegal_reward), True, False, {}
+                reward += self.illegal_reward
+                return game.observe(agent), reward, True, False, {}
         game.step(int(action))
         self._play_bots()
-        agent = self.agent
-        reward = float(game._cumulative_rewards[agent])
-        game._cumulative_rewards[agent] = 0.0
+        reward += float(rewards[agent])
+        rewards[agent] = 0.0
         self._done = game._over
         return (
             game.observe(agent),

@@ -46,6 +46,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from bazar.bots.sampler import round_value
 from bazar.core.match import Match
@@ -76,9 +77,7 @@ def env(
     """The AEC environment of ``variant`` in PettingZoo's usual order-enforcing wrapper
     (:func:`raw_env` for the bare one). ``options`` are the variant's rules options
     (``bazar.rules(variant, players=players, **options)``)."""
-    return wrappers.OrderEnforcingWrapper(
-        raw_env(variant, players, render_mode, reward, max_moves, **options)
-    )
+    return _OrderEnforcing(raw_env(variant, players, render_mode, reward, max_moves, **options))
 
 
 def raw_env(
@@ -108,14 +107,34 @@ def _bounds(enc: Encoding) -> tuple[np.ndarray, np.ndarray]:
     return low, np.ones(enc.observation_shape, np.float32)
 
 
+# PettingZoo is untyped: its wrappers are Any to mypy
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, with ``last`` and ``step`` handed straight to the
+    environment once it is reset: the wrapper reads every attribute of the environment
+    through ``__getattr__``, which cost more than a step itself."""
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, Any]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: int | None) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
 # PettingZoo is untyped: its AECEnv is Any to mypy
 class DominoAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """One bazar game as an AEC environment (build it with :func:`env` or :func:`raw_env`).
 
     :attr:`round` is the bazar :class:`~bazar.Round` being played (the full state, every
-    hand in it: for analysis, never for the agents), :attr:`match` the match in
-    ``reward="match"``. ``reset(seed=...)`` deals from the seed; ``reset()`` deals from the
-    environment's own generator, itself seeded by the last seed given.
+    hand in it: for analysis, never for the agents; a deal of seed 0 before the first
+    reset), :attr:`match` the match in ``reward="match"``. ``reset(seed=...)`` deals from
+    the seed; ``reset()`` deals from the environment's own generator, itself seeded by the
+    last seed given.
     """
 
     def __init__(
@@ -227,7 +246,7 @@ class DominoAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         match = self.match
         if match is None:
             rnd.push(move)
-            if rnd._over is not None:
+            if rnd.is_over():
                 self._reward_rounds([rnd])
                 self._end(self.terminations)
                 return
@@ -293,8 +312,9 @@ class DominoAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The table as text (``ansi``: returned; ``human``: printed), from the seat to move
-        (or the last one to move, once the episode is over)."""
+        """The table as text (``ansi``: returned; ``human``: printed), as the selected agent's
+        seat sees it (the seat to move, while the episode runs), or as a spectator does once
+        every agent is done."""
         if self.agents:
             view = self.view(self.agent_selection)
         elif self.match is not None:
