@@ -13,8 +13,9 @@ sampler), values leaves with a random rollout (``RandomRolloutEvaluator``) and e
 The same time per move: first both bots play ``--calibrate`` deals in every worker (so under
 the run's own load); bazar's median time per searched move at ``--budget`` and OpenSpiel's
 median time per simulation give OpenSpiel's ``max_simulations`` (bazar's median divided by
-the time of one simulation). A move with one legal action is not searched by either bot
-and is not timed.
+the time of one simulation), timed again at that count and set anew (``--steps``: a
+simulation's time changes with their number). A move with one legal action is not
+searched by either bot and is not timed.
 
 Duplicate deals: deal ``i`` (its chance actions drawn from seed ``i``) is played twice, the
 bots' seats swapped. A game is won by the bot whose seat ends with more points (its return
@@ -169,37 +170,68 @@ def summary(games: list[Game], simulations: int, budget: str, seconds: float) ->
     }
 
 
+def calibrated(pool: Any, args: argparse.Namespace) -> int:
+    """OpenSpiel's simulations a move for the same median time as bazar's: timed with
+    ``--probe`` simulations, then timed again at the count that gave (the time of one
+    simulation changes with their number), each step on ``--calibrate`` fresh deals a
+    worker."""
+    simulations = args.probe
+    for step in range(args.steps):
+        tasks = [
+            ("calibrate", 10**6 + step * 1000 + i, 0, args.budget, simulations)
+            for i in range(args.calibrate * args.jobs)
+        ]
+        bazar_ms: list[float] = []
+        per_sim: list[float] = []
+        for times, sims in pool.imap_unordered(_task, tasks):
+            bazar_ms += times
+            per_sim += sims
+        target = statistics.median(bazar_ms)
+        one = statistics.median(per_sim)
+        print(
+            f"calibration {step + 1}: bazar {target:.1f} ms a move, OpenSpiel {one:.2f} ms "
+            f"a simulation at {simulations} -> {max(1, round(target / one))} simulations",
+            file=sys.stderr,
+        )
+        simulations = max(1, round(target / one))
+    return simulations
+
+
+def report(result: dict[str, Any]) -> str:
+    """The result in words (what the script prints without ``--json``)."""
+    low, high = result["wilson95"]
+    dlow, dhigh = result["deal95"]
+    moves = result["searched_moves"]
+    return "\n".join(
+        [
+            f"{result['game']}: {result['bazar']} against OpenSpiel's {result['openspiel']}",
+            f"  {result['deals']} duplicate deals, {result['games']} games",
+            f"  bazar wins {result['bazar_win_rate']:.3f} of the hands "
+            f"(95 % Wilson {low:.3f}-{high:.3f}; over deals {dlow:.3f}-{dhigh:.3f})",
+            f"  bazar's points a game: {result['bazar_points_per_game']:+.2f}",
+            f"  median time a searched move: bazar {result['bazar_median_ms']:.1f} ms, "
+            f"OpenSpiel {result['openspiel_median_ms']:.1f} ms "
+            f"({moves['bazar']} and {moves['openspiel']} moves)",
+            f"  {result['seconds']:.0f} s",
+        ]
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--budget", default="100ms", help="bazar's ismcts budget")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--calibrate", type=int, default=4, help="deals a worker times")
-    parser.add_argument("--probe", type=int, default=60, help="simulations while timing")
+    parser.add_argument("--probe", type=int, default=60, help="simulations first timed")
+    parser.add_argument("--steps", type=int, default=2, help="calibration steps")
     parser.add_argument("--simulations", type=int, default=0, help="skip the calibration")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     context = multiprocessing.get_context("spawn")
     with context.Pool(args.jobs) as pool:
-        simulations = args.simulations
-        if not simulations:
-            tasks = [
-                ("calibrate", 10**6 + i, 0, args.budget, args.probe)
-                for i in range(args.calibrate * args.jobs)
-            ]
-            bazar_ms: list[float] = []
-            per_sim: list[float] = []
-            for times, sims in pool.imap_unordered(_task, tasks):
-                bazar_ms += times
-                per_sim += sims
-            target = statistics.median(bazar_ms)
-            simulations = max(1, round(target / statistics.median(per_sim)))
-            print(
-                f"calibration: bazar {target:.1f} ms a move, OpenSpiel "
-                f"{statistics.median(per_sim):.2f} ms a simulation -> {simulations} simulations",
-                file=sys.stderr,
-            )
+        simulations = args.simulations or calibrated(pool, args)
         tasks = [
             ("play", deal, seat, args.budget, simulations)
             for deal in range(args.deals)
@@ -217,24 +249,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
     games.sort(key=lambda g: (g.deal, g.bazar_seat))
     result = summary(games, simulations, args.budget, time.perf_counter() - began)
-    if args.json:
-        print(json.dumps(result, indent=2))
-        return 0
-    low, high = result["wilson95"]
-    dlow, dhigh = result["deal95"]
-    print(f"{GAME}: {result['bazar']} against OpenSpiel's {result['openspiel']}")
-    print(f"  {result['deals']} duplicate deals, {result['games']} games")
-    print(
-        f"  bazar wins {result['bazar_win_rate']:.3f} of the hands "
-        f"(95 % Wilson {low:.3f}-{high:.3f}; over deals {dlow:.3f}-{dhigh:.3f})"
-    )
-    print(f"  bazar's points a game: {result['bazar_points_per_game']:+.2f}")
-    print(
-        f"  median time a searched move: bazar {result['bazar_median_ms']:.1f} ms, "
-        f"OpenSpiel {result['openspiel_median_ms']:.1f} ms "
-        f"({result['searched_moves']['bazar']} and {result['searched_moves']['openspiel']} moves)"
-    )
-    print(f"  {result['seconds']:.0f} s")
+    print(json.dumps(result, indent=2) if args.json else report(result))
     return 0
 
 

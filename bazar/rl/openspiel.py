@@ -47,6 +47,7 @@ behind OpenSpiel's interface:
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import random
 from collections.abc import Callable, Sequence
@@ -76,9 +77,10 @@ __all__ = [
     "register",
 ]
 
-#: a bound on the moves of one round, for OpenSpiel's ``max_game_length`` (the longest
-#: random rounds measured, Kolbasa's, stay below a tenth of it)
-MAX_MOVES = 2000
+#: a bound on the moves of one round, for OpenSpiel's ``max_game_length``: well above the
+#: longest of 100 random rounds of each variant (1,365 moves, in Kolbasa; 155 in Mexican
+#: Train, under 100 elsewhere)
+MAX_MOVES = 10_000
 #: how many of the sampler's deals :meth:`BazarState.resample_from_infostate` tries before
 #: it gives up: a deal is rejected when replaying the history from it fails
 RESAMPLE_TRIES = 50
@@ -95,6 +97,7 @@ def game_name(variant: str) -> str:
     return "bazar_" + variant.replace("-", "_")
 
 
+@cache
 def _player_counts(variant: str) -> list[int]:
     """The numbers of players the variant takes (those bazar.rules accepts)."""
     counts = []
@@ -146,25 +149,24 @@ class Dealing:
 
     @staticmethod
     def of(rules: Rules) -> Dealing:
-        """The deal of ``rules``: ``hand_size`` tiles a seat, the rest of the set to the
-        bazar (Kolbasa, Texas 42 and poker deal their whole set, or poker's 20 tiles)."""
-        sample = Round(rules, seed=0).deal()
-        sizes = [len(h) for h in sample["hands"]]
-        options = rules.options()
-        size = options.get("hand_size")
+        """The deal of ``rules``: ``hand_size`` tiles a seat and the rest of the set to the
+        bazar; in the games without that option (Texas 42, poker) the hands of a seeded
+        deal and its bazar."""
+        size = rules.options().get("hand_size")
+        lot = rules.options().get("first_lead") in LOT_LEADS
         if isinstance(size, int) and not isinstance(size, bool):
-            sizes = [size] * rules.players
-        bazar = min(len(rules.tiles) - sum(sizes), max(len(sample["bazar"]), 0))
-        if isinstance(size, int):
-            bazar = len(rules.tiles) - sum(sizes)
-        lot = options.get("first_lead") in LOT_LEADS
-        return Dealing(tuple(sizes), bazar, lot)
+            return Dealing((size,) * rules.players, len(rules.tiles) - size * rules.players, lot)
+        sample = Round(rules, seed=0).deal()
+        return Dealing(tuple(len(h) for h in sample["hands"]), len(sample["bazar"]), lot)
 
 
 def _bound(rules: Rules, dealing: Dealing) -> float:
-    """A bound on a round's value for one seat, for OpenSpiel's utility range: the pips of
-    the heaviest tiles the other seats could be left holding (the whole set where tiles may
-    be drawn), doubled for the games whose settlement or in-play points go further."""
+    """A bound on a round's value for one seat, for OpenSpiel's utility range: where the
+    winner takes the pips left in the other hands, those of the heaviest tiles the other
+    seats could be left holding (the whole set less a hand where tiles may be drawn: 69 in
+    Block, OpenSpiel's own bound for its block dominoes); four times the set's pips where a
+    settlement, points scored in play or a match's standing count instead (a generous
+    range, not a proven bound)."""
     drawing = bool(rules.options().get("draw", True)) and dealing.bazar > 0
     held = (
         dealing.tiles - min(dealing.hands) if drawing else sum(dealing.hands) - min(dealing.hands)
@@ -176,6 +178,7 @@ def _bound(rules: Rules, dealing: Dealing) -> float:
     return bound if plain else 4.0 * sum(pips)
 
 
+@cache
 def _game_type(variant: str) -> pyspiel.GameType:
     counts = _player_counts(variant)
     return pyspiel.GameType(
@@ -748,9 +751,7 @@ def _factory(variant: str) -> Callable[..., BazarGame]:
     return make
 
 
-#: the factory of each registered game, by short name. Kept here for the life of the
-#: process: OpenSpiel's registry holds the only other reference, and drops it after the
-#: interpreter has let go of its lock at exit (a callable freed then aborts the process)
+#: the factory of each registered game, by short name
 _FACTORIES: dict[str, Callable[..., BazarGame]] = {}
 
 
@@ -764,5 +765,9 @@ def register() -> list[str]:
         if name in _FACTORIES:
             continue
         factory = _FACTORIES[name] = _factory(variant)
+        # OpenSpiel's registry is a C++ static: it lets go of the factory after the
+        # interpreter has shut down, and freeing a Python object then aborts the process.
+        # One reference more than Python ever gives back keeps the factory for good.
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(factory))
         pyspiel.register_game(_game_type(variant), factory)
     return names
