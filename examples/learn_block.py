@@ -15,8 +15,8 @@ points.
 
 writes the weights (``block.npz``) and the report (``block.json``: the arena's report and
 the training's figures) and prints the win rate with its 95 % interval; ``--against
-random,greedy`` measures it against each bot named. Progress goes to
-stderr. Needs ``pip install 'bazar[rl]'``; numpy is the only numerical library.
+random,greedy`` measures it against each bot named. Progress goes to stderr. Needs
+``pip install 'bazar[rl]'``; numpy is the only numerical library.
 """
 
 from __future__ import annotations
@@ -81,9 +81,9 @@ class Policy:
 
     def gradients(
         self, obs: Array, mask: Array, actions: Array, returns: Array
-    ) -> tuple[dict[str, Array], float]:
+    ) -> dict[str, Array]:
         """The ascent direction of the policy (REINFORCE with the value as baseline) and of
-        the value (towards ``returns``), averaged over the batch; and the value's error."""
+        the value (towards ``returns``), averaged over the batch."""
         p = self.params
         n = len(actions)
         hidden, probs = self.probabilities(obs, mask)
@@ -93,7 +93,7 @@ class Policy:
         g[np.arange(n), actions] += 1.0
         g *= advantage[:, None] / n
         back = (g @ p["w2"].T) * (1.0 - hidden**2)
-        grads = {
+        return {
             "w2": hidden.T @ g,
             "b2": g.sum(axis=0),
             "w1": obs.T @ back,
@@ -101,7 +101,6 @@ class Policy:
             "v": obs.T @ advantage / n,
             "v0": np.array([advantage.mean()]),
         }
-        return grads, float(np.mean(advantage**2))
 
     def save(self, path: Path) -> None:
         arrays: dict[str, Any] = self.params  # savez's stubs type its keywords narrowly
@@ -205,7 +204,7 @@ def train(
             # round values run to tens of points: a running scale keeps the steps even
             target = np.array(returns)
             scale = 0.99 * scale + 0.01 * float(np.sqrt(np.mean(target**2)) or 1.0)
-            grads, _ = policy.gradients(
+            grads = policy.gradients(
                 np.array(obs), np.array(masks), np.array(actions), target / scale
             )
             adam.step(policy.params, grads)
