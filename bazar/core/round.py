@@ -426,12 +426,22 @@ class Round:
     def stamp(self, ply: int | None = None) -> object:
         """An object that stays the same exactly while the first ``ply`` moves (None: all)
         stand: an observer that read them keeps it to know they were not taken back."""
-        k = (self.ply if ply is None else ply) - len(self._base)
-        return self._stack[k - 1] if k > 0 else self._base
+        stack = self._stack
+        if ply is None:
+            return stack[-1] if stack else self._base
+        k = ply - len(self._base)
+        return stack[k - 1] if k > 0 else self._base
+
+    def moves_since(self, ply: int, stamp: object) -> list[tuple[int, Move]] | None:
+        """The moves after the first ``ply`` as (seat, move) if those still stand (their
+        :meth:`stamp` is ``stamp``), else None: what an observer that read them reads next."""
+        if ply > self.ply or self.stamp(ply) is not stamp:
+            return None
+        return self.moves_of(ply)
 
     def hand_sizes(self) -> tuple[int, ...]:
         """How many tiles each seat holds (what every seat sees)."""
-        return tuple(h.bit_count() for h in self._hands)
+        return tuple(map(int.bit_count, self._hands))
 
     @classmethod
     def move_space(cls, rules: Rules) -> MoveSpace:

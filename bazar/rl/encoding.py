@@ -36,7 +36,7 @@ from bazar.core.view import View
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["Encoding", "IllegalAction", "Section"]
+__all__ = ["Encoding", "IllegalAction", "Observer", "Section"]
 
 #: the kinds of move that lay a tile on the table (a cut lays it inside the sausage)
 LAYING = (*PLACEMENTS, "cut")
@@ -254,7 +254,7 @@ class Encoding:
         # the round observed last and its tally, and the last round's legal moves by id
         # (what an environment asks again and again of one round)
         self._last: tuple[Round | None, _Tally | None] = (None, None)
-        self._legal_of: tuple[Round | None, object, int, dict[int, Move]] = (None, None, 0, {})
+        self._legal_of: tuple[Round | None, object, dict[int, Move]] = (None, None, {})
 
     @classmethod
     def of(cls, rules: Rules) -> Encoding:
@@ -287,10 +287,10 @@ class Encoding:
         if state.__class__ is not View and isinstance(state, Round):
             stamp = state.stamp()
             cached = self._legal_of
-            if cached[0] is state and cached[1] is stamp and cached[2] == state.ply:
-                return cached[3]
+            if cached[0] is state and cached[1] is stamp:
+                return cached[2]
             found = self._ids_of(state.legal_moves(), state)
-            self._legal_of = (state, stamp, state.ply, found)
+            self._legal_of = (state, stamp, found)
             return found
         assert isinstance(state, View)
         return self._ids_of(state.legal, state)
@@ -354,15 +354,15 @@ class Encoding:
         read from the round without building the view (only the moves since the last call
         are read)."""
         last = self._last
-        tally = last[1] if last[0] is rnd else self._tallies.get(rnd)
-        if tally is None or rnd.stamp() is not tally.stamp:
-            ply = rnd.ply
-            if tally is None or tally.count > ply or rnd.stamp(tally.count) is not tally.stamp:
-                tally = self._tallies[rnd] = _Tally(self, rnd.ledger.public()["scores"])
-                tally.stamp = rnd.stamp(0)
-            if tally.count < ply:
-                tally.read(self, rnd.moves_of(tally.count))
-                tally.stamp = rnd.stamp(ply)
+        found = last[1] if last[0] is rnd else self._tallies.get(rnd)
+        if found is None or rnd.stamp() is not found.stamp:
+            moves = None if found is None else rnd.moves_since(found.count, found.stamp)
+            if found is None or moves is None:  # a new round, or moves taken back
+                found = self._tallies[rnd] = _Tally(self, rnd.ledger.public()["scores"])
+                moves = rnd.moves_of(0)
+            found.read(self, moves)
+            found.stamp = rnd.stamp()
+        tally: _Tally = found
         self._last = (rnd, tally)
         return self._fill(
             tally,
@@ -435,8 +435,98 @@ class Encoding:
         obs: NDArray[np.float32] = row.copy()
         return obs
 
+    def observer(self, rnd: Round) -> Observer:
+        """An :class:`Observer` of ``rnd``: what an environment that makes the round's moves
+        itself uses, the cheapest way to the observations."""
+        return Observer(self, rnd)
+
     def _void_bits(self, mask: int) -> NDArray[np.float32]:
         return np.array([(mask >> p) & 1 for p in range(self._pips)], np.float32)
+
+
+class Observer:
+    """One round followed by the environment that plays it: the moves are made through
+    :meth:`push` (or made by the caller and told with :meth:`played`), so the observer reads
+    each once, as it is made, and knows the position without asking the round what changed.
+    Its observations are :meth:`Encoding.observe_round`'s, its masks and moves
+    :meth:`Encoding.mask`'s and :meth:`Encoding.move`'s, each computed once per position.
+
+    >>> import bazar
+    >>> rules = bazar.rules("block")
+    >>> seen = Encoding.of(rules).observer(bazar.Round(rules, seed=1))
+    >>> seen.push(seen.legal_actions()[0])
+    Move('6-6')
+    >>> bool((seen.observe(0) == seen.encoding.observe(seen.round.view(0))).all())
+    True
+    """
+
+    __slots__ = ("_ids", "_mask", "_tally", "encoding", "round")
+
+    def __init__(self, enc: Encoding, rnd: Round) -> None:
+        self.encoding = enc
+        self.round = rnd
+        self._tally = _Tally(enc, rnd.ledger.public()["scores"])
+        self._tally.read(enc, rnd.moves_of(0))
+        self._ids: dict[int, Move] | None = None
+        self._mask: NDArray[np.int8] | None = None
+
+    def legal(self) -> dict[int, Move]:
+        """The legal moves by action id."""
+        ids = self._ids
+        if ids is None:
+            rnd = self.round
+            ids = self._ids = self.encoding._ids_of(rnd.legal_moves(), rnd)
+        return ids
+
+    def legal_actions(self) -> list[int]:
+        """The ids of the legal moves, ascending."""
+        return sorted(self.legal())
+
+    def mask(self) -> NDArray[np.int8]:
+        """1 at each legal id (a fresh array: the caller may keep it)."""
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = np.zeros(self.encoding.num_actions, np.int8)
+            for action in self.legal():
+                mask[action] = 1
+        return mask.copy()
+
+    def move(self, action: int) -> Move:
+        """The legal move of id ``action``; :class:`IllegalAction` if none is."""
+        move = self.legal().get(action)
+        if move is None:
+            return self.encoding.move(action, self.round)  # raises, naming the legal ids
+        return move
+
+    def push(self, action: int | Move) -> Move:
+        """Make the move of id ``action`` (or the move itself) on the round."""
+        move = action if isinstance(action, Move) else self.move(action)
+        rnd = self.round
+        seat = rnd.turn
+        rnd.push(move)
+        assert seat is not None  # the move was legal: the round was not over
+        self.played(seat, move)
+        return move
+
+    def played(self, seat: int, move: Move) -> None:
+        """Tell the observer that ``seat`` made ``move`` on the round, which was pushed."""
+        self._tally.read(self.encoding, ((seat, move),))
+        self._ids = None
+        self._mask = None
+
+    def observe(self, seat: int) -> NDArray[np.float32]:
+        """What ``seat`` may know now: ``Encoding.observe(round.view(seat))``."""
+        rnd = self.round
+        return self.encoding._fill(
+            self._tally,
+            seat,
+            rnd.hand_mask(seat),
+            rnd.ends(),
+            rnd.hand_sizes(),
+            rnd.bazar_size,
+            rnd.drawable,
+            rnd.turn,
+        )
 
 
 def _ends(state: State) -> dict[str, int]:

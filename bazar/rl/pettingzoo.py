@@ -176,6 +176,7 @@ class DominoAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._rng = random.Random()
         self.match: Match | None = None
         self.round: Round = Round(rules, seed=0)
+        self._seen = enc.observer(self.round)
         self._moves = 0
         self._over = False
         self._rewarded = False
@@ -196,6 +197,7 @@ class DominoAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.round = self.match.round
         else:
             self.round = Round(self.rules, seed=deal)
+        self._seen = self.encoding.observer(self.round)
         agents = self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(agents, 0.0)
@@ -215,13 +217,12 @@ class DominoAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         """What ``agent``'s seat may know now, and its action mask."""
         seat = self._seat_of[agent]
-        rnd = self.round
-        enc = self.encoding
-        if seat == rnd.turn and not self._over:
-            mask = enc.mask(rnd)
+        seen = self._seen
+        if seat == self.round.turn and not self._over:
+            mask = seen.mask()
         else:
-            mask = np.zeros(enc.num_actions, np.int8)
-        return {"observation": enc.observe_round(rnd, seat), "action_mask": mask}
+            mask = np.zeros(self.encoding.num_actions, np.int8)
+        return {"observation": seen.observe(seat), "action_mask": mask}
 
     def view(self, agent: str) -> View:
         """The bazar :class:`~bazar.View` of ``agent``'s seat (with the match's scores in
@@ -237,7 +238,8 @@ class DominoAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         rnd = self.round
-        move = self.encoding.move(self._action(action), rnd)
+        seen = self._seen
+        move = seen.move(self._action(action))
         if self._rewarded:
             self._clear_rewards()
             self._rewarded = False
@@ -245,15 +247,21 @@ class DominoAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._moves += 1
         match = self.match
         if match is None:
-            rnd.push(move)
+            seen.push(move)
             if rnd.is_over():
                 self._reward_rounds([rnd])
                 self._end(self.terminations)
                 return
         else:
             played = len(match.rounds) - 1
+            seat = rnd.turn
             match.push(move)
-            self.round = match.round
+            if match.round is rnd:
+                assert seat is not None  # the move was legal: the round was not over
+                seen.played(seat, move)
+            else:  # the next round is dealt
+                self.round = match.round
+                self._seen = self.encoding.observer(self.round)
             finished = match.rounds[played:] if match.is_over() else match.rounds[played:-1]
             if finished:
                 self._reward_rounds(finished)
