@@ -1,8 +1,9 @@
 """bazar's ``ismcts`` against OpenSpiel's ``ISMCTSBot`` on bazar's own game, 2-player Block
 (``bazar_block``), at the same time per move.
 
-    .venv/bin/python benchmarks/rl_ismcts.py --deals 500 --jobs 2 --budget 100ms
+    .venv/bin/python benchmarks/rl_ismcts.py --deals 500 --jobs 2 --ms 100
     .venv/bin/python benchmarks/rl_ismcts.py --deals 20 --json
+    .venv/bin/python benchmarks/rl_ismcts.py --deals 20 --budget 100ms --simulations 100
 
 OpenSpiel's bot searches the same OpenSpiel state the game is played on: it resamples the
 hidden tiles with :meth:`bazar.rl.openspiel.BazarState.resample_from_infostate` (bazar's
@@ -10,12 +11,15 @@ sampler), values leaves with a random rollout (``RandomRolloutEvaluator``) and e
 ``uct_c = sqrt(2) * (max_utility - min_utility)``. bazar's bot chooses from the seat's
 :class:`~bazar.View` of the round inside the state.
 
-The same time per move: first both bots play ``--calibrate`` deals in every worker (so under
-the run's own load); bazar's median time per searched move at ``--budget`` and OpenSpiel's
-median time per simulation give OpenSpiel's ``max_simulations`` (bazar's median divided by
-the time of one simulation), timed again at that count and set anew (``--steps``: a
-simulation's time changes with their number). A move with one legal action is not
-searched by either bot and is not timed.
+The same time per move, ``--ms`` milliseconds: both bots search a fixed count, bazar
+``ismcts@<playouts>`` and OpenSpiel ``max_simulations``, so that a change in the machine's
+load (it is shared) slows both alike; a wall-time budget for one side and a count for the
+other drifted apart as the load changed. The counts are calibrated first, under the
+run's own load: both bots play ``--calibrate`` deals in every worker, the median time of a
+searched move divided by the count gives the time of one playout or simulation, and the
+target over it the next count (``--steps`` times: a simulation's time changes with their
+number). ``--budget`` and ``--simulations`` skip the calibration. A move with one legal
+action is searched by neither bot and not timed.
 
 Duplicate deals: deal ``i`` (its chance actions drawn from seed ``i``) is played twice, the
 bots' seats swapped. A game is won by the bot whose seat ends with more points (its return
@@ -117,16 +121,15 @@ def play(deal: int, bazar_seat: int, budget: str, simulations: int) -> Game:
     return Game(deal, bazar_seat, value, bazar_ms, openspiel_ms)
 
 
-def calibrate(deal: int, budget: str, probe: int) -> tuple[list[float], list[float]]:
-    """bazar's times per searched move, and OpenSpiel's times per simulation (ISMCTS with
-    ``probe`` simulations), over one deal played both ways."""
+def calibrate(deal: int, budget: str, simulations: int) -> tuple[list[float], list[float]]:
+    """Both bots' times per searched move over one deal played both ways."""
     bazar_ms: list[float] = []
-    per_sim: list[float] = []
+    openspiel_ms: list[float] = []
     for seat in (0, 1):
-        result = play(deal, seat, budget, probe)
+        result = play(deal, seat, budget, simulations)
         bazar_ms += result.bazar_ms
-        per_sim += [ms / probe for ms in result.openspiel_ms]
-    return bazar_ms, per_sim
+        openspiel_ms += result.openspiel_ms
+    return bazar_ms, openspiel_ms
 
 
 def _task(args: tuple[str, int, int, str, int]) -> Any:
@@ -170,31 +173,30 @@ def summary(games: list[Game], simulations: int, budget: str, seconds: float) ->
     }
 
 
-def calibrated(pool: Any, args: argparse.Namespace) -> int:
-    """OpenSpiel's simulations a move for the same median time as bazar's: timed with
-    ``--probe`` simulations, then timed again at the count that gave (the time of one
-    simulation changes with their number), each step on ``--calibrate`` fresh deals a
-    worker."""
-    simulations = args.probe
+def calibrated(pool: Any, args: argparse.Namespace) -> tuple[int, int]:
+    """bazar's playouts and OpenSpiel's simulations a move for a median of ``--ms`` each."""
+    playouts, simulations = args.probe_playouts, args.probe
     for step in range(args.steps):
         tasks = [
-            ("calibrate", 10**6 + step * 1000 + i, 0, args.budget, simulations)
+            ("calibrate", 10**6 + step * 1000 + i, 0, str(playouts), simulations)
             for i in range(args.calibrate * args.jobs)
         ]
         bazar_ms: list[float] = []
-        per_sim: list[float] = []
-        for times, sims in pool.imap_unordered(_task, tasks):
-            bazar_ms += times
-            per_sim += sims
-        target = statistics.median(bazar_ms)
-        one = statistics.median(per_sim)
+        openspiel_ms: list[float] = []
+        for mine, theirs in pool.imap_unordered(_task, tasks):
+            bazar_ms += mine
+            openspiel_ms += theirs
+        playout = statistics.median(bazar_ms) / playouts
+        simulation = statistics.median(openspiel_ms) / simulations
         print(
-            f"calibration {step + 1}: bazar {target:.1f} ms a move, OpenSpiel {one:.2f} ms "
-            f"a simulation at {simulations} -> {max(1, round(target / one))} simulations",
+            f"calibration {step + 1}: bazar {playout:.3f} ms a playout at {playouts}, "
+            f"OpenSpiel {simulation:.3f} ms a simulation at {simulations}",
             file=sys.stderr,
         )
-        simulations = max(1, round(target / one))
-    return simulations
+        playouts = max(1, round(args.ms / playout))
+        simulations = max(1, round(args.ms / simulation))
+    print(f"calibrated: ismcts@{playouts}, {simulations} simulations", file=sys.stderr)
+    return playouts, simulations
 
 
 def report(result: dict[str, Any]) -> str:
@@ -220,20 +222,26 @@ def report(result: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=500)
-    parser.add_argument("--budget", default="100ms", help="bazar's ismcts budget")
+    parser.add_argument("--ms", type=float, default=100.0, help="the time a move, calibrated")
+    parser.add_argument("--budget", help="bazar's ismcts budget, not calibrated")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--calibrate", type=int, default=4, help="deals a worker times")
     parser.add_argument("--probe", type=int, default=60, help="simulations first timed")
-    parser.add_argument("--steps", type=int, default=2, help="calibration steps")
+    parser.add_argument("--probe-playouts", type=int, default=200, help="playouts first timed")
+    parser.add_argument("--steps", type=int, default=3, help="calibration steps")
     parser.add_argument("--simulations", type=int, default=0, help="skip the calibration")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     context = multiprocessing.get_context("spawn")
     with context.Pool(args.jobs) as pool:
-        simulations = args.simulations or calibrated(pool, args)
+        budget, simulations = args.budget, args.simulations
+        if not (budget and simulations):
+            playouts, calibrated_sims = calibrated(pool, args)
+            budget = budget or str(playouts)
+            simulations = simulations or calibrated_sims
         tasks = [
-            ("play", deal, seat, args.budget, simulations)
+            ("play", deal, seat, budget, simulations)
             for deal in range(args.deals)
             for seat in (0, 1)
         ]
@@ -248,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
                     file=sys.stderr,
                 )
     games.sort(key=lambda g: (g.deal, g.bazar_seat))
-    result = summary(games, simulations, args.budget, time.perf_counter() - began)
+    result = summary(games, simulations, budget, time.perf_counter() - began)
     print(json.dumps(result, indent=2) if args.json else report(result))
     return 0
 
