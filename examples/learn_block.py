@@ -172,25 +172,28 @@ def episode(
 
 def train(
     policy: Policy,
-    minutes: float,
+    minutes: float | None,
     episodes: int | None,
     batch: int,
     lr: float,
     seed: int,
 ) -> dict[str, Any]:
-    """REINFORCE against the random seat until ``minutes`` pass (or ``episodes`` matches
-    are played); the figures of the run. The learner takes one seat, the other each match.
-    Whole matches teach what single rounds do not: the lead of a later round, which the
-    winner of the last one chooses freely, and play with the scores on the board."""
+    """REINFORCE against the random seat until ``minutes`` pass or ``episodes`` matches
+    are played, whichever comes first; the figures of the run. The learner takes one seat,
+    the other each match. Whole matches teach what single rounds do not: the lead of a
+    later round, which the winner of the last one chooses freely, and play with the scores
+    on the board."""
     env = bz.env(VARIANT, players=2, reward="match")
     rng = np.random.default_rng(seed)
     adam = Adam(policy.params, lr)
     agents = list(env.possible_agents)
     start = last_note = time.monotonic()
     played, rounds, scale = 0, [], 1.0
-    while time.monotonic() - start < minutes * 60 and (episodes is None or played < episodes):
+    while (minutes is None or time.monotonic() - start < minutes * 60) and (
+        episodes is None or played < episodes
+    ):
         obs, masks, actions, returns = [], [], [], []
-        for _ in range(batch):
+        for _ in range(batch if episodes is None else min(batch, episodes - played)):
             learner = agents[played % 2]
             decisions, values = episode(env, policy, learner, rng, seed * 1_000_003 + played)
             played += 1
@@ -266,7 +269,7 @@ def said(report: arena.Report) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--minutes", type=float, default=3.0, help="training time")
+    parser.add_argument("--minutes", type=float, help="training time (3 without --episodes)")
     parser.add_argument("--episodes", type=int, help="stop training after this many matches")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("weights.npz"), help="the weights")
@@ -283,16 +286,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--lr", type=float, default=0.003)
     args = parser.parse_args(argv)
     report_path = args.report or args.out.with_suffix(".json")
+    minutes = 3.0 if args.minutes is None and args.episodes is None else args.minutes
+    limits = [f"{minutes:g} minutes"] if minutes is not None else []
+    budget = " or ".join(limits + ([f"{args.episodes} matches"] if args.episodes else []))
 
     enc = Encoding.of(bazar.rules(VARIANT, players=2))
     rng = np.random.default_rng(args.seed)
     policy = Policy(enc.observation_shape[0], enc.num_actions, args.hidden, rng)
     print(
-        f"training on {VARIANT} for {args.minutes} min: {enc.observation_shape[0]} inputs, "
+        f"training on {VARIANT} for {budget}: {enc.observation_shape[0]} inputs, "
         f"{enc.num_actions} actions, {args.hidden} hidden",
         file=sys.stderr,
     )
-    figures = train(policy, args.minutes, args.episodes, args.batch, args.lr, args.seed)
+    figures = train(policy, minutes, args.episodes, args.batch, args.lr, args.seed)
     policy.save(args.out)
     print(
         f"trained on {figures['matches']} matches ({figures['rounds']} rounds); "

@@ -91,6 +91,16 @@ def test_the_value_steps_towards_the_returns() -> None:
     assert np.mean((returns - policy.value(obs)) ** 2) < first / 100
 
 
+def test_training_bounded_by_matches_plays_that_many_and_changes_the_policy() -> None:
+    ex = _example()
+    enc = Encoding.of(bazar.rules("block", players=2))
+    policy = ex.Policy(enc.observation_shape[0], enc.num_actions, 8, np.random.default_rng(4))
+    figures = ex.train(policy, None, 11, 8, 0.003, 4)
+    assert figures["matches"] == 11
+    assert figures["rounds"] >= 11 * 2  # a round pays at most 69 points of the 100
+    assert np.any(policy.params["w2"] != 0)
+
+
 def test_the_script_trains_saves_and_measures_against_random(tmp_path: Path) -> None:
     out = tmp_path / "block.npz"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "OMP_NUM_THREADS": "1"}
