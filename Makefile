@@ -34,8 +34,8 @@ test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check bazar tests benchmarks tools
-	$(BIN)/ruff format --check bazar tests benchmarks tools
+	$(BIN)/ruff check bazar tests benchmarks tools examples
+	$(BIN)/ruff format --check bazar tests benchmarks tools examples
 	$(BIN)/mypy
 
 bench: $(VENV)/.installed-cli
