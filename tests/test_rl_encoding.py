@@ -251,3 +251,29 @@ def test_bazar_alone_imports_none_of_the_research_libraries() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_points_scored_in_play_are_seen_by_every_seat() -> None:
+    """All Fives scores as the tiles are laid: each seat sees both sides' points of the
+    round so far, its own side first."""
+    rules = bazar.rules("fives")
+    enc = Encoding.of(rules)
+    points = next(s for s in enc.sections() if s.name == "points")
+    scale = float(rules.target or rules.limit or 100)
+    for seed in range(40):
+        rnd = Round(rules, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over() and not rnd.scoring():
+            rnd.push(rng.choice(rnd.legal_moves()))
+        if not rnd.scoring():
+            continue
+        won = [0, 0]
+        for seat, scored in rnd.scoring():
+            won[seat] += scored
+        for seat in (0, 1):
+            obs = enc.observe_round(rnd, seat)
+            seen = obs[points.start : points.start + 2].tolist()
+            assert seen == pytest.approx([won[seat] / scale, won[1 - seat] / scale])
+            assert np.array_equal(obs, enc.observe(rnd.view(seat)))
+        return
+    pytest.fail("no deal of 40 scored in play")

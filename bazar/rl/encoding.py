@@ -68,7 +68,17 @@ class _Tally:
     the turn) is written where it changed since the seat's last observation, which
     :meth:`Encoding._fill` then copies. An observer keeps one per round."""
 
-    __slots__ = ("count", "ends", "hands", "inference", "rows", "sizes", "stamp", "turns")
+    __slots__ = (
+        "count",
+        "ends",
+        "hands",
+        "inference",
+        "points",
+        "rows",
+        "sizes",
+        "stamp",
+        "turns",
+    )
 
     def __init__(self, enc: Encoding, scores: Sequence[float] | None) -> None:
         players = enc.num_players
@@ -82,6 +92,7 @@ class _Tally:
         self.ends: list[list[int]] = [[] for _ in range(players)]
         self.sizes: list[tuple[int, ...]] = [()] * players
         self.turns = [-1] * players
+        self.points: list[Sequence[tuple[int, int]]] = [()] * players
         if scores is not None and any(scores):
             at = enc._at["scores"]
             values = np.asarray(scores, np.float32)
@@ -208,6 +219,12 @@ class Encoding:
                 "over the match's target or limit (100 without), clipped to -1..1",
             ),
             (
+                "points",
+                (sides,),
+                "the points each side scored during this round so far (0: the seat's own), "
+                "over the same, clipped to 1 (0 in the games that score only at the end)",
+            ),
+            (
                 "moves",
                 (players, len(space.others)),
                 "1 where the seat made the move this "
@@ -243,6 +260,7 @@ class Encoding:
         self._sizes_at = at["sizes"]
         assert at["bazar"] == self._sizes_at + players  # the bazar follows the sizes
         self._turn_at = at["turn"]
+        self._points_at = at["points"]
         self._positional = space.positional
         # a hand's bit set (bit tile.index) read in the order of the tiles in play
         self._n_tiles = n_tiles
@@ -347,6 +365,7 @@ class Encoding:
             view.bazar_size,
             view.drawable,
             view.turn,
+            [tuple(event) for event in view.extra.get("scoring", ())],
         )
 
     def observe_round(self, rnd: Round, seat: int) -> NDArray[np.float32]:
@@ -373,6 +392,7 @@ class Encoding:
             rnd.bazar_size,
             rnd.drawable,
             rnd.turn,
+            rnd.scoring(),
         )
 
     def _fill(
@@ -385,6 +405,7 @@ class Encoding:
         bazar_size: int,
         drawable: int,
         turn: int | None,
+        points: Sequence[tuple[int, int]],
     ) -> NDArray[np.float32]:
         """The seat's row of ``tally`` brought up to the position, copied. Only what
         changed since the seat's last observation is written: one numpy call costs far
@@ -432,6 +453,14 @@ class Encoding:
             if col >= 0:
                 row[col] = 1.0
             tally.turns[seat] = col
+        if points and points != tally.points[seat]:
+            sides = [0.0] * len(self._side_order[seat])
+            side_of = self.rules.side_of
+            for scorer, scored in points:
+                sides[side_of(scorer)] += scored
+            values = np.asarray(sides, np.float32)[self._side_order[seat]] / self._scale
+            row[self._points_at : self._points_at + len(sides)] = np.minimum(values, 1.0)
+            tally.points[seat] = points
         obs: NDArray[np.float32] = row.copy()
         return obs
 
@@ -526,6 +555,7 @@ class Observer:
             rnd.bazar_size,
             rnd.drawable,
             rnd.turn,
+            rnd.scoring(),
         )
 
 
