@@ -230,7 +230,12 @@ SNAPSHOT = """(key) => {
     buttons: all(".felt .actions button").length,
     choices: CHOICES,
     status: all(".felt .status span").map((s) => s.textContent),
-    players: all(".felt .players .player").map((p) => p.textContent),
+    // each page runs the move clock on its own timer: its tenths are not the table's state
+    players: all(".felt .players .player").map((p) => {
+      const plate = p.cloneNode(true);
+      plate.querySelectorAll(".clock").forEach((c) => c.remove());
+      return plate.textContent;
+    }),
     scores: table ? table.innerText : null,
     result: document.getElementById("result").innerText,
     error: all(".felt .actions .error").map((e) => e.textContent).join(" "),
