@@ -19,9 +19,9 @@ rl_environment`` (the same game through OpenSpiel's RL interface, which builds e
 player's tensor at each step), and, when the OpenSpiel adapter is importable,
 ``bazar_block`` (bazar's block as an OpenSpiel game, stepped like OpenSpiel's own).
 
-CPU time is measured (``time.process_time``) over runs of about a second, and the best
-run is reported (the mean is in the JSON): other work on the machine disturbs the figure
-less that way.
+CPU time is measured (``time.process_time``) over runs of about a second, the rows taking
+turns, and each row's best run is reported (the mean is in the JSON): a change of the
+machine's load then falls on every row alike, and disturbs the ratios less.
 """
 
 from __future__ import annotations
@@ -44,29 +44,37 @@ from bazar.rl.encoding import Encoding
 GAMES = (("block", 2), ("kozel-team", 4))
 
 
-def _timed(loop: Callable[[float], tuple[int, int]], seconds: float) -> dict[str, float]:
-    """The best rate of several runs of about a second each (the fastest run is the one
-    least disturbed by the rest of the machine), in CPU time."""
-    loop(min(0.3, seconds / 4))  # warm the caches
+def _interleaved(
+    loops: list[Callable[[float], tuple[int, int]]], seconds: float
+) -> list[dict[str, float]]:
+    """Each loop's best rate over runs of about a second, the loops taking turns (one run of
+    each, then again): a change of the machine's load then falls on every row alike, and
+    the fastest run of a row is the one least disturbed. CPU time."""
+    for loop in loops:
+        loop(min(0.3, seconds / 4))  # warm the caches
     runs = max(1, round(seconds))
-    best = 0.0
-    steps_total = episodes_total = 0
-    spent_total = 0.0
-    for _ in range(runs):
-        start = time.process_time()
-        steps, episodes = loop(seconds / runs)
-        spent = time.process_time() - start
-        best = max(best, steps / spent)
-        steps_total += steps
-        episodes_total += episodes
-        spent_total += spent
-    return {
-        "steps_per_s": best,
-        "episodes_per_s": best * episodes_total / steps_total,
-        "mean_steps_per_s": steps_total / spent_total,
-        "steps": steps_total,
-        "seconds": spent_total,
-    }
+    best = [0.0] * len(loops)
+    totals = [[0, 0, 0.0] for _ in loops]
+    for k in range(runs):
+        print(f"run {k + 1} of {runs} ...", file=sys.stderr)
+        for i, loop in enumerate(loops):
+            start = time.process_time()
+            steps, episodes = loop(seconds / runs)
+            spent = time.process_time() - start
+            best[i] = max(best[i], steps / spent)
+            totals[i][0] += steps
+            totals[i][1] += episodes
+            totals[i][2] += spent
+    return [
+        {
+            "steps_per_s": rate,
+            "episodes_per_s": rate * episodes / steps,
+            "mean_steps_per_s": steps / spent,
+            "steps": steps,
+            "seconds": spent,
+        }
+        for rate, (steps, episodes, spent) in zip(best, totals, strict=True)
+    ]
 
 
 def pettingzoo_loop(variant: str, players: int) -> Callable[[float], tuple[int, int]]:
@@ -183,14 +191,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     rows: list[dict[str, Any]] = []
+    loops: list[Callable[[float], tuple[int, int]]] = []
 
     def row(
         library: str, game: str, players: int, loop: Callable[[float], tuple[int, int]]
     ) -> None:
-        print(f"measuring {library} {game} ...", file=sys.stderr)
-        rows.append(
-            {"library": library, "game": game, "players": players, **_timed(loop, args.seconds)}
-        )
+        rows.append({"library": library, "game": game, "players": players})
+        loops.append(loop)
 
     for variant, players in GAMES:
         row("pettingzoo", variant, players, pettingzoo_loop(variant, players))
@@ -211,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     if bos is not None:
         bos.register()
         row("openspiel", "bazar_block", 2, openspiel_loop("bazar_block"))
+    for r, measured in zip(rows, _interleaved(loops, args.seconds), strict=True):
+        r.update(measured)
     peer = next(r for r in rows if r["library"] == "openspiel")["steps_per_s"]
     for r in rows:
         r["vs_openspiel"] = r["steps_per_s"] / peer
