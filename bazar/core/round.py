@@ -177,6 +177,9 @@ class Round:
         The :class:`Outcome`, once the round is over.
     ``ends()``, ``board``
         The open ends and the table as the family draws it (``View.ends``, ``View.board``).
+    ``move_space(rules)``
+        Every move a round of the rules can offer (:class:`~bazar.core.moves.MoveSpace`),
+        which ``bazar.rl`` numbers as its fixed action space.
     ``_inputs(view)``, ``_restore(view)``
         For :meth:`from_view`: the constructor's keywords that rebuild the view's round
         (the base's: its leader), then the public state of ``view`` set on the round built
