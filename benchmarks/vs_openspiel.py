@@ -24,9 +24,9 @@ Duplicate deals: deal ``i`` is played twice, the seats swapped. A hand is won by
 ending with more points (a tie counts half). Each row reports bazar's share with a 95 %
 Wilson interval over the hands and one over the deals, the median time per searched move
 of both bots (:func:`rl_ismcts.summary`). The ceiling row plays bazar's ``omniscient``
-(``--ceiling``: it sees both hands, a measuring bot) against the same OpenSpiel bot on the
-same deals: what any bot that has to guess the hidden hand could at best reach. Progress
-goes to stderr.
+(``--ceiling``: it sees both hands, a measuring bot; its playouts counted for ``--ms`` a
+move the same way) against the same OpenSpiel bot on the same deals: about what a bot that
+has to guess the hidden hand could at best reach. Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -303,6 +303,30 @@ def calibrated(pool: Any, args: argparse.Namespace, bot: str) -> int:
     return simulations
 
 
+def ceiling(pool: Any, args: argparse.Namespace) -> str:
+    """The ceiling row's bot: ``--ceiling`` as given when it names a budget, else with the
+    playouts that take it a median of ``--ms`` a searched move (``omniscient`` counts
+    playouts and has no clock), timed against OpenSpiel at two simulations (its fewest)."""
+    if "@" in args.ceiling:
+        return str(args.ceiling)
+    playouts = 96
+    for step in range(args.steps):
+        tasks = [
+            (2 * 10**6 + step * 1000 + i, seat, f"{args.ceiling}@{playouts}", 2)
+            for i in range(args.calibrate * args.jobs)
+            for seat in (0, 1)
+        ]
+        games = list(pool.imap_unordered(_task, tasks))
+        median = statistics.median(ms for g in games for ms in g.bazar_ms)
+        print(
+            f"ceiling calibration {step + 1}: {args.ceiling}@{playouts} {median:.1f} ms a move",
+            file=sys.stderr,
+        )
+        playouts = max(1, round(playouts * args.ms / median))
+    print(f"ceiling: {args.ceiling}@{playouts}", file=sys.stderr)
+    return f"{args.ceiling}@{playouts}"
+
+
 def row(pool: Any, deals: int, bot: str, simulations: int) -> dict[str, Any]:
     """``bot`` against OpenSpiel's bot at ``simulations`` over ``deals`` duplicate deals."""
     began = time.perf_counter()
@@ -341,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
         simulations = args.simulations or calibrated(pool, args, bot)
         rows = [row(pool, args.deals, bot, simulations)]
         if args.ceiling:
-            rows.append(row(pool, args.deals, args.ceiling, simulations))
+            rows.append(row(pool, args.deals, ceiling(pool, args), simulations))
     if args.json:
         print(json.dumps({"rows": rows}, indent=2))
     else:

@@ -163,7 +163,8 @@ def test_the_harness_calibrates_and_reports_both_rows() -> None:
     assert done.returncode == 0, done.stderr
     assert "calibrated:" in done.stderr
     rows = json.loads(done.stdout)["rows"]
-    assert [r["bazar"] for r in rows] == ["ismcts@5ms", "omniscient"]
+    assert rows[0]["bazar"] == "ismcts@5ms"
+    assert rows[1]["bazar"].startswith("omniscient@")
     for r in rows:
         assert r["game"] == "python_block_dominoes"
         assert (r["deals"], r["games"]) == (1, 2)
