@@ -162,8 +162,10 @@ def _can_move(state: pyspiel.State, seat: int, tiles: list[Tile]) -> bool:
 
 def deal(state: pyspiel.State, player: int, tiles: list[Tile]) -> pyspiel.State | None:
     """A new state: ``player``'s hand, ``tiles`` as the opponent's, the same plays replayed.
-    None when a play is not legal at its turn in it (the opponent could have played where
-    he was skipped, or the turns fall otherwise)."""
+    None when the turns fall otherwise in it (the opponent could have played where he was
+    skipped, or could not play where he moved). The same board and a tile its mover holds
+    make every play legal whenever it is its mover's turn, so only the turns are checked
+    (OpenSpiel's search deals a state a simulation: this is its hot path)."""
     history = moves(state)
     dealt = [hand(state, 0), hand(state, 1)]
     dealt[1 - player] = list(tiles)
@@ -173,12 +175,9 @@ def deal(state: pyspiel.State, player: int, tiles: list[Tile]) -> pyspiel.State 
     for tile in dealt[0] + dealt[1]:
         fresh.apply_action(chance_actions()[tile])
     for play in history:
-        action = actions()[play]
         if fresh.is_terminal() or play[0] != fresh.current_player():
             return None
-        if action not in fresh.legal_actions():
-            return None
-        fresh.apply_action(action)
+        fresh.apply_action(actions()[play])
     if fresh.is_terminal() != state.is_terminal():
         return None
     if not state.is_terminal() and fresh.current_player() != state.current_player():
