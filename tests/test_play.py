@@ -224,9 +224,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: or handed to an executor), a random ``choice`` of the legal moves, a person's ``input``
 ASKS = {"choose", "choose_round", "choice", "input"}
 
-#: a loop that asks and pushes but is no seat loop: one round of bazar mirrored move by
-#: move with the ``dominoes`` package's own game, whose players are not seats of a match
-MIRRORS = {"benchmarks/dominoes_adapter.py"}
+#: loops that ask and push but are no seat loops: one round of bazar mirrored move by move
+#: with a peer's own game (the ``dominoes`` package's, OpenSpiel's ``python_block_dominoes``),
+#: whose players are not seats of a match
+MIRRORS = {"benchmarks/dominoes_adapter.py", "benchmarks/vs_openspiel.py"}
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
