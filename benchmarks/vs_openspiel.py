@@ -347,16 +347,23 @@ def row(pool: Any, deals: int, bot: str, simulations: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument(
+        "--deals", type=int, default=100, help="deals, each played twice with the seats swapped"
+    )
     parser.add_argument("--ms", type=float, default=100.0, help="bazar's time a move")
     parser.add_argument("--bot", help="bazar's bot (ismcts@<ms>ms unless told)")
     parser.add_argument("--ceiling", default="omniscient", help="the ceiling row's bot, or ''")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--calibrate", type=int, default=4, help="deals a worker times")
     parser.add_argument("--probe", type=int, default=100, help="simulations first timed")
     parser.add_argument("--steps", type=int, default=3, help="calibration steps")
-    parser.add_argument("--simulations", type=int, default=0, help="skip the calibration")
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--simulations",
+        type=int,
+        default=0,
+        help="OpenSpiel's simulations a move, given: no calibration",
+    )
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
     bot = args.bot or f"ismcts@{args.ms:g}ms"
     context = multiprocessing.get_context("spawn")
