@@ -383,6 +383,10 @@ class Encoding:
             found.stamp = rnd.stamp()
         tally: _Tally = found
         self._last = (rnd, tally)
+        return self._fill_round(tally, rnd, seat)
+
+    def _fill_round(self, tally: _Tally, rnd: Round, seat: int) -> NDArray[np.float32]:
+        """:meth:`_fill` with the position read from ``rnd``."""
         return self._fill(
             tally,
             seat,
@@ -545,18 +549,7 @@ class Observer:
 
     def observe(self, seat: int) -> NDArray[np.float32]:
         """What ``seat`` may know now: ``Encoding.observe(round.view(seat))``."""
-        rnd = self.round
-        return self.encoding._fill(
-            self._tally,
-            seat,
-            rnd.hand_mask(seat),
-            rnd.ends(),
-            rnd.hand_sizes(),
-            rnd.bazar_size,
-            rnd.drawable,
-            rnd.turn,
-            rnd.scoring(),
-        )
+        return self.encoding._fill_round(self._tally, self.round, seat)
 
 
 def _ends(state: State) -> dict[str, int]:
