@@ -14,6 +14,7 @@ import pytest
 
 import bazar
 from bazar import Ledger, Move, Outcome, Round, Tile, View
+from bazar.bots.sampler import sample_deal
 from bazar.core.tiles import tiles_of
 
 VARIANTS = bazar.rules.names()
@@ -102,6 +103,7 @@ CONTRACT: dict[str, Callable[[Round], bool]] = {
     ),
     "deal": lambda r: isinstance(r.deal(), dict) and json_safe(r.deal()) and replays(r),
     "from_view": lambda r: r.is_over() or rebuilt_from_view(r),
+    "redealt": lambda r: r.is_over() or redealt_like_from_view(r),
     "ends": lambda r: (
         isinstance(r.ends(), dict)
         and all(isinstance(e, str) and isinstance(p, int) for e, p in r.ends().items())
@@ -205,6 +207,31 @@ def rebuilt_from_view(rnd: Round) -> bool:
     view = rnd.view(seat)
     twin = Round.from_view(view, hands=rnd.hands, bazar=rnd.bazar)
     return type(twin) is type(rnd) and twin.legal_moves() == rnd.legal_moves()
+
+
+def redealt_like_from_view(rnd: Round) -> bool:
+    """A round redealt from one built from a view is the round the view builds with those
+    hands, move for move to the end (or None: the family rebuilds every deal); the round it
+    was redealt from is left as it was."""
+    view = rnd.view(rnd.turn)
+    base = Round.from_view(view, hands=rnd.hands, bazar=rnd.bazar)
+    before = state(base)
+    rng = random.Random(rnd.ply)
+    if rnd.rules.variant.determinizable:
+        hands, pile = sample_deal(view, rng)
+    else:  # a view that hides the seat's own tiles: the round's own deal
+        hands, pile = [list(h) for h in rnd.hands], list(rnd.bazar)
+    twin = base.redealt(hands, pile)
+    if twin is None:
+        return True
+    fresh = Round.from_view(view, hands=hands, bazar=pile)
+    while state(twin) == state(fresh) and not fresh.is_over():
+        move = rng.choice(fresh.legal_moves())
+        fresh.push(move)
+        twin.push(move)
+    return (
+        state(twin) == state(fresh) and twin.outcome() == fresh.outcome() and state(base) == before
+    )
 
 
 def answers(rnd: Round, member: str) -> bool:

@@ -592,6 +592,13 @@ class Round:
         rnd._restore(view)
         return rnd
 
+    def redealt(self, hands: Sequence[Sequence[Tile]], bazar: Sequence[Tile] = ()) -> Self | None:
+        """A copy of this round, built by :meth:`from_view` and still at its view's position,
+        with other hands and bazar in the same sizes (the viewer's own unchanged): what a
+        search deals many times from one view, without rebuilding the public state each
+        time. None where the family rebuilds each deal from the view (the default)."""
+        return None
+
     @classmethod
     def _inputs(cls, view: View) -> dict[str, Any]:
         """The constructor's keywords, besides the deal, that rebuild the round of ``view``

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from bazar.core.board import Board, Line
 from bazar.core.errors import invalid
@@ -602,9 +602,34 @@ class LineRound(Round):
 
     def _restore(self, view: View) -> None:
         self._read_view(view)
+        self._viewed_over = self._over
         if self._over is None and self._left >= 0 and self._nobody_can_move():
             # hidden tiles chosen for a search can leave nobody a move: that is a fish
             self._over = "fish"
+
+    def redealt(self, hands: Sequence[Sequence[Tile]], bazar: Sequence[Tile] = ()) -> Self:
+        if self._stack or not hasattr(self, "_viewed_over"):
+            raise ValueError("redealt() needs a round from from_view, at its view's position")
+        twin = self.copy()
+        masks = []
+        inhand = 0
+        for tiles in hands:
+            mask = 0
+            for tile in tiles:
+                mask |= 1 << tile.index
+            masks.append(mask)
+            inhand |= mask
+        if [m.bit_count() for m in masks] != [m.bit_count() for m in self._hands]:
+            raise ValueError("redealt() keeps every hand's size")
+        twin._hands = masks
+        twin._first_hands = tuple(masks)
+        twin._bazar = list(bazar)
+        twin._inhand = inhand
+        twin._legal = None
+        twin._over = self._viewed_over
+        if twin._over is None and twin._left >= 0 and twin._nobody_can_move():
+            twin._over = "fish"
+        return twin
 
     def _read_view(self, view: View) -> None:
         """The public state of ``view``: the ends, the forced lead, the turn and its doubles."""
