@@ -326,7 +326,9 @@ def ceiling(pool: Any, args: argparse.Namespace) -> str:
     return f"{args.ceiling}@{playouts}"
 
 
-def row(pool: Any, deals: int, bot: str, simulations: int) -> dict[str, Any]:
+def row(
+    pool: Any, deals: int, bot: str, simulations: int, record: str | None = None
+) -> dict[str, Any]:
     """``bot`` against OpenSpiel's bot at ``simulations`` over ``deals`` duplicate deals."""
     began = time.perf_counter()
     tasks = [(deal_, seat, bot, simulations) for deal_ in range(deals) for seat in (0, 1)]
@@ -341,6 +343,21 @@ def row(pool: Any, deals: int, bot: str, simulations: int) -> dict[str, Any]:
                 file=sys.stderr,
             )
     games.sort(key=lambda g: (g.deal, g.bazar_seat))
+    if record:
+        with open(record, "a", encoding="utf-8") as out:
+            for g in games:
+                print(
+                    json.dumps(
+                        {
+                            "bot": bot,
+                            "deal": g.deal,
+                            "seat": g.bazar_seat,
+                            "value": g.value,
+                            "simulations": simulations,
+                        }
+                    ),
+                    file=out,
+                )
     result = summary(games, simulations, bot, time.perf_counter() - began)
     return {**result, "game": GAME, "bazar": bot}
 
@@ -363,13 +380,14 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="OpenSpiel's simulations a move, given: no calibration",
     )
+    parser.add_argument("--record", help="append each hand (deal, seat, value) as JSON lines")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
     bot = args.bot or f"ismcts@{args.ms:g}ms"
     context = multiprocessing.get_context("spawn")
     with context.Pool(args.jobs) as pool:
         simulations = args.simulations or calibrated(pool, args, bot)
-        rows = [row(pool, args.deals, bot, simulations)]
+        rows = [row(pool, args.deals, bot, simulations, args.record)]
         if args.ceiling:
             rows.append(row(pool, args.deals, ceiling(pool, args), simulations))
     if args.json:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import bazar
 from bazar import bots
 from bazar.bots import sampler as search
+from bazar.core.tiles import parse_tiles
 
 LINE_AND_CROSS = [
     ("block", 2),
@@ -176,3 +177,69 @@ def test_round_values_in_kozel_see_remembered_points() -> None:
     rnd.push("6-6")
     values = search.round_value(rnd)
     assert values[0] > 0 and values[0] == pytest.approx(-values[1])
+
+
+def _choices_round() -> bazar.Round:
+    rnd = bazar.Round(
+        bazar.rules("block", players=2),
+        hands=[["6-6", "6-5", "5-5", "1-0"], ["6-1", "6-2", "4-4", "3-2"]],
+        leader=0,
+    )
+    for move in ("6-6", "6-2:L", "6-5:R", "3-2:L"):  # ends 6 | 6, then 2 | 5
+        rnd.push(move)
+    return rnd
+
+
+def test_the_others_choices_are_read_with_what_they_held_then() -> None:
+    view = _choices_round().view(0)
+    six, two, five = 1 << 6, 1 << 2, 1 << 5
+    later = 1 << bazar.Tile.parse("3-2").index
+    assert search.choices(view) == [
+        (1, six, bazar.Tile.parse("6-2").index, later),  # the lead is nobody's evidence
+        (1, two | five, bazar.Tile.parse("3-2").index, 0),
+    ]
+
+
+def test_a_deal_is_as_likely_as_the_choices_it_explains() -> None:
+    view = _choices_round().view(0)
+    found = search.choices(view)
+    tiles = parse_tiles
+    blind = search.PlayModel(beta=0.0)
+    # holding 6-1 too, seat 1 chose 6-2 from two sixes: half as likely under a blind choice
+    assert search.likelihood(blind, found, [[], tiles(["6-1", "4-4"])], 6) == pytest.approx(0.5)
+    assert search.likelihood(blind, found, [[], tiles(["3-1", "4-4"])], 6) == pytest.approx(1.0)
+    # a seat that sheds heavy tiles first chose the heavier six: likelier than a blind one
+    greedy = search.PlayModel(beta=0.5, double=0.0)
+    p = search.likelihood(greedy, found, [[], tiles(["6-1", "4-4"])], 6)
+    assert p == pytest.approx(1 / (1 + pow(2.718281828459045, -0.5)))
+    # had it held the heavier 6-4, choosing 6-2 would have been the less likely choice
+    assert search.likelihood(greedy, found, [[], tiles(["6-4", "4-4"])], 6) < 0.5
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    table=st.sampled_from(LINE_AND_CROSS + OTHERS),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 60),
+    sample=st.integers(0, 10_000),
+)
+def test_every_deal_has_a_likelihood_and_the_true_one_too(
+    table: tuple[str, int], seed: int, steps: int, sample: int
+) -> None:
+    variant, players = table
+    rnd = played_to(variant, players, seed, steps)
+    seat = rnd.turn
+    assert seat is not None
+    view = rnd.view(seat)
+    model = search.PlayModel()
+    found = search.choices(view)
+    top = view.rules.set_max
+    assert 0.0 < search.likelihood(model, found, rnd.hands, top) <= 1.0
+    dealt = search.weighted_deal(view, random.Random(sample), model)
+    if dealt is not None:
+        again, weight = dealt
+        assert sorted(again.hands[seat]) == sorted(view.hand or ())
+        assert 0.0 < weight <= 1.0
+        assert weight == pytest.approx(search.likelihood(model, found, again.hands, top))
+    plain = search.weighted_deal(view, random.Random(sample), None)
+    assert plain is None or plain[1] == 1.0

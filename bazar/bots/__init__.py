@@ -18,15 +18,17 @@ from . import heuristic, mcts, simple
 from .base import BOTS, HIDDEN, Bot, UnknownBot, register, think
 from .external import CommandBot
 from .heuristic import HeuristicBot
-from .mcts import IsmctsBot, OmniscientBot, PimcBot, RoundIsmctsBot
+from .mcts import BlindIsmctsBot, IsmctsBot, OmniscientBot, PimcBot, RoundIsmctsBot
 from .simple import GreedyBot, RandomBot
 
 HIDDEN["omniscient"] = OmniscientBot
 HIDDEN["ismcts-round"] = RoundIsmctsBot
+HIDDEN["ismcts-blind"] = BlindIsmctsBot
 
 __all__ = [
     "BOTS",
     "HIDDEN",
+    "BlindIsmctsBot",
     "Bot",
     "CommandBot",
     "GreedyBot",

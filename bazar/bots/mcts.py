@@ -9,8 +9,10 @@ noise (one standard error of the paired difference over the same deals).
 
 ``ismcts`` (information-set MCTS, single observer): one tree over the bot's own information
 set; each iteration deals a fresh consistent deal, walks down the tree choosing by UCB
-among the moves legal in that deal, adds one node and rolls out. Rewards are per side, so
-partners in team games pull together. With few tiles left and nothing to draw it solves
+among the moves legal in that deal, adds one node and rolls out. A deal counts by how likely
+the others' moves so far were had they held its hands, under a soft-greedy model of their
+play (:class:`bazar.bots.sampler.PlayModel`: heavy tiles and doubles first). Rewards are per
+side, so partners in team games pull together. With few tiles left and nothing to draw it solves
 the sampled deals exactly instead (alpha-beta, :func:`bazar.bots.sampler.solve`). In Mexican
 Train (``Variant.own_trains``) the heuristic's move -- its plan of one's own train -- stands
 unless the tree's mean reward for the most-visited move beats it by more than a standard
@@ -30,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bazar.core.ledger import Ledger
 from bazar.core.moves import Move
@@ -41,7 +44,7 @@ from .base import Bot, register
 from .heuristic import HeuristicBot
 from .sampler import Budget
 
-__all__ = ["IsmctsBot", "OmniscientBot", "PimcBot", "RoundIsmctsBot", "evaluate"]
+__all__ = ["BlindIsmctsBot", "IsmctsBot", "OmniscientBot", "PimcBot", "RoundIsmctsBot", "evaluate"]
 
 #: hands holding at most this many tiles in all, with nothing to draw: solved exactly
 ENDGAME_TILES = 8
@@ -164,12 +167,25 @@ def _order(move: Move) -> tuple[int, bool, str]:
     return (-1, False, str(move)) if tile is None else (tile.pips, tile.is_double, str(move))
 
 
+@dataclass(frozen=True)
+class Stats:
+    """What the last search of a bot did (``IsmctsBot.stats``): its iterations (deals solved
+    in the endgame), the distinct deals among them, the mean and the deepest reach of the
+    tree in plies, and whether the exact endgame decided."""
+
+    iterations: int
+    deals: int
+    mean_depth: float
+    depth: int
+    endgame: bool
+
+
 class _Node:
     __slots__ = ("avail", "children", "side", "squares", "total", "visits")
 
     def __init__(self, side: int) -> None:
         self.children: dict[Move, _Node] = {}
-        self.visits = 0
+        self.visits = 0.0  # weighted: each deal by its likelihood against the mean
         self.total = 0.0
         self.squares = 0.0  # of the rewards, for their spread
         self.avail = 0
@@ -190,8 +206,14 @@ class IsmctsBot(_Searching):
     #: ``pimc``): the plan of one's own train is a long-range idea that heaviest-first
     #: rollouts cannot see
     margin = 1.0
+    #: how the search models the other seats' choices, to weigh each deal by how likely
+    #: their moves were under it (None: every consistent deal alike)
+    model: search.PlayModel | None = search.PlayModel()
+    #: what the last search did (None: the last move needed none)
+    stats: Stats | None = None
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
+        self.stats = None
         if len(legal) == 1:
             return legal[0]
         me = view.seat
@@ -199,20 +221,27 @@ class IsmctsBot(_Searching):
         rules = view.rules
         side = rules.side_of(me)
         clock = self.budget.clock()
-        probe = search.determinize(view, self.rng)
-        if probe is None:
+        model = self.model
+        first = search.weighted_deal(view, self.rng, model)
+        if first is None:
             return self.fallback.choose(view, legal)
+        probe = first[0]
         ledger = search.ledger_of(view) if self.for_match else None
         if probe.drawable == 0 and sum(len(h) for h in probe.hands) <= ENDGAME_TILES:
             return self._endgame(view, legal, side, clock, ledger)
+        depths = 0
+        deepest = 0
+        deals: set[tuple[int | None, ...]] = set()
         root = _Node(-1)
         scale = 10.0
         seen_abs = 0.0
+        weights = 0.0
         runs = 0
         while clock.more() or runs == 0:
-            rnd = probe if runs == 0 else search.determinize(view, self.rng)
-            if rnd is None:
+            dealt = first if runs == 0 else search.weighted_deal(view, self.rng, model)
+            if dealt is None:
                 break
+            rnd, weight = dealt
             runs += 1
             clock.tick()
             node = root
@@ -251,16 +280,23 @@ class IsmctsBot(_Searching):
                 pushed += 1
                 node = node.children[best_move]
                 path.append(node)
+            depths += pushed
+            deepest = max(deepest, pushed)
             count = search.rollout(rnd, self.rng)
             values = search.round_value(rnd, ledger)
             search.unwind(rnd, count + pushed)
+            deals.add(tuple(rnd.hand_mask(s) for s in range(rules.players)))
             seen_abs += sum(abs(v) for v in values) / len(values)
             scale = max(1.0, seen_abs / runs)
+            # each deal counts by its likelihood against the mean so far (importance sampling)
+            weights += weight
+            w = weight * runs / weights
             for n in path[1:]:
                 reward = 0.5 + 0.5 * math.tanh(values[n.side] / scale)
-                n.visits += 1
-                n.total += reward
-                n.squares += reward * reward
+                n.visits += w
+                n.total += w * reward
+                n.squares += w * reward * reward
+        self.stats = Stats(runs, len(deals), depths / max(runs, 1), deepest, False)
         best = max(
             range(len(legal)),
             key=lambda i: (
@@ -287,16 +323,26 @@ class IsmctsBot(_Searching):
         totals = [0.0] * len(legal)
         deals = 0
         while clock.more() or deals == 0:
-            rnd = search.determinize(view, self.rng)
-            if rnd is None:
+            dealt = search.weighted_deal(view, self.rng, self.model)
+            if dealt is None:
                 break
+            rnd, weight = dealt
             for i, v in enumerate(evaluate(rnd, legal, side, self.rng, ledger=ledger)):
-                totals[i] += v
+                totals[i] += weight * v
             deals += 1
             for _ in range(4 * len(legal)):  # an exact solve is worth several iterations
                 clock.tick()
+        self.stats = Stats(deals, deals, 0.0, 0, True)
         best = max(range(len(legal)), key=lambda i: (totals[i], _order(legal[i])))
         return legal[best]
+
+
+class BlindIsmctsBot(IsmctsBot):
+    """``ismcts`` that weighs every consistent deal alike (no model of the others' choices):
+    for measuring what the model is worth (not offered to players)."""
+
+    name = "ismcts-blind"
+    model = None
 
 
 class RoundIsmctsBot(IsmctsBot):
