@@ -1,7 +1,8 @@
-"""bazar's ``ismcts`` against OpenSpiel's ``ISMCTSBot`` on bazar's own game, 2-player Block
-(``bazar_block``), at the same time per move.
+"""bazar's ``ismcts`` against OpenSpiel's ``ISMCTSBot`` on bazar's own games, 2-player Block
+(``bazar_block``) unless ``--game`` names another, at the same time per move.
 
     .venv/bin/python benchmarks/rl_ismcts.py --deals 500 --jobs 2 --ms 100
+    .venv/bin/python benchmarks/rl_ismcts.py --game kozel-team --players 4 --deals 100
     .venv/bin/python benchmarks/rl_ismcts.py --deals 20 --json
     .venv/bin/python benchmarks/rl_ismcts.py --deals 20 --budget 100ms --simulations 100
 
@@ -22,10 +23,12 @@ number). ``--budget`` and ``--simulations`` skip the calibration. A move with on
 action is searched by neither bot and not timed.
 
 Duplicate deals: deal ``i`` (its chance actions drawn from seed ``i``) is played twice, the
-bots' seats swapped. A game is won by the bot whose seat ends with more points (its return
-above zero; a tie counts half). Printed: bazar's win rate with a 95 % Wilson interval over
-the games and a 95 % interval over the deals (each deal's mean of its two games), the median
-time per searched move of each bot, the simulations OpenSpiel used. Progress goes to stderr.
+bots' seats swapped. bazar plays the seats of one parity (seat 0 or 1 of two, a side of a
+team game, seats 0 and 2 or 1 and 3 of a game of four for all), OpenSpiel the others. A game
+is won by the bot whose seats end with the higher mean return (a tie counts half). Printed:
+bazar's win rate with a 95 % Wilson interval over the games and a 95 % interval over the
+deals (each deal's mean of its two games), the median time per searched move of each bot,
+the simulations OpenSpiel used. Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -63,9 +66,9 @@ class Game:
     openspiel_ms: list[float]
 
 
-def _game() -> pyspiel.Game:
+def _game(name: str = GAME, players: int = 0) -> pyspiel.Game:
     bos.register()
-    return pyspiel.load_game(GAME)
+    return pyspiel.load_game(name, {"players": players} if players else {})
 
 
 def _dealt(game: pyspiel.Game, deal: int) -> pyspiel.State:
@@ -92,9 +95,14 @@ def _openspiel_bot(game: pyspiel.Game, simulations: int, seed: int) -> ismcts.IS
     )
 
 
-def play(deal: int, bazar_seat: int, budget: str, simulations: int) -> Game:
-    """Deal ``deal`` played to its end, bazar's ``ismcts@budget`` at ``bazar_seat``."""
-    game = _game()
+def play(
+    deal: int, bazar_seat: int, budget: str, simulations: int, name: str = GAME, players: int = 0
+) -> Game:
+    """Deal ``deal`` played to its end, bazar's ``ismcts@budget`` at the seats of the parity of
+    ``bazar_seat`` (seat 0 or 1 of two; a side of a team game; every other seat of a game of
+    four), OpenSpiel's bot at the others. The value: the mean return of bazar's seats less
+    the mean of the others'."""
+    game = _game(name, players)
     encoding = game.encoding
     state = _dealt(game, deal)
     mine = bazar.bots.make(f"ismcts@{budget}", seed=deal * 2 + bazar_seat)
@@ -108,7 +116,7 @@ def play(deal: int, bazar_seat: int, budget: str, simulations: int) -> Game:
             state.apply_action(legal[0])
             continue
         start = time.perf_counter()
-        if seat == bazar_seat:
+        if seat % 2 == bazar_seat:
             view = state.view(seat)
             move = mine.choose(view, view.legal)
             action = encoding.action(move, state.round)
@@ -117,29 +125,36 @@ def play(deal: int, bazar_seat: int, budget: str, simulations: int) -> Game:
             action = int(theirs.step(state))
             openspiel_ms.append((time.perf_counter() - start) * 1000)
         state.apply_action(action)
-    value = state.returns()[bazar_seat]
+    returns = state.returns()
+    ours = [r for seat, r in enumerate(returns) if seat % 2 == bazar_seat]
+    others = [r for seat, r in enumerate(returns) if seat % 2 != bazar_seat]
+    value = statistics.fmean(ours) - statistics.fmean(others)
     return Game(deal, bazar_seat, value, bazar_ms, openspiel_ms)
 
 
-def calibrate(deal: int, budget: str, simulations: int) -> tuple[list[float], list[float]]:
+def calibrate(
+    deal: int, budget: str, simulations: int, name: str = GAME, players: int = 0
+) -> tuple[list[float], list[float]]:
     """Both bots' times per searched move over one deal played both ways."""
     bazar_ms: list[float] = []
     openspiel_ms: list[float] = []
     for seat in (0, 1):
-        result = play(deal, seat, budget, simulations)
+        result = play(deal, seat, budget, simulations, name, players)
         bazar_ms += result.bazar_ms
         openspiel_ms += result.openspiel_ms
     return bazar_ms, openspiel_ms
 
 
-def _task(args: tuple[str, int, int, str, int]) -> Any:
-    kind, deal, seat, budget, count = args
+def _task(args: tuple[str, int, int, str, int, str, int]) -> Any:
+    kind, deal, seat, budget, count, name, players = args
     if kind == "calibrate":
-        return calibrate(deal, budget, count)
-    return play(deal, seat, budget, count)
+        return calibrate(deal, budget, count, name, players)
+    return play(deal, seat, budget, count, name, players)
 
 
-def summary(games: list[Game], simulations: int, budget: str, seconds: float) -> dict[str, Any]:
+def summary(
+    games: list[Game], simulations: int, budget: str, seconds: float, name: str = GAME
+) -> dict[str, Any]:
     def score(value: float) -> float:
         return 1.0 if value > 0 else 0.5 if value == 0 else 0.0
 
@@ -156,7 +171,7 @@ def summary(games: list[Game], simulations: int, budget: str, seconds: float) ->
     bazar_ms = [ms for g in games for ms in g.bazar_ms]
     openspiel_ms = [ms for g in games for ms in g.openspiel_ms]
     return {
-        "game": GAME,
+        "game": name,
         "deals": len(by_deal),
         "games": n,
         "bazar": f"ismcts@{budget}",
@@ -178,7 +193,7 @@ def calibrated(pool: Any, args: argparse.Namespace) -> tuple[int, int]:
     playouts, simulations = args.probe_playouts, args.probe
     for step in range(args.steps):
         tasks = [
-            ("calibrate", 10**6 + step * 1000 + i, 0, str(playouts), simulations)
+            ("calibrate", 10**6 + step * 1000 + i, 0, str(playouts), simulations, *args.table)
             for i in range(args.calibrate * args.jobs)
         ]
         bazar_ms: list[float] = []
@@ -222,6 +237,10 @@ def report(result: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument(
+        "--game", default="block", help="bazar's variant (its OpenSpiel game bazar_<variant>)"
+    )
+    parser.add_argument("--players", type=int, default=0, help="players (0: the game's own)")
     parser.add_argument("--ms", type=float, default=100.0, help="the time a move, calibrated")
     parser.add_argument("--budget", help="bazar's ismcts budget, not calibrated")
     parser.add_argument("--jobs", type=int, default=2)
@@ -232,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simulations", type=int, default=0, help="skip the calibration")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    args.table = (bos.game_name(args.game), args.players)
     began = time.perf_counter()
     context = multiprocessing.get_context("spawn")
     with context.Pool(args.jobs) as pool:
@@ -241,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
             budget = budget or str(playouts)
             simulations = simulations or calibrated_sims
         tasks = [
-            ("play", deal, seat, budget, simulations)
+            ("play", deal, seat, budget, simulations, *args.table)
             for deal in range(args.deals)
             for seat in (0, 1)
         ]
@@ -256,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
                     file=sys.stderr,
                 )
     games.sort(key=lambda g: (g.deal, g.bazar_seat))
-    result = summary(games, simulations, budget, time.perf_counter() - began)
+    result = summary(games, simulations, budget, time.perf_counter() - began, args.table[0])
     print(json.dumps(result, indent=2) if args.json else report(result))
     return 0
 
