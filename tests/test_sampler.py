@@ -46,23 +46,33 @@ def played_to(variant: str, players: int, seed: int, steps: int) -> bazar.Round:
     return rnd
 
 
+#: a position of any table and a seed to sample its hidden tiles with
+POSITIONS = {
+    "table": st.sampled_from(LINE_AND_CROSS + OTHERS),
+    "seed": st.integers(0, 10_000),
+    "steps": st.integers(0, 60),
+    "sample": st.integers(0, 10_000),
+}
+
+
+def to_move(table: tuple[str, int], seed: int, steps: int) -> tuple[bazar.Round, int, bazar.View]:
+    """The round of ``table`` after ``steps`` random moves, its seat to move and that seat's
+    view."""
+    variant, players = table
+    rnd = played_to(variant, players, seed, steps)
+    seat = rnd.turn
+    assert seat is not None
+    return rnd, seat, rnd.view(seat)
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    table=st.sampled_from(LINE_AND_CROSS + OTHERS),
-    seed=st.integers(0, 10_000),
-    steps=st.integers(0, 60),
-    sample=st.integers(0, 10_000),
-)
+@given(**POSITIONS)
 # a tight fit the quick deals kept missing (they then relaxed the constraints)
 @example(table=("block", 4), seed=206, steps=19, sample=0)
 def test_a_sampled_deal_fits_everything_the_view_shows(
     table: tuple[str, int], seed: int, steps: int, sample: int
 ) -> None:
-    variant, players = table
-    rnd = played_to(variant, players, seed, steps)
-    seat = rnd.turn
-    assert seat is not None
-    view = rnd.view(seat)
+    rnd, seat, view = to_move(table, seed, steps)
     hands, pile = search.sample_deal(view, random.Random(sample))
     # the sizes the view shows, the viewer's own hand
     assert [len(h) for h in hands] == list(view.hand_sizes)
@@ -79,7 +89,7 @@ def test_a_sampled_deal_fits_everything_the_view_shows(
     assert search.satisfies(rnd.hands, rules)
     assert search.satisfies(hands, rules)
     # the family rebuilds a round from it with the same legal moves
-    if variant != "texas-42":  # tricks replay the play: some deals break follow-suit
+    if table[0] != "texas-42":  # tricks replay the play: some deals break follow-suit
         rebuilt = bazar.Round.from_view(view, hands=hands, bazar=pile)
         assert sorted(map(str, rebuilt.legal_moves())) == sorted(map(str, view.legal))
 
@@ -217,20 +227,11 @@ def test_a_deal_is_as_likely_as_the_choices_it_explains() -> None:
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    table=st.sampled_from(LINE_AND_CROSS + OTHERS),
-    seed=st.integers(0, 10_000),
-    steps=st.integers(0, 60),
-    sample=st.integers(0, 10_000),
-)
+@given(**POSITIONS)
 def test_every_deal_has_a_likelihood_and_the_true_one_too(
     table: tuple[str, int], seed: int, steps: int, sample: int
 ) -> None:
-    variant, players = table
-    rnd = played_to(variant, players, seed, steps)
-    seat = rnd.turn
-    assert seat is not None
-    view = rnd.view(seat)
+    rnd, seat, view = to_move(table, seed, steps)
     model = search.PlayModel()
     found = search.choices(view)
     top = view.rules.set_max
