@@ -142,7 +142,7 @@ class Seat:
         self, moves: int | None = None, rounds: int | None = None, seconds: float = 180
     ) -> None:
         """Play until ``moves`` more moves of hers are made and she is to move again, or until
-        ``rounds`` more rounds have ended (or the match has)."""
+        ``rounds`` more rounds have ended, or the match has (with neither: to its end)."""
         moved, ended = self.moves, self.rounds
         deadline = time.monotonic() + seconds
         while True:
@@ -368,11 +368,11 @@ def photograph(base: str, out: Path, games: dict[str, int], langs: tuple[str, ..
                 eyes.close()
                 print(f"{lang} {game}: {seat.moves} moves, {seat.rounds} round(s)", flush=True)
             # a match played out, for the history, the profile and the replay: a draw game
-            # whose first round decides it
+            # to one point, played to its end (a tied round scores nothing and deals again)
             finished = new_table(context, base, "draw", 2, options={"target": 1})
             eyes = Eyes.open(context, f"{base}/table/{finished}", errors, f"{lang} match")
             with seated(base, finished, cookie_of(context), 99) as seat:
-                seat.play(rounds=1)
+                seat.play()
             camera.shoot(eyes, f"match-end-{lang}")
             eyes.close()
             for shot, path in paths(name, finished).items():
