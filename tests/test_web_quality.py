@@ -202,7 +202,7 @@ class Player:
         screenshots.post(self.context, server, "/api/register", body)
         self.finished = self.table("draw", 2, options={"target": 1})
         with self.seat(self.finished) as seat:
-            seat.play()  # to the match's end: a tied round scores nothing and deals again
+            seat.play()  # to the match's end: a tied fish or a lone 0-0 left scores nothing
 
     def table(self, game: str, players: int, **extra: Any) -> str:
         return screenshots.new_table(self.context, self.server, game, players, **extra)

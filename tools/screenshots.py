@@ -368,7 +368,7 @@ def photograph(base: str, out: Path, games: dict[str, int], langs: tuple[str, ..
                 eyes.close()
                 print(f"{lang} {game}: {seat.moves} moves, {seat.rounds} round(s)", flush=True)
             # a match played out, for the history, the profile and the replay: a draw game
-            # to one point, played to its end (a tied round scores nothing and deals again)
+            # to one point, played to its end (a tied fish or a lone 0-0 left scores nothing)
             finished = new_table(context, base, "draw", 2, options={"target": 1})
             eyes = Eyes.open(context, f"{base}/table/{finished}", errors, f"{lang} match")
             with seated(base, finished, cookie_of(context), 99) as seat:
