@@ -218,7 +218,11 @@ def test_a_question_mark_shows_the_rules_in_short_the_scores_and_the_keys(
 def test_a_lone_move_is_made_for_the_player_and_said(lang: str) -> None:
     text, asked = _played("block", 0, lang, [])
     assert not any("[1-1]" in prompt for prompt in asked)
-    said = "Your only move, made for you: " if lang == "en" else "Единственный ход, сделан за вас: "
+    said = (
+        "Your only move, made for you:\nYou play ["
+        if lang == "en"
+        else "Единственный ход, делается за вас:\nВы "
+    )
     assert said in text
     assert any("[1-2]" in prompt for prompt in asked)  # a choice is still asked
 

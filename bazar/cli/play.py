@@ -227,8 +227,7 @@ class TableTalk(Narrator):
         self.say("")
         self.table.show(self, view)
         if len(legal) == 1:
-            forced = self.table.describe(self, legal[0], view)
-            self.say(Text(f"{t('play.forced', self.lang)}: ").append_text(forced), style="cyan")
+            self.say(t("play.forced", self.lang), style="cyan")  # what it is, the move says
             return legal[0]
         self.show_moves(view)
         while True:
