@@ -1,10 +1,14 @@
-# bazar: `make run` starts the club server, `make play` a terminal game against bots,
-# `make test` runs every test, `make messages` brings the catalogues up to date with the code,
-# `make screenshots` photographs the club's pages into docs/screens/.
+# bazar: `make run` starts the club server on http://127.0.0.1:8000/ (`make run PORT=8080
+# HOST=0.0.0.0` elsewhere), `make play` a terminal game against bots, `make test` runs every
+# test (the browser tests need Chromium: apt-get install chromium), `make messages` brings
+# the catalogues up to date with the code, `make screenshots` photographs the club's pages
+# into docs/screens/.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 LOCALE  = bazar/i18n/locale
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
 
 .PHONY: run play test lint bench peers messages screenshots clean
 
@@ -25,7 +29,7 @@ $(VENV)/.installed-server: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed-cli
 
 run: $(VENV)/.installed-server
-	$(BIN)/bazar serve
+	$(BIN)/bazar serve --host $(HOST) --port $(PORT)
 
 play: $(VENV)/.installed-cli
 	$(BIN)/bazar play

@@ -153,3 +153,21 @@ def redis_url(redis_server: str) -> Iterator[str]:
     client.flushall()
     client.close()
     yield redis_server
+
+
+#: what the browser tests say when they skip for want of Chromium (test_web_*.py and the
+#: browser tests of the server); the run's summary says it once for all of them
+NO_CHROMIUM = "Chromium is not installed"
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line at the end of a run whose browser tests skipped without Chromium, saying how
+    to get it (the skips themselves are one per file, and ``-q`` lists none)."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    files = {r.nodeid.split("::")[0] for r in skipped if NO_CHROMIUM in str(r.longrepr)}
+    if files:
+        terminalreporter.write_line(
+            f"{len(files)} browser test files skipped: they need Chromium at /usr/bin/chromium"
+            " (apt-get install chromium)",
+            yellow=True,
+        )

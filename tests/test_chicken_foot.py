@@ -319,25 +319,60 @@ def test_cf10_only_the_players_at_the_limit_lose() -> None:
 
 
 def test_cf11_the_highest_drawn_tile_starts_round_1_then_the_seats_rotate() -> None:
-    assert highest_draw(["3-5", "6-6", "2-9"], 3) == 1
-    assert highest_draw(["4-8", "6-6", "2-9", "0-0", "1-0"], 3) == 1  # the tie is drawn again
-    assert highest_draw(["4-8", "6-6", "2-9", "5-5", "1-0"], 3) == 0
+    rng = random.Random(0)
+    assert highest_draw(["3-5", "6-6", "2-9"], 3, rng) == 1
+    assert highest_draw(["4-8", "6-6", "2-9", "0-0", "1-0"], 3, rng) == 1  # the tie drawn again
+    assert highest_draw(["4-8", "6-6", "2-9", "5-5", "1-0"], 3, rng) == 0
     first = Round(wiki(3), seed=4)
-    assert first.leader == highest_draw(random_yard(first), 3)
+    yard, rng = random_yard(first)
+    assert first.leader == highest_draw(yard, 3, rng)
     after = Outcome("out", out_seat=0, remaining=[[], ["1-0"], ["2-0"]], leader=1)
     assert Round(wiki(3), seed=5, number=2, previous=after).leader == 2
     after = Outcome("out", out_seat=0, remaining=[[], ["1-0"], ["2-0"]], leader=2)
     assert Round(wiki(3), seed=6, number=3, previous=after).leader == 0
 
 
-def random_yard(rnd: Round) -> list[Tile]:
-    """The yard as the first-player draws of a seeded round 1 shuffle it (§4, B)."""
+def random_yard(rnd: Round) -> tuple[list[Tile], random.Random]:
+    """The yard as the first-player draws of a seeded round 1 shuffle it (§4, B), and the
+    random generator that reshuffles it if it runs out."""
     from bazar.core.round import shuffled
 
     rng = random.Random(rnd.seed)
     engine = rnd.engine  # type: ignore[attr-defined]
     shuffled([t for t in bazar.tile_set(rnd.rules.set_max) if t is not engine], rng)
-    return shuffled(list(rnd.bazar), rng)
+    return shuffled(list(rnd.bazar), rng), rng
+
+
+def test_cf11_a_yard_that_runs_out_takes_its_tiles_back_for_the_last_draws() -> None:
+    # two tiles for three players: P0 draws 9-8 (17), P1 0-0 (0); both go back, reshuffled,
+    # and P2 draws one of them: 0-0 and P0 starts, 9-8 and P0 and P2 draw again
+    starts = {highest_draw(["9-8", "0-0"], 3, random.Random(seed)) for seed in range(40)}
+    assert starts == {0, 2}
+
+
+@pytest.mark.parametrize(("players", "top", "yard"), [(7, 9, 5), (12, 12, 6)])
+def test_cf11_every_seat_may_start_when_the_yard_holds_fewer_tiles_than_players(
+    players: int, top: int, yard: int
+) -> None:
+    # version B deals 7 each after the engine is out: 54 - 49 = 5 tiles on double-9 for 7
+    # players, 90 - 84 = 6 on double-12 for 12; the draws run out and start again
+    rounds = [Round(wiki(players), seed=seed) for seed in range(80)]
+    assert {r.rules.set_max for r in rounds} == {top}
+    assert {len(r.bazar) for r in rounds} == {yard}
+    assert {r.leader for r in rounds} == set(range(players))
+    for rnd in rounds[:10]:
+        yard, rng = random_yard(rnd)
+        assert rnd.leader == highest_draw(yard, players, rng)
+
+
+def test_cf11_a_yard_that_cannot_decide_leaves_the_first_player_to_chance() -> None:
+    starts = {highest_draw([], 4, random.Random(seed)) for seed in range(60)}
+    assert starts == {0, 1, 2, 3}
+    assert {highest_draw(["6-6", "9-3"], 3, random.Random(seed)) for seed in range(60)} == {
+        0,
+        1,
+        2,
+    }
 
 
 def test_cf12_a_missing_engine_next_lower_double() -> None:

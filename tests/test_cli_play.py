@@ -87,7 +87,7 @@ def test_table_talk_retries_bad_answers_and_shows_moves_one_by_one() -> None:
     assert "There is no move 99" in text
     assert "malformed move 'zz'" in text
     assert "Type a move's number" in text
-    assert "Bot 0 (random)" in text and "Bot 2 (random)" in text
+    assert "Bot 1 · Novice" in text and "Bot 3 · Novice" in text
     assert "Your hand: " in text and "Table: [" in text
     assert "went out" in text or "fish" in text
 
@@ -109,8 +109,8 @@ def test_table_talk_in_teams_names_the_partner_and_sides() -> None:
     match = bazar.Match(bazar.rules("block", players=4), seed=2)
     cli.TableTalk(match, 0, "greedy", console, lambda prompt: next(feed), "en").play()
     text = out.getvalue()
-    assert "Your partner: Bot 2 (greedy)." in text
-    assert "You and Bot 2 (greedy)" in text
+    assert "Your partner: Bot 3 · Easy." in text
+    assert "You and Bot 3 · Easy" in text
 
 
 def test_parse_choice_reads_numbers_and_notation() -> None:
@@ -152,3 +152,92 @@ def test_a_player_between_the_winner_and_the_goat_is_not_told_he_lost(
     cli.TableTalk(match, seat, "random", console, lambda prompt: "", lang).result()
     text = out.getvalue()
     assert said in text and not_said not in text
+
+
+def _played(
+    name: str, seat: int, lang: str, first: list[str], players: int = 2
+) -> tuple[str, list[str]]:
+    """A whole match told at ``seat``, answered ``first`` then 1 to every question; what it
+    said and the questions it asked."""
+    asked: list[str] = []
+    feed = iter([*first, *["1"] * 5000])
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(feed)
+
+    out, console = scripted()
+    match = bazar.Match(bazar.rules(name, players=players), seed=2)
+    cli.TableTalk(match, seat, "greedy", console, ask, lang).play()
+    return out.getvalue(), asked
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "en",
+            [
+                "Help",
+                "Dominoes in a line",
+                "Who leads",
+                "Scores: You 0 · Bot 2 · Easy 0",
+                "Keys",
+                "draw from the bazar",
+                "leave the match",
+                "bazar rules block",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "Помощь",
+                "Кто заходит",
+                "Счёт: Вы 0 · Бот 2 · Лёгкий 0",
+                "Клавиши",
+                "взять из базара",
+                "выйти из партии",
+                "bazar rules block",
+            ],
+        ),
+    ],
+)
+def test_a_question_mark_shows_the_rules_in_short_the_scores_and_the_keys(
+    lang: str, words: list[str]
+) -> None:
+    text, _ = _played("block", 0, lang, ["?"])
+    help_screen = text[text.index(words[0]) :]
+    for word in words[1:]:
+        assert word in help_screen, word
+    assert "Words at the table" not in text and "Слова за столом" not in text
+    # after the help the moves are listed again and the same question is asked
+    assert help_screen.index("Keys" if lang == "en" else "Клавиши") < help_screen.index("1  [5|2]")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_lone_move_is_made_for_the_player_and_said(lang: str) -> None:
+    text, asked = _played("block", 0, lang, [])
+    assert not any("[1-1]" in prompt for prompt in asked)
+    said = (
+        "Your only move, made for you:\nYou play ["
+        if lang == "en"
+        else "Единственный ход, делается за вас:\nВы "
+    )
+    assert said in text
+    assert any("[1-2]" in prompt for prompt in asked)  # a choice is still asked
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("en", ["Bot 1 · Easy", "Bot 3 · Easy", "Bot 4 · Easy"]),
+        ("ru", ["Бот 1 · Лёгкий", "Бот 3 · Лёгкий", "Бот 4 · Лёгкий"]),
+    ],
+)
+def test_bots_are_named_as_the_club_names_them_seats_counted_from_1(
+    lang: str, names: list[str]
+) -> None:
+    text, _ = _played("block", 1, lang, [], players=4)
+    for name in names:
+        assert name in text
+    assert ("seat 2." if lang == "en" else "место — 2.") in text

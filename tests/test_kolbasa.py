@@ -93,7 +93,7 @@ def test_8_3_a_tile_that_fits_a_joint_cuts_and_the_start_goes_to_the_opponent() 
     rnd = cutting_game()
     assert sausage(rnd) == ("3|3", "3|5", "5|1", "1|4") and rnd.ends() == {"R": 4}
     assert rnd.view(None).extra["joints"] == [3, 5, 1]
-    assert legal(rnd) == ["cut 6-5:2"]
+    assert legal(rnd) == ["cut 6-5:2", "stop"]  # the sausage «можно разрезать»: may be cut
     rnd.push("cut 6-5:2")
     assert row(rnd, B) == ["6-6", "2-0", "3-3", "5-3"]
     assert sausage(rnd) == ("6|5", "5|1", "1|4") and rnd.ends() == {"R": 4}
@@ -122,7 +122,7 @@ def test_8_4_a_tile_may_attach_or_cut_and_both_are_offered() -> None:
 
 def test_8_5_a_cut_at_the_last_joint_leaves_the_open_end() -> None:
     rnd = game([["5-5", "6-6", "1-1"], ["5-0", "5-2", "4-4"]], ["5-0:R"])
-    assert legal(rnd) == ["cut 5-2:1"]
+    assert legal(rnd) == ["cut 5-2:1", "stop"]
     rnd.push("cut 5-2:1")
     assert row(rnd, A) == ["6-6", "1-1", "5-5"]
     assert sausage(rnd) == ("2|5", "5|0") and rnd.ends() == {"R": 0}
@@ -210,6 +210,38 @@ def test_using_a_usable_tile_is_compulsory_unless_the_option_is_off() -> None:
     assert loose.turn == B and row(loose, A)[-1] == "3-2"
 
 
+def test_a_cut_is_the_players_choice_and_declining_it_sends_the_tile_back() -> None:
+    rnd = cutting_game()
+    assert legal(rnd) == ["cut 6-5:2", "stop"]
+    rnd.push("stop")
+    assert rnd.turn == B and row(rnd, A) == ["2-2", "1-0", "6-5"]
+    assert sausage(rnd) == ("3|3", "3|5", "5|1", "1|4") and row(rnd, B) == ["6-6", "2-0"]
+    assert rnd.pop() == Move("stop") and legal(rnd) == ["cut 6-5:2", "stop"]
+
+
+def test_a_tile_that_attaches_must_still_be_used_attached_or_cut() -> None:
+    assert legal(choice_game()) == ["3-2:R", "cut 3-2:1"]
+
+
+@pytest.mark.parametrize("level", ["greedy", "heuristic"])
+def test_the_bots_cut_rather_than_keep_the_tile(level: str) -> None:
+    rnd = cutting_game()
+    assert bazar.bots.make(level, seed=1).choose(rnd.view(A), rnd.legal_moves()) == Move.parse(
+        "cut 6-5:2"
+    )
+
+
+def test_the_cut_is_compulsory_with_the_option() -> None:
+    rows = [["3-3", "6-5", "2-2", "0-1"], ["3-5", "5-1", "1-4", "2-0", "6-6"]]
+    strict = game(rows, ["3-5:R", "5-1:R", "1-4:R", "pass"], cut_is_compulsory=True)
+    assert legal(strict) == ["cut 6-5:2"]
+    assert not bazar.rules("kolbasa").options()["cut_is_compulsory"]
+    loose = game(
+        rows, ["3-5:R", "5-1:R", "1-4:R", "pass"], use_is_compulsory=False, cut_is_compulsory=True
+    )
+    assert legal(loose) == ["cut 6-5:2", "stop"]  # nothing is compulsory then
+
+
 def test_cutting_can_be_off_or_left_to_doubles() -> None:
     rows = [["2-2", "3-2", "0-0"], ["2-6", "6-3", "4-4", "1-1"]]
     moves = ["2-6:R", "6-3:R", "pass"]
@@ -220,7 +252,7 @@ def test_cutting_can_be_off_or_left_to_doubles() -> None:
         ["6-2:R", "2-5:R", "pass"],
         cut_with_singles=False,
     )
-    assert legal(doubles) == ["cut 2-2:2"]  # joints 6 and 2
+    assert legal(doubles) == ["cut 2-2:2", "stop"]  # joints 6 and 2
 
 
 def test_without_continue_after_cut_the_turn_passes_after_a_cut() -> None:
@@ -400,20 +432,30 @@ def test_the_choice_of_8_4_counted_by_hand() -> None:
       each has turned over his whole row the game is blocked (A, with one tile, wins).
     - Cut at joint 1: B receives 2-2 and A goes on with 0-0 (unusable). Both turn over in
       vain until B's 2-2 comes up and cuts back at joint 1 (A receives 3-2); B's 1-1 and A's
-      0-0 and B's 4-4 go back, and A's 3-2 may attach or cut again.
+      0-0 and B's 4-4 go back, and A's 3-2 may attach or cut again. Or B declines the cut
+      (``stop``: the cut is his choice) and, nobody having used a tile since, the game is
+      blocked.
     """
     rnd = choice_game()
     assert lines(rnd, 12) == [
         "3-2:R pass pass pass pass | deadlock",
         "cut 3-2:1 pass pass pass pass pass cut 2-2:1 pass pass pass 3-2:R pass",
         "cut 3-2:1 pass pass pass pass pass cut 2-2:1 pass pass pass cut 3-2:1 pass",
+        "cut 3-2:1 pass pass pass pass pass stop | deadlock",
     ]
-    assert [perft(rnd, d) for d in (0, 1, 2, 5, 10, 11, 12)] == [1, 2, 2, 2, 2, 3, 3]
+    assert [perft(rnd, d) for d in (0, 1, 2, 5, 10, 11, 12)] == [1, 2, 2, 2, 3, 4, 4]
 
 
 # regression values: Round(rules("kolbasa", players=n), seed=1), computed with the engine when
-# this file was written; a change means move generation changed and needs a rule to explain it
+# this file was written; a change means move generation changed and needs a rule to explain it.
+# The cut is the player's choice: every tile that only cuts is also a stop, and the tree
+# branches there (the counts with the cut compulsory are those before the choice came in)
 PERFT = {
+    2: {1: 1, 5: 2, 10: 9, 15: 92, 20: 476},
+    3: {1: 1, 10: 2, 20: 12, 25: 151},
+    4: {1: 1, 10: 6, 15: 28, 20: 132},
+}
+PERFT_CUT_IS_COMPULSORY = {
     2: {1: 1, 10: 2, 30: 3, 40: 23, 50: 81, 60: 220},
     3: {1: 1, 40: 6, 50: 19, 60: 26},
     4: {1: 1, 15: 4, 25: 20, 40: 143, 50: 448},
@@ -425,6 +467,13 @@ def test_perft_of_the_seed_1_deal(n: int) -> None:
     rnd = Round(bazar.rules("kolbasa", players=n), seed=1)
     assert isinstance(rnd, KolbasaRound)
     assert {depth: perft(rnd, depth) for depth in PERFT[n]} == PERFT[n]
+
+
+@pytest.mark.parametrize("n", PERFT_CUT_IS_COMPULSORY)
+def test_perft_of_the_seed_1_deal_with_the_cut_compulsory(n: int) -> None:
+    rnd = Round(bazar.rules("kolbasa", players=n, cut_is_compulsory=True), seed=1)
+    counts = PERFT_CUT_IS_COMPULSORY[n]
+    assert {depth: perft(rnd, depth) for depth in counts} == counts
 
 
 # -- the terminal -------------------------------------------------------------------------------

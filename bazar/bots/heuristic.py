@@ -255,8 +255,9 @@ class HeuristicBot(Bot):
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
-        if view.hand is None:  # blind rows (Kolbasa): attach rather than cut (see above)
-            return max(legal, key=lambda m: (-_handed(m), m.kind != "pass", str(m)))
+        if view.hand is None:  # blind rows (Kolbasa): attach rather than cut (see above),
+            # and cut rather than keep the tile (a stop empties nothing of the row)
+            return max(legal, key=lambda m: (m.kind not in ("pass", "stop"), -_handed(m), str(m)))
         if view.rules.variant.own_trains:
             scores = train_scores(view, legal)
             best = max(range(len(legal)), key=lambda i: (scores[i], _tiebreak(legal[i])))

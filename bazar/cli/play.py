@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.text import Text
 
 from bazar import bots as botlib
@@ -27,11 +28,12 @@ from bazar.core.play import play as play_match
 from bazar.core.round import Round
 from bazar.core.rules import VARIANTS
 from bazar.core.view import View
-from bazar.i18n import t
+from bazar.i18n import N_, t
 
 from .app import Lang, Options, Players, bad_input, chosen_rules, fail, guess_lang, h, lang_option
 from .console import styled_tiles, title
 from .narrator import Narrator
+from .rules import summary
 
 
 class _Quit(Exception):
@@ -40,6 +42,10 @@ class _Quit(Exception):
 
 class _Retry(Exception):
     """Input that is not a move; the message says why."""
+
+
+class _Help(Exception):
+    """The player asked for the help screen."""
 
 
 _QUIT = ("q", "quit", "exit", "в", "выход", "выйти")
@@ -64,7 +70,7 @@ def parse_choice(text: str, legal: Sequence[Move], lang: str) -> Move:
     if word in _QUIT:
         raise _Quit
     if word in _HELP:
-        raise _Retry(t("play.help", lang))
+        raise _Help
     if word.isdigit():
         n = int(word)
         if not 1 <= n <= len(legal):
@@ -118,9 +124,10 @@ class TableTalk(Narrator):
         players = match.rules.players
         if not 0 <= seat < players:
             raise invalid("seat", seat=seat, last=players - 1)
-        level_name = i18n.bot_name(level, lang)
+        # as the club's table names them: "Bot 2 · Easy", the seat counted from 1
+        level_name = i18n.level_name(level, lang)
         names = [
-            t("you", lang) if s == seat else t("bot", lang, seat=s, level=level_name)
+            t("you", lang) if s == seat else t("bot", lang, seat=s + 1, level=level_name)
             for s in range(players)
         ]
         super().__init__(match, names, console, lang)
@@ -143,7 +150,7 @@ class TableTalk(Narrator):
         game = title(rules.name, lang)
         self.say(
             Text(
-                t("play.welcome", lang, game=game, players=players, seat=self.seat, goal=goal),
+                t("play.welcome", lang, game=game, players=players, seat=self.seat + 1, goal=goal),
                 style="bold",
             )
         )
@@ -191,15 +198,44 @@ class TableTalk(Narrator):
 
     # -- the loop --------------------------------------------------------------------------
 
+    def help_screen(self, view: View) -> None:
+        """What ``?`` shows: the game's rules in short, the scores, the keys."""
+        lang = self.lang
+        self.say("")
+        self.console.rule(t("play.help_title", lang))
+        self.console.print(Markdown(summary(self.match.rules.name, lang)))
+        self.say(t("play.help_more", lang, name=self.match.rules.name), style="dim")
+        self.say("")
+        self.say(self.scores_line(self.match.ledger, t("play.scores", lang)))
+        self.say("")
+        self.say(Text(t("play.keys", lang), style="bold"))
+        for key, said in (
+            (f"1–{len(view.legal)}", N_("play.key_number")),
+            ("6-4:R", N_("play.key_notation")),
+            ("d, draw", N_("play.key_draw")),
+            ("p, pass", N_("play.key_pass")),
+            ("?", N_("play.key_help")),
+            ("q", N_("play.key_quit")),
+        ):
+            self.say(Text(f"  {key:<9} ").append(t(said, lang)))
+        self.console.rule()
+        self.show_moves(view)
+
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
-        """Ask until the player names one of ``legal``."""
+        """Ask until the player names one of ``legal``; a lone move is made for him, and
+        said (the lone draws and passes are made before he is asked, :func:`play`)."""
         self.say("")
         self.table.show(self, view)
+        if len(legal) == 1:
+            self.say(t("play.forced", self.lang), style="cyan")  # what it is, the move says
+            return legal[0]
         self.show_moves(view)
         while True:
             answer = self.ask(f"{t('play.prompt', self.lang)} [1-{len(legal)}]: ")
             try:
                 return parse_choice(answer, legal, self.lang)
+            except _Help:
+                self.help_screen(view)
             except _Retry as retry:
                 if str(retry):
                     self.say(styled_tiles(str(retry)), style="yellow")

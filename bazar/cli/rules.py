@@ -105,3 +105,24 @@ def _show_rules(console: Console, chosen: Rules, lang: str, given: dict[str, Any
         "players=2",
     )
     console.print(Text(t("rules.hint", lang, name=game.name, example=example), style="dim"))
+
+
+def summary(name: str, lang: str) -> str:
+    """The how-to-play text of ``name`` (Markdown, as ``bazar rules NAME`` prints it) cut to
+    what a player needs mid-game: each section's first paragraph, with the list it opens,
+    and without the title's introduction and the closing words at the table.
+
+    >>> text = summary("kolbasa", "en")
+    >>> text.splitlines()[0], "## A turn" in text, "Words at the table" in text
+    ('# Kolbasa', True, False)
+    """
+    title, *sections = guide.how_to_play(name, lang).split("\n## ")
+    out = [title.splitlines()[0]]
+    for section in sections[:-1]:
+        heading, _, body = section.partition("\n")
+        blocks = [b.strip() for b in body.split("\n\n") if b.strip()]
+        kept = blocks[:1]
+        if kept and kept[0].endswith(":") and len(blocks) > 1:
+            kept.append(blocks[1])
+        out += [f"## {heading}", *kept]
+    return "\n\n".join(out)

@@ -4,8 +4,8 @@ Every player's tiles lie face down in a row that nobody sees, not even its owner
 double turned over starts the sausage; then each player turns over the front tile of his
 row and lays it on the one open end (``TILE:R``), or cuts the sausage with it at a joint
 (``cut TILE:J``, joints numbered from the start) and hands the cut-off start to the next
-player, or sends it to the back of his row (``pass``). Using a tile keeps the turn. The
-first to empty his row wins.
+player, or sends it to the back of his row (``pass``; ``stop`` for a tile that could only
+cut: the cut is his choice). Using a tile keeps the turn. The first to empty his row wins.
 
 >>> import bazar
 >>> rnd = bazar.Round(bazar.rules("kolbasa"), hands=[["2-5", "4-4", "6-5", "0-4"],
@@ -55,8 +55,15 @@ CUT_WITH_SINGLES: Option[bool] = Option(
 USE_IS_COMPULSORY: Option[bool] = Option(
     "use_is_compulsory",
     "bool",
-    "a usable tile must be used (else sending it back is the move stop)",
+    "a tile that attaches must be used, by attaching or cutting (else sending it back is the"
+    " move stop)",
     True,
+)
+CUT_IS_COMPULSORY: Option[bool] = Option(
+    "cut_is_compulsory",
+    "bool",
+    "a tile that fits only a joint must cut (else declining the cut is the move stop)",
+    False,
 )
 CONTINUE_AFTER_CUT: Option[bool] = Option(
     "continue_after_cut",
@@ -142,8 +149,9 @@ class KolbasaRound(Round):
     ``leader`` is the player who turns over first in the opening; the opening is carried out
     when the round is built, and the first move belongs to the player after the one who laid
     the start double. ``legal_moves()`` lists, for the front tile of the player to move,
-    ``TILE:R`` (attach), then ``cut TILE:J`` by joint, then ``stop`` (a usable tile sent back
-    when use is not compulsory) or ``pass`` (an unusable one).
+    ``TILE:R`` (attach), then ``cut TILE:J`` by joint, then ``stop`` (a usable tile sent back:
+    one that only cuts, unless ``cut_is_compulsory``, and any with ``use_is_compulsory``
+    off) or ``pass`` (an unusable one).
     """
 
     _stack: list[KolbasaUndo]
@@ -295,7 +303,8 @@ class KolbasaRound(Round):
             return ()
         rules = self.rules
         out = []
-        if tile.has(self._sausage[-1][2]):
+        attaches = tile.has(self._sausage[-1][2])
+        if attaches:
             out.append(Move.play(tile, OPEN_END))
         if rules[CUTTING] and (tile.is_double or rules[CUT_WITH_SINGLES]):
             out += [
@@ -303,7 +312,8 @@ class KolbasaRound(Round):
             ]
         if not out:
             return (PASS,)
-        if not rules[USE_IS_COMPULSORY]:
+        # the seed: a tile that fits is laid, while the sausage «можно разрезать» (may be cut)
+        if not rules[USE_IS_COMPULSORY] or not (attaches or rules[CUT_IS_COMPULSORY]):
             out.append(STOP)
         return tuple(out)
 
@@ -531,6 +541,7 @@ register(
             "cutting": True,
             "cut_with_singles": True,
             "use_is_compulsory": True,
+            "cut_is_compulsory": False,
             "continue_after_cut": True,
             "cut_piece_to": lambda o: "opponent" if o["players"] == 2 else "next_player",
             "stop_at": 0,
@@ -550,6 +561,7 @@ register(
             CUTTING,
             CUT_WITH_SINGLES,
             USE_IS_COMPULSORY,
+            CUT_IS_COMPULSORY,
             CONTINUE_AFTER_CUT,
             CUT_PIECE_TO,
             STOP_AT,

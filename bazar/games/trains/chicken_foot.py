@@ -143,22 +143,38 @@ SKIP = Move("skip")
 ANNOUNCE = Move("announce")
 
 
-def highest_draw(draws: Sequence[TileLike], players: int) -> int:
+def highest_draw(yard: Sequence[TileLike], players: int, rng: random.Random) -> int:
     """Who plays first by drawing (``chicken-foot.md`` §4, version B): every player draws one
-    tile in seat order, the highest pip total starts; players tied for it draw again, in
-    seat order, from the tiles that follow. Out of tiles, the first tied seat starts.
+    tile from the yard in seat order, the highest pip total starts; players tied for it draw
+    again, in seat order, from the tiles that follow. Every drawn tile goes back to the yard
+    once the first player is known (the seed: «все возвращают вытянутое домино на кладбище»),
+    so a yard that runs out before every contender has drawn takes back the tiles drawn so
+    far, reshuffled by ``rng``, and the draws go on from it: seven players on double-9 find
+    five tiles in the yard, twelve on double-12 six. A yard that cannot tell the contenders
+    apart (empty, or every tile of one pip total) leaves the choice to ``rng``.
 
-    >>> highest_draw(["3-5", "6-6", "2-9"], 3)
+    >>> rng = random.Random(1)
+    >>> highest_draw(["3-5", "6-6", "2-9"], 3, rng)
     1
-    >>> highest_draw(["4-8", "6-6", "2-3", "1-0", "5-5"], 3)
+    >>> highest_draw(["4-8", "6-6", "2-3", "1-0", "5-5"], 3, rng)
     1
+    >>> sorted({highest_draw(["9-8", "0-0"], 3, random.Random(s)) for s in range(20)})
+    [0, 2]
+
+    With two tiles for three players, seat 1 draws the 0-0 and cannot start; seat 2 draws
+    after both tiles went back, and starts if he too draws the 9-8 and then beats seat 0.
     """
-    tiles = [Tile.parse(t) for t in draws]
+    tiles = [Tile.parse(t) for t in yard]
     contenders = list(range(players))
-    used = 0
-    while len(contenders) > 1 and used + len(contenders) <= len(tiles):
-        drawn = tiles[used : used + len(contenders)]
-        used += len(contenders)
+    if len({t.pips for t in tiles}) < 2:
+        return contenders[int(rng.random() * players)]
+    left = list(tiles)
+    while len(contenders) > 1:
+        drawn: list[Tile] = []
+        for _ in contenders:
+            if not left:
+                left = shuffled(tiles, rng)
+            drawn.append(left.pop(0))
         best = max(t.pips for t in drawn)
         contenders = [s for s, t in zip(contenders, drawn, strict=True) if t.pips == best]
     return contenders[0]
@@ -378,7 +394,7 @@ class TreeRound(EngineRound):
             elif not seeded:
                 leader = 0
             elif self._opts.first_player == "highest_draw":
-                leader = highest_draw(shuffled(self._bazar, rng), n)
+                leader = highest_draw(shuffled(self._bazar, rng), n, rng)
             else:
                 leader = int(rng.random() * n)
         self._turn = leader
