@@ -1,7 +1,10 @@
 """The table page in a real browser (headless Chromium driven by Playwright), against bots: a
 round played with the keyboard alone, every move said to a screen reader and logged, the tab's
-title on the player's turn, the hand whole on a phone's screen with targets large enough to
-hit, the way out of a match under way, and motion only for who has not asked for less."""
+title on the player's turn and the game's score between her turns, the ends named by the pips
+they show (never left or right), a log that reads the same after a reload, numerals on every
+tile when asked, the hand whole on a phone's screen with targets large enough to hit, the way
+out of a match under way in the page's own dialog, and motion only for who has not asked for
+less."""
 
 from __future__ import annotations
 
