@@ -228,6 +228,7 @@ def test_a_reconnecting_client_gets_what_it_missed_and_its_hand(db: str) -> None
             seen = heard[-1]
             assert heard == list(range(1, seen + 1))
             legal = [str(m) for m in table.match.legal_moves()]
+            ends = table.match.round.ends()
             ws.send_json({"type": "move", "move": random.Random(3).choice(legal), "v": seen})
         # she left as she moved: her move and the bots' answers are what she missed
         wait_until(lambda: len(table.events) > seen and settled(table))
@@ -237,10 +238,12 @@ def test_a_reconnecting_client_gets_what_it_missed_and_its_hand(db: str) -> None
         assert sync["type"] == "sync"
         # the table waits for her again: it has announced nothing since her sync
         assert sync["events"] == table.events[seen:] and sync["v"] == len(table.events)
+        # with the open ends it was laid against: the page's log names an end by its pip
         assert sync["events"][0] == {
             "t": "move",
             "seat": 0,
             "move": sync["events"][0]["move"],
+            "ends": ends,
             "v": seen + 1,
         }
         assert sync["view"]["seat"] == 0

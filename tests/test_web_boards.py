@@ -665,7 +665,7 @@ def test_a_chosen_tile_lights_up_the_ends_it_fits(server: str, page: Any, game: 
     # each socket shows the number it needs and takes a tap 44 px across
     for i in range(ends.count()):
         end = ends.nth(i)
-        assert end.locator("text").text_content() == str(
+        assert end.locator("text").first.text_content() == str(
             view["ends"][end.get_attribute("data-end")]
         )
         hit = end.locator("circle.hit").bounding_box()

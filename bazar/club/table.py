@@ -802,7 +802,14 @@ class Table:
             after, self._next = self._next, None
             self.match = after if after is not None else _copy(self._match)
             self.turn_started = time.monotonic()
-            self._emit({"t": "move", "seat": event.seat, "move": str(event.move)})
+            # what the page's log says of the move, the same live and after a reload: the open
+            # ends it was laid against (an end is named by its pip), and whether the table made
+            # it for a player, his lone draw or pass (made at once: its haste tells it anyway)
+            move: dict[str, Any] = {"t": "move", "seat": event.seat, "move": str(event.move)}
+            move["ends"] = dict(event.view.ends)
+            if event.seat not in self.bots and forced(event.view.legal) is not None:
+                move["forced"] = True
+            self._emit(move)
         elif isinstance(event, RoundEnded):
             self.pause = self._pause_after(event)
             outcome = event.outcome.to_json()

@@ -686,8 +686,10 @@ function drawSeats(g, view, seats, hands, names, y, width, box, digits) {
 
 // An open end the chosen tile fits, at `at` (a spot drawBoard returned): a dashed socket
 // showing the number it needs (`text`), which plays there when clicked; its hit area is a
-// disc 44 px across (WCAG 2.5.5), whatever the size of the tiles.
-export function drawSocket(svg, end, at, text, onPlay) {
+// disc 44 px across (WCAG 2.5.5), whatever the size of the tiles. Where other ends need the
+// same number, `tie` (1, 2 ...) tells them apart in a badge at the socket's corner, the number
+// the moves' words give the end ("4 (end 2)").
+export function drawSocket(svg, end, at, text, onPlay, tie = null) {
   const u = Number(svg.dataset.u) || 26;
   const g = el("g", { class: "end", "data-end": end, role: "button", tabindex: "0",
     "aria-label": t("playThere", { n: text }) }, svg);
@@ -697,6 +699,14 @@ export function drawSocket(svg, end, at, text, onPlay) {
   const pip = el("text", { x: at[0], y: at[1] + Math.min(14, u * 0.5) * 0.36, "text-anchor": "middle",
     "font-size": Math.min(14, Math.max(10, u * 0.5)) }, g);
   pip.textContent = text;
+  if (tie !== null) {
+    const r = Math.max(7, u * 0.24);
+    const [cx, cy] = [at[0] + u * 0.45, at[1] - u * 0.45];
+    const badge = el("g", { class: "tie", "aria-hidden": "true" }, g);
+    el("circle", { cx, cy, r }, badge);
+    const n = el("text", { x: cx, y: cy + r * 0.42, "text-anchor": "middle", "font-size": r * 1.2 }, badge);
+    n.textContent = tie;
+  }
   g.addEventListener("click", (e) => { e.stopPropagation(); onPlay(); });
   g.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPlay(); }

@@ -28,13 +28,15 @@ export function drawHand(box, hand, { playable, selected, labelOf, onPick, large
   const focused = before.indexOf(document.activeElement);
   const kept = new Map(before.map((b) => [b.dataset.tile, b]));
   const u = handSize(hand.length, box.clientWidth || 320, largest);
+  // numerals or pips, as the board draws them: a button drawn the other way is drawn again
+  const digits = digitsWanted() ? "1" : "0";
   const arrived = []; // tiles new to the hand (dealt, drawn): they drop in one after another
   const buttons = hand.map((text) => {
     let button = kept.get(text);
-    if (!button || Number(button.dataset.u) !== u) {
+    if (!button || Number(button.dataset.u) !== u || button.dataset.digits !== digits) {
       const [a, b] = parseTile(text);
       button = h("button", { type: "button", class: "tile", "data-tile": text, "data-u": u,
-        onclick: () => onPick(text) }, tileSvg(a, b, { size: u, digits: digitsWanted() }));
+        "data-digits": digits, onclick: () => onPick(text) }, tileSvg(a, b, { size: u, digits: digits === "1" }));
       if (kept.has(text)) kept.get(text).replaceWith(button);
       else arrived.push(button);
     }

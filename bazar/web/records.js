@@ -179,7 +179,8 @@ export async function replayPage(id) {
     drawBoard(boardSvg, pos.view, { width: boardWidth(felt), height: boardHeight(), names, hands: pos.hands,
       last });
     const parts = [t("round", { n: pos.round }), `${t("move")} ${pos.ply}/${pos.plies}`];
-    if (pos.last) parts.push(`${t("lastMove")}: ${logText(pos.view, pos.last, names)}`);
+    // (its view is the position after the move: its ends are not those the move was laid on)
+    if (pos.last) parts.push(`${t("lastMove")}: ${logText({ board: pos.view.board }, pos.last, names)}`);
     const result = rounds.find((r) => r.number === pos.round);
     if (pos.over && result) parts.push(roundEnd(result, names));
     if (index === positions.length - 1 && meta.summary.rounds) parts.push(outcomeText(meta));

@@ -4,10 +4,11 @@
 import { N_, errorText, t, tn } from "./i18n.js";
 import { drawBoard, drawSocket, endOf, tileOf } from "./board.js";
 import { digitsWanted, el, parseTile } from "./tiles.js";
-import { api, go, h, main, session } from "./dom.js";
+import { api, go, h, main, session, setTitle } from "./dom.js";
 import { loginForms } from "./account.js";
 import { renderWaiting } from "./waiting.js";
-import { badge, boardWidth, endName, gameName, guestMark, levelName, logText, moveText, tileText } from "./words.js";
+import { badge, boardWidth, byPip, endName, endNumber, endsOffered, gameName, guestMark, laidText, levelName, logText,
+  moveText, pipSaid, tileSaid, tileText } from "./words.js";
 import { onResultEvent, pauseLeft, renderFair, renderResult, seenRoundEnd } from "./result.js";
 import { drawHand, stepFocus } from "./hand.js";
 import { setSound, sound, soundOn } from "./sound.js";
@@ -20,16 +21,6 @@ const LOW_S = 5;
 const CHIP_MS = 3000;
 //: the lines the move log keeps
 const LOG_LINES = 300;
-
-//: the numbers of a half as a screen reader says them, blank to twelve
-const PIP_WORDS = [N_("pip.0"), N_("pip.1"), N_("pip.2"), N_("pip.3"), N_("pip.4"), N_("pip.5"),
-  N_("pip.6"), N_("pip.7"), N_("pip.8"), N_("pip.9"), N_("pip.10"), N_("pip.11"), N_("pip.12")];
-
-// A tile as the log writes it ("6|4") and as it is said ("six–four").
-function tileSaid(text) {
-  const [a, b] = parseTile(text);
-  return `${t(PIP_WORDS[a] || String(a))}–${t(PIP_WORDS[b] || String(b))}`;
-}
 
 // A loudspeaker, struck through while the sounds are off (drawn: no emoji font is assumed).
 function speaker(on) {
@@ -157,13 +148,44 @@ export async function tablePage(id) {
     const playing = seated && info.status === "playing";
     const mine = playing && state.view && info.seats[state.view.seat];
     if (playing && !(mine && mine.bot)) {
-      if (!confirm(info.rated ? t("leaveRated") : t("leaveCasual"))) return;
+      if (!await askToLeave(info.rated ? t("leaveRated") : t("leaveCasual"))) return;
       socket.send(JSON.stringify({ type: "leave" }));
     } else if (seated && info.status === "open") {
       try { await api(`/api/tables/${id}/leave`, {}); }
       catch (err) { notice.textContent = err.message; return; }
     }
     go("/");
+  }
+
+  // The page's own question whether to leave, in a modal dialog (the browser's confirm cannot
+  // be styled, translated in its buttons, or kept in the page's language): the focus starts on
+  // Stay, Esc or Stay keeps the seat, Leave answers yes; the focus goes back to the Leave button.
+  function askToLeave(text) {
+    const back = document.activeElement;
+    const stay = h("button", { type: "button", class: "secondary", id: "leave-stay", value: "stay" }, t("leaveStay"));
+    const go = h("button", { type: "button", class: "danger", id: "leave-yes", value: "leave" }, t("leaveYes"));
+    const dialog = h("dialog", { class: "leave-ask", id: "leave-ask", "aria-labelledby": "leave-title",
+      "aria-describedby": "leave-text" },
+    h("h2", { id: "leave-title" }, t("leaveTitle")), h("p", { id: "leave-text" }, text),
+    h("div", { class: "leave-buttons" }, stay, go));
+    return new Promise((resolve) => {
+      stay.addEventListener("click", () => dialog.close("stay"));
+      go.addEventListener("click", () => dialog.close("leave"));
+      // Tab goes round the two buttons: a modal dialog keeps the page out of reach
+      dialog.addEventListener("keydown", (e) => {
+        if (e.key !== "Tab") return;
+        e.preventDefault();
+        (document.activeElement === stay ? go : stay).focus();
+      });
+      dialog.addEventListener("close", () => {
+        dialog.remove();
+        if (back && back.isConnected && back.focus) back.focus();
+        resolve(dialog.returnValue === "leave");
+      });
+      document.body.append(dialog);
+      dialog.showModal();
+      stay.focus();
+    });
   }
 
   async function reload() { info = (await api(`/api/tables/${id}`)).table; renderHead(); render(); }
@@ -223,7 +245,7 @@ export async function tablePage(id) {
   // tile picked ←/→ or 1-9 choose its end and Enter plays; Esc puts it back; D draws, P passes.
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey || !state.view) return;
-    if (e.target.closest && e.target.closest("input, select, textarea, [contenteditable]")) return;
+    if (e.target.closest && e.target.closest("input, select, textarea, [contenteditable], dialog")) return;
     const moves = chosenMoves();
     const inHand = hand.contains(e.target);
     const legal = legalNow();
@@ -256,8 +278,10 @@ export async function tablePage(id) {
   // holds, the tiles laid.
   function readEnds() {
     const view = state.view;
-    return Object.entries(view.ends || {}).map(([end, pip]) =>
-      `${endName(view, end, seatName)}: ${t(PIP_WORDS[pip] || String(pip))}`).join("; ");
+    // an end named by its pip is said by it alone ("four"), a train or a branch with its pip
+    return Object.entries(view.ends || {}).map(([end, pip]) => (byPip(view, end)
+      ? endName(view, end, seatName, { said: true })
+      : `${endName(view, end, seatName)}: ${pipSaid(pip)}`)).join("; ");
   }
   function readHand() { return (state.view.hand || []).map(tileSaid).join(", "); }
   function readCounts() {
@@ -317,8 +341,15 @@ export async function tablePage(id) {
     return node;
   }
 
-  // The tab's title says when it is the player's move, even from another tab (UX.md §5).
-  function title(mine) { document.title = mine ? t("titleYourTurn") : "bazar"; }
+  // The tab's title says when it is the player's move, even from another tab (UX.md §5); else
+  // the game and its score ("Kozel · 12–7 · bazar").
+  function title(mine) {
+    const scores = state.view && state.view.scores && state.view.scores.scores;
+    const score = Array.isArray(scores) ? scores.join("–") : "";
+    if (mine) document.title = t("titleYourTurn");
+    else if (score) setTitle(N_("titleScore"), { game: gameName(info.game), score });
+    else setTitle(`title.${info.game}`);
+  }
 
   // The felt fills the window under the page's top: the hand stays on screen, the board takes
   // what is left between the seats and the hand.
@@ -363,8 +394,10 @@ export async function tablePage(id) {
     const myTurn = view.turn !== null && view.turn === view.seat && !state.end && legal.length > 0;
     if (view.turn !== null && !state.end && !paused) {
       const whose = view.turn !== view.seat ? seatName(view.turn) : standIn ? t("yourBot") : null;
+      // the player's own turn names the ends he may play on, by their pips ("play on 4 or 3")
+      const offered = whose === null ? endsOffered(view, legal) : "";
       status.append(h("span", { class: whose === null ? "mine" : "" },
-        whose === null ? t("yourTurn") : t("turnOf", { name: whose })));
+        whose !== null ? t("turnOf", { name: whose }) : offered ? t("yourTurnOn", { ends: offered }) : t("yourTurn")));
     }
     if (view.scores && view.scores.pot > 0) status.append(h("span", { class: "pot" }, `🐟 +${view.scores.pot}`));
     if (view.seat === null) status.append(h("span", {}, t("spectator")));
@@ -388,7 +421,7 @@ export async function tablePage(id) {
       if (lane) { lane.classList.add("target"); lane.addEventListener("click", () => send(move)); }
       const at = spots[end];
       if (!at) continue;
-      const socket = drawSocket(boardSvg, end, at, view.ends[end] ?? end, () => send(move));
+      const socket = drawSocket(boardSvg, end, at, view.ends[end] ?? end, () => send(move), endNumber(view, end));
       socket.classList.toggle("chosen", endOf(picked) === end);
       // the move in words, not only the number the end needs
       socket.setAttribute("aria-label", moveText(view, move, seatName));
@@ -472,19 +505,21 @@ export async function tablePage(id) {
     state.low = low;
   }
 
-  // What a move says in the log ("Olya: 6|4 → right"), to a screen reader ("Olya: six–four,
-  // right") and on its seat's plate ("6|4", "drew 2").
-  function noteMove(event, before, live) {
-    const view = before || state.view;
+  // What a move says in the log ("Olya: 6|4 on 4"), to a screen reader ("Olya: six–four on
+  // four") and on its seat's plate ("6|4", "drew 2"). Its words come from the event alone (the
+  // ends it was laid against, whether the table made it for the player) and the board of its
+  // round (a Chicken Foot toe is named by its double): the log reads the same live and after a
+  // reload.
+  function noteMove(event, board, live) {
+    const named = board && { board, ends: event.ends || {} };
     const who = seatName(event.seat);
     const tileMove = tileOf(event.move);
     const end = endOf(event.move);
-    const where = end === null || !view ? "" : endName(view, end, seatName);
     const [word] = event.move.split(" ");
-    const did = logText(view, event.move, seatName);
-    // a lone draw or pass the table made for the player
-    const forced = before && before.seat === event.seat && before.legal && before.legal.length === 1
-      && before.legal[0] === event.move && !tileMove;
+    const did = logText(named, event.move, seatName);
+    // a lone draw or pass the table made for the player (the plates of the others' say nothing)
+    const me = state.view ? state.view.seat : info.your_seat;
+    const forced = Boolean(event.forced) && me === event.seat;
     addLog(`${who}: ${did}${forced ? ` ${t("log.forced")}` : ""}`, forced ? "forced" : "");
     const chip = state.chips[event.seat];
     if (word === "draw") {
@@ -498,7 +533,9 @@ export async function tablePage(id) {
     if (word === "pass") state.shake = event.seat;
     const [a, b] = tileMove ? parseTile(tileMove) : [0, 1];
     sound(tileMove ? (a === b ? "double" : "click") : { pass: "knock", draw: "shuffle" }[word] || "click");
-    say(polite, `${who}: ${tileMove ? tileSaid(tileMove) : did}${where ? `, ${where}` : ""}`);
+    const spoken = !tileMove ? did : end === null || !named ? tileSaid(tileMove)
+      : laidText(named, tileMove, end, seatName, { said: true });
+    say(polite, `${who}: ${spoken}`);
   }
 
   function addLog(text, cls = "") {
@@ -510,8 +547,8 @@ export async function tablePage(id) {
 
   // The log and the live region hear the events as they come (a sync's are the past: logged
   // but not said, nor sounded). A round's result is read out by its sheet (result.js).
-  function noteEvent(event, before, live) {
-    if (event.t === "move") noteMove(event, before, live);
+  function noteEvent(event, board, live) {
+    if (event.t === "move") noteMove(event, board, live);
     if (event.t === "round_start") { addLog(t("round", { n: event.number }), "round"); state.last = null; }
     if (event.t === "round_end" && live) sound("sting");
   }
@@ -562,13 +599,21 @@ export async function tablePage(id) {
     if (data.type === "sync") {
       state.commitments = {}; state.reveals = []; state.end = null; state.roundEnd = null;
       log.replaceChildren();
-      for (const e of data.events) { noteEvent(e, null, false); await onEvent(e); }
+      // each move is told on the board of its round: the one it ended with, or the one now
+      const boards = {};
+      for (const e of data.events) if (e.t === "round_end") boards[e.number] = e.final.view.board;
+      let number = null;
+      for (const e of data.events) {
+        if (e.t === "round_start") number = e.number;
+        noteEvent(e, boards[number] || (data.view && data.view.board) || null, false);
+        await onEvent(e);
+      }
       info = { ...info, ...data.table };
       state.rematch = (info.ending && info.ending.rematch) || null;
       renderHead();
     }
     // a notice (a player away or back) is not part of the game: it has no version
-    if (data.type === "event") noteEvent(data.event, state.view, true);
+    if (data.type === "event") noteEvent(data.event, state.view && state.view.board, true);
     if (data.type === "event" || data.type === "notice") await onEvent(data.event);
     if ("view" in data && data.view) state.view = data.view;
     if (data.v !== undefined) { state.v = data.v; sessionStorage.setItem(key, data.v); }

@@ -36,10 +36,10 @@ export function digitsWanted() {
 }
 
 // One half of a tile at (x, y), side s, showing n: its pips (turned a quarter for a lying
-// tile, so that a six's two columns become two rows) or, when asked, its numeral.
+// tile, so that a six's two columns become two rows) or, when asked, its numeral (a blank's
+// too: "0", an empty half among numerals reads as a tile drawn wrong).
 function half(g, x, y, s, n, lying, digits) {
   if (digits || !(n in PIPS)) {
-    if (n === 0) return;
     const text = el("text", { x: x + s / 2, y: y + s * 0.68, "text-anchor": "middle",
       "font-size": s * 0.55, class: "pip digit" }, g);
     text.textContent = n;
@@ -70,8 +70,9 @@ export function tile(parent, x, y, a, b, vertical, s = 30, cls = "", digits = fa
 }
 
 // A tile as an <svg> of its own (the hand, a list, a rules page): halves a and b, standing
-// (vertical) or lying; size is the side of a half in px. a === null draws it face down.
-export function tileSvg(a, b, { vertical = true, size = 30, cls = "", digits = false } = {}) {
+// (vertical) or lying; size is the side of a half in px; digits: numerals instead of pips (the
+// player's choice by default). a === null draws it face down.
+export function tileSvg(a, b, { vertical = true, size = 30, cls = "", digits = digitsWanted() } = {}) {
   const w = vertical ? size : 2 * size, h = vertical ? 2 * size : size;
   const svg = el("svg", { class: `tile-svg ${cls}`, viewBox: `0 0 ${w} ${h}`, width: w, height: h,
     "aria-hidden": "true" });

@@ -1,13 +1,46 @@
 // The club's words for what the engine says: moves, ends, players, scores.
-import { N_, t } from "./i18n.js";
+import { N_, lang, t } from "./i18n.js";
 import { branchName, endOf, kindOf, tileOf } from "./board.js";
 import { h } from "./dom.js";
+import { parseTile } from "./tiles.js";
 
 // The width the board is laid out for: the page's, within what a tile row reads well at.
 export function boardWidth(box) { return Math.max(300, Math.min(720, (box && box.clientWidth) || 640)); }
 
-// An end in words: sides and arms by name, a train by its owner, a branch or a joint by number.
-export function endName(view, end, seatName) {
+//: the numbers of a half as a screen reader says them, blank to twelve
+const PIP_WORDS = [N_("pip.0"), N_("pip.1"), N_("pip.2"), N_("pip.3"), N_("pip.4"), N_("pip.5"),
+  N_("pip.6"), N_("pip.7"), N_("pip.8"), N_("pip.9"), N_("pip.10"), N_("pip.11"), N_("pip.12")];
+
+// A number of pips as it is said ("four", «четыре»).
+export function pipSaid(n) { return t(PIP_WORDS[n] || String(n)); }
+
+// Whether `end` is named by the pip it shows: a line's and a cross's ends and the sausage's open
+// one, which the layout turns round the felt (an end laid "left" may lie top right once the line
+// snakes); a train, a branch and a joint keep the names the board writes beside them.
+export function byPip(view, end) {
+  const kind = kindOf(view);
+  return Boolean(view.ends) && end in view.ends
+    && (kind === "line" || kind === "cross" || (kind === "kolbasa" && end === "R"));
+}
+
+// Where two or more ends named by their pip show the same one, this end's number among them, in
+// the ends' order (the number its socket shows); null where its pip is its own.
+export function endNumber(view, end) {
+  if (!byPip(view, end)) return null;
+  const same = Object.keys(view.ends).filter((e) => byPip(view, e) && view.ends[e] === view.ends[end]);
+  return same.length > 1 ? same.indexOf(end) + 1 : null;
+}
+
+// An end in words, `view` the position it is named in (its ends before the move on it): by its
+// pip ("4", "4 (end 2)"), said in words for a screen reader (`said`: "four"); a train by its
+// owner, a branch or a joint by number. An end of a record's move list, whose ends are not
+// known, by the side it was laid on.
+export function endName(view, end, seatName, { said = false } = {}) {
+  if (byPip(view, end)) {
+    const say = (n) => (said ? pipSaid(n) : String(n));
+    const n = endNumber(view, end);
+    return n === null ? say(view.ends[end]) : t("endTied", { pip: say(view.ends[end]), n: say(n) });
+  }
   const sides = { L: N_("leftEnd"), R: N_("rightEnd"), U: N_("upEnd"), D: N_("downEnd"),
     S: N_("slotEnd"), E: N_("engine"), M: N_("mexicanTrain") };
   const kind = kindOf(view);
@@ -18,6 +51,21 @@ export function endName(view, end, seatName) {
   return end;
 }
 
+// A tile laid on an end, in words: "6|4 on 4" where the end is named by its pip, "6|4 → Olga's
+// train" elsewhere; `said` for a screen reader ("six–four on four").
+export function laidText(view, tile, end, seatName, { said = false } = {}) {
+  const tileWords = said ? tileSaid(tile) : tileText(tile);
+  const where = endName(view, end, seatName, { said });
+  return byPip(view, end) ? t("laidOn", { tile: tileWords, end: where }) : `${tileWords}${said ? "," : " →"} ${where}`;
+}
+
+// The ends the player may play on now, by their pips, as the status line offers them ("4 or 3").
+export function endsOffered(view, moves) {
+  const pips = [...new Set(moves.map(endOf).filter((e) => e !== null && view.ends && e in view.ends)
+    .map((e) => view.ends[e]))];
+  return pips.length ? new Intl.ListFormat(lang, { type: "disjunction" }).format(pips.map(String)) : "";
+}
+
 // The words of the moves that lay no tile, and of the variants of a play.
 const MOVE_WORDS = new Set([N_("draw"), N_("pass"), N_("stop"), N_("bid"), N_("trumps"),
   N_("check"), N_("bet"), N_("call"), N_("raise"), N_("fold"), N_("cut"), N_("close"), N_("last"),
@@ -25,16 +73,17 @@ const MOVE_WORDS = new Set([N_("draw"), N_("pass"), N_("stop"), N_("bid"), N_("t
 
 export function moveWord(word) { return MOVE_WORDS.has(word) ? t(word) : word; }
 
-// A move as a person reads it: "close 2-2 → right (2)", "Bid 30", "Draw".
+// A move as a person reads it: "Close 2|2 on 2", "7|4 → branch 1 (4)", "Bid 30", "Draw".
 export function moveText(view, move, seatName) {
-  const tileText = tileOf(move);
+  const tile = tileOf(move);
   const [word, ...rest] = move.split(" ");
-  if (!tileText) return [moveWord(word), ...rest].join(" ");
+  if (!tile) return [moveWord(word), ...rest].join(" ");
   const kind = /^\d/.test(word) ? "" : `${moveWord(word)} `;
   const end = endOf(move);
-  if (end === null) return `${kind}${tileText}`;
-  const pip = view.ends && view.ends[end] !== undefined ? ` (${view.ends[end]})` : "";
-  return `${kind}${tileText} → ${endName(view, end, seatName)}${pip}`;
+  if (end === null) return `${kind}${tileText(tile)}`;
+  // an end not named by its pip says the pip it needs after its name
+  const pip = !byPip(view, end) && view.ends && view.ends[end] !== undefined ? ` (${view.ends[end]})` : "";
+  return `${kind}${laidText(view, tile, end, seatName)}${pip}`;
 }
 
 // A guest's name is not his alone (a registered name is): it is marked wherever it is listed.
@@ -97,15 +146,20 @@ export function levelName(level) { return t(`level.${level}`); }
 // A tile as the log and the plates write it: "6|4".
 export function tileText(text) { return text.replace("-", "|"); }
 
-// A move as the log tells it, after it was made: "6|4 → right", "draws from the bazar",
-// "passes"; the other moves (a bid, a cut) as their buttons say them.
-export function logText(view, move, seatName) {
-  const tileMove = tileOf(move);
-  const end = endOf(move);
-  const where = end === null || !view ? "" : endName(view, end, seatName);
-  const [word] = move.split(" ");
-  const words = { draw: N_("log.draw"), pass: N_("log.pass") };
-  if (tileMove) return `${tileText(tileMove)}${where ? ` → ${where}` : ""}`;
-  return word in words ? t(words[word]) : moveText(view, move, seatName);
+// A tile as it is said: "six–four".
+export function tileSaid(text) {
+  const [a, b] = parseTile(text);
+  return `${pipSaid(a)}–${pipSaid(b)}`;
 }
 
+// A move as the log tells it, after it was made, `view` the position it was made in: "6|4 on
+// 4", "6|4 → Olga's train", "draws from the bazar", "passes"; the other moves (a bid, a cut) as
+// their buttons say them.
+export function logText(view, move, seatName) {
+  const tile = tileOf(move);
+  const end = endOf(move);
+  const [word] = move.split(" ");
+  const words = { draw: N_("log.draw"), pass: N_("log.pass") };
+  if (tile) return end === null || !view ? tileText(tile) : laidText(view, tile, end, seatName);
+  return word in words ? t(words[word]) : moveText(view, move, seatName);
+}
