@@ -501,3 +501,26 @@ def test_nothing_slides_under_reduced_motion(server: str, browser: Any, motion: 
     assert (moved == []) == (motion == "reduce"), moved
     assert not errors
     context.close()
+
+
+@pytest.mark.parametrize(("screen", "lang"), SCREENS)
+def test_kolbasa_s_stop_beside_a_cut_says_it_declines_the_cut(
+    server: str, browser: Any, screen: tuple[int, int], lang: str
+) -> None:
+    """Kolbasa's cut is the player's choice: where a cut is legal, the move that sends the tile
+    back is offered as "Don't cut" («Не резать»), and as the plain stop where none is."""
+    context = _context(browser, screen, lang)
+    page = context.new_page()
+    page.goto(server + "/")
+    said = page.evaluate(
+        """async () => {
+          const i18n = await import("/static/i18n.js");
+          await i18n.loadTexts();
+          const { moveText } = await import("/static/words.js");
+          const cutting = { legal: ["cut 5-3:1", "cut 5-3:2", "stop"], ends: {} };
+          const stuck = { legal: ["stop"], ends: {} };
+          return [moveText(cutting, "stop", "Olga"), moveText(stuck, "stop", "Olga")];
+        }"""
+    )
+    assert said == {"en": ["Don't cut", "Stop"], "ru": ["Не резать", "Закончить ход"]}[lang]
+    context.close()

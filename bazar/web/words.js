@@ -77,6 +77,8 @@ export function moveWord(word) { return MOVE_WORDS.has(word) ? t(word) : word; }
 export function moveText(view, move, seatName) {
   const tile = tileOf(move);
   const [word, ...rest] = move.split(" ");
+  // Kolbasa's stop where a cut is legal declines the cut: the tile goes back
+  if (word === "stop" && (view.legal || []).some((m) => m.startsWith("cut "))) return t("noCut");
   if (!tile) return [moveWord(word), ...rest].join(" ");
   const kind = /^\d/.test(word) ? "" : `${moveWord(word)} `;
   const end = endOf(move);
