@@ -95,7 +95,7 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     storage = app.state.club.storage
     with served(app) as url:
         ids = {}
-        for name in ("Masha", "Alex"):
+        for name in ("Masha", "Alex", "Newbie"):
             made = httpx.post(
                 url + "/api/register",
                 json={"name": name, "password": PASSWORD},
@@ -399,4 +399,27 @@ def test_the_leaderboard_names_the_games_and_links_the_players(
     rows.first.locator("a").click()
     page.wait_for_selector("svg#rating-chart")
     assert fits(page, 360)
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740)], ids=["desktop", "phone"])
+def test_a_profile_with_no_rated_match_says_so_and_shows_no_rating(
+    browser: Any, club: dict[str, Any], lang: str, size: tuple[int, int]
+) -> None:
+    page = page_of(browser, club, lang, *size)
+    page.goto(club["url"] + "/profile/Newbie")
+    page.locator("#profile-total").wait_for()
+    words = i18n.web(lang)
+    assert page.locator("#profile-total").inner_text() == "0"
+    # no rating of 0 beside "no rated matches yet": the words say there is none yet
+    kozel = page.locator("#profile-kozel")
+    assert kozel.inner_text() == words["notRatedYet"]
+    assert not any(c.isdigit() for c in kozel.inner_text())
+    assert words["noRatedGames"] in page.locator("main").inner_text()
+    # a player with rated matches shows his points
+    page.goto(club["url"] + "/profile/Masha")
+    page.locator("#profile-total").wait_for()
+    assert page.locator("#profile-kozel").inner_text() == "0"
+    assert fits(page, size[0])
     assert not page.errors
