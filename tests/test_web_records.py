@@ -5,6 +5,7 @@ a table's end notes them)."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -421,5 +422,54 @@ def test_a_profile_with_no_rated_match_says_so_and_shows_no_rating(
     page.goto(club["url"] + "/profile/Masha")
     page.locator("#profile-total").wait_for()
     assert page.locator("#profile-kozel").inner_text() == "0"
+    assert fits(page, size[0])
+    assert not page.errors
+
+
+# each cell of the replay's score table's head: its text's boxes (Range.getClientRects)
+_HEAD_TEXTS = """() => [...document.querySelectorAll("#replay-scores thead th")]
+  .filter((th) => th.getClientRects().length && getComputedStyle(th).display !== "none")
+  .map((th) => { const r = document.createRange(); r.selectNodeContents(th);
+    return { text: th.innerText.trim(), cell: th.getBoundingClientRect().toJSON(),
+      boxes: [...r.getClientRects()].map((b) => b.toJSON()) }; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740)], ids=["desktop", "phone"])
+def test_a_jump_to_a_round_shows_its_deal_and_the_scores_head_reads_cell_by_cell(
+    browser: Any, club: dict[str, Any], lang: str, size: tuple[int, int]
+) -> None:
+    four = club["four"]
+    assert len(four.rounds) >= 3
+    words = i18n.web(lang)
+    page = page_of(browser, club, lang, *size)
+    page.goto(club["url"] + "/replay/four")
+    page.wait_for_selector(".felt[data-ply]")
+    for n in range(2, len(four.rounds) + 1):
+        page.select_option("#replay-round", str(n))
+        start = sum(len(r.moves) for r in four.rounds[: n - 1])
+        page.wait_for_selector(f".felt[data-ply='{start}']")
+        status = page.locator("#replay-status").inner_text()
+        assert words["round"].format(n=n) in status
+        # the deal of round n: an empty line, and no last move of the round before over it
+        assert words["lastMove"] not in status, status
+        assert page.locator("#board g.layout g.tile").count() == 0
+        assert page.locator("#board g.tile.last").count() == 0
+        assert page.get_attribute("#board", "data-last") == ""
+        # its first move is its own, marked on its board
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f".felt[data-ply='{start + 1}']")
+        assert page.locator("#board g.layout g.tile").count() == 1
+        assert words["lastMove"] in page.locator("#replay-status").inner_text()
+    # the scores' head: each cell's words within its cell, apart from the next cell's
+    heads = page.evaluate(_HEAD_TEXTS)
+    assert [h["text"] for h in heads][:2] == [words["roundCol"], "Masha"]
+    for head in heads:
+        for box in head["boxes"]:
+            assert box["left"] >= head["cell"]["left"] - 0.5, head
+            assert box["right"] <= head["cell"]["right"] + 0.5, head
+    for left, right in itertools.pairwise(heads):
+        gap = min(b["left"] for b in right["boxes"]) - max(b["right"] for b in left["boxes"])
+        assert gap >= 8, (left["text"], right["text"], gap)
     assert fits(page, size[0])
     assert not page.errors
