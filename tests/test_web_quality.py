@@ -25,6 +25,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import screenshots  # noqa: E402  (the gallery's club, player and seat serve the tests too)
+from server_helpers import BROKEN_WORDS  # noqa: E402
 
 from bazar.core.rules import VARIANTS  # noqa: E402
 from bazar.i18n import LEVELS  # noqa: E402
@@ -140,6 +141,7 @@ def problems(eyes: Any, lang: str, where: str) -> list[str]:
         if lang == "ru":
             found += [f"{where} {device}: «{count}»" for count in wrong_counts(text)]
             found += [f"{where} {device}: English {w!r}" for w in english_words(text)]
+        found += [f"{where} {device}: {said}" for said in page.evaluate(BROKEN_WORDS)]
         scroll, inner = page.evaluate(_WIDE)
         if scroll > inner:
             found.append(f"{where} {device}: scrolls sideways ({scroll} px in {inner})")
@@ -252,13 +254,22 @@ def test_a_live_table_says_no_raw_id_fits_a_phone_and_takes_a_thumb(
     assert not found + errors, "\n".join(found + errors)
 
 
-PAGES = ["lobby", "rules", "rules-kozel", "history", "profile", "leaderboard", "replay"]
+PAGES = [
+    "lobby",
+    "rules",
+    "rules-kozel",
+    "history",
+    "profile",
+    "leaderboard",
+    "replay",
+    "tournaments",
+]
 
 
 @pytest.mark.parametrize("shot", PAGES)
 def test_a_page_says_no_raw_id_and_fits_the_width(player: Player, shot: str) -> None:
     errors: list[str] = []
-    path = screenshots.paths(player.name, player.finished)[shot]
+    path = {**screenshots.paths(player.name, player.finished), "tournaments": "/tournaments"}[shot]
     status = player.context.request.get(player.server + path).status
     eyes = player.eyes(path, errors)
     for page in eyes.pages.values():

@@ -20,7 +20,7 @@ pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 import httpx  # noqa: E402
-from server_helpers import make_app, served  # noqa: E402
+from server_helpers import BROKEN_WORDS, make_app, served  # noqa: E402
 
 import bazar  # noqa: E402
 from bazar import i18n  # noqa: E402
@@ -472,4 +472,27 @@ def test_a_jump_to_a_round_shows_its_deal_and_the_scores_head_reads_cell_by_cell
         gap = min(b["left"] for b in right["boxes"]) - max(b["right"] for b in left["boxes"])
         assert gap >= 8, (left["text"], right["text"], gap)
     assert fits(page, size[0])
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740)], ids=["desktop", "phone"])
+def test_the_records_pages_break_no_word_across_lines(
+    browser: Any, club: dict[str, Any], lang: str, size: tuple[int, int]
+) -> None:
+    """The history's columns, the replay's scores and moves, a profile and the leaderboard
+    wrap between words: none is broken mid-word, cut short or run out of its box."""
+    page = page_of(browser, club, lang, *size, login="Masha")
+    found = []
+    for path, ready in (
+        ("/history", "#all tr[data-id='four']"),
+        ("/replay/four", ".felt[data-ply]"),
+        ("/profile/Masha", "#profile-games"),
+        ("/leaderboard", "#skill"),
+    ):
+        page.goto(club["url"] + path)
+        page.wait_for_selector(ready)
+        page.evaluate("document.fonts.ready")
+        found += [f"{path}: {said}" for said in page.evaluate(BROKEN_WORDS)]
+    assert not found, "\n".join(found)
     assert not page.errors
