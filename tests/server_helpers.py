@@ -252,7 +252,7 @@ class JsonSocket:
 # every word the page shows that the browser broke across lines, cut short or let run out of
 # its box (a geometric check: each word's boxes, Range.getClientRects, against the lines and
 # the box that clips it); a word may break only after a hyphen, a dash or a slash, and a text
-# may be cut only where its element names it whole (a long name's title)
+# may be cut only on its one line where its element names it whole (a long name's title)
 BROKEN_WORDS = """() => {
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -275,7 +275,8 @@ BROKEN_WORDS = """() => {
     // a text cut with an ellipsis or clamped to some lines, unless its element names it whole
     const cutter = clip && (getComputedStyle(clip).textOverflow === "ellipsis"
       || getComputedStyle(clip).webkitLineClamp !== "none");
-    const named = clip && clip.title && clip.title === clip.textContent.trim();
+    const named = clip && clip.title && clip.title === clip.textContent.trim()
+      && getComputedStyle(clip).webkitLineClamp === "none";
     if (cutter && !named && (clip.scrollWidth > clip.clientWidth + 1
         || clip.scrollHeight > clip.clientHeight + 1)) {
       found.push(`cut short: ${JSON.stringify(clip.textContent.trim().slice(0, 60))}`);
