@@ -801,8 +801,9 @@ class Club:
         skill = (ratings or {}).get("skill", {})
         winners = set() if result is None else set(result.winners)
         # a person played a casual match only where he made a move of his own: a table he
-        # left at its deal, that bots then played out, is not a match of his (a rated one is:
-        # he answers for it)
+        # left at its deal, that bots then played out, is not a match of his (a rated one or
+        # a tournament's is: he answers for it, a no-show too)
+        answers = table.row.rated or table.row.tournament is not None
         moved = own_moves(
             table.row.seats, [seat for r in match.rounds for seat, _, _ in r.history()]
         )
@@ -818,7 +819,7 @@ class Club:
                 rating=skill.get(i),
             )
             for i, seat in enumerate(table.row.seats)
-            if seat and seat.get("user") and (table.row.rated or i in moved)
+            if seat and seat.get("user") and (answers or i in moved)
         )
         return ratings
 
