@@ -1,10 +1,11 @@
 """What every page of the club owes a player, in a real browser (Playwright on the system
 Chromium), in Russian and English, on a desktop (1280x800) and a phone (360x740): no raw id
 or untranslated key in what it shows or labels, Russian counts in their plural form, no
-sideways scroll, no word broken across lines, cut short or run out of its box, at the table the hand whole on a phone's first screen and tap targets a
-thumb can hit (44 px, WCAG 2.5.5), and no script or console error. Every family's live table
-is looked at mid-round (the player's turn) and after a round's end; the lobby, the rules, the
-history, the profile, the leaderboard and the replay of a finished match as they come."""
+sideways scroll, no word broken across lines, cut short or run out of its box, at the table
+the hand whole on a phone's first screen and tap targets a thumb can hit (44 px, WCAG
+2.5.5), and no script or console error. Every family's live table is looked at mid-round
+(the player's turn) and after a round's end; the lobby, the rules, the history, the
+profile, the leaderboard, the replay of a finished match and the tournaments as they come."""
 
 from __future__ import annotations
 
