@@ -247,3 +247,62 @@ class JsonSocket:
 
     def receive_json(self) -> Any:
         return json.loads(self.ws.recv(timeout=self.wait))
+
+
+# every word the page shows that the browser broke across lines, cut short or let run out of
+# its box (a geometric check: each word's boxes, Range.getClientRects, against the lines and
+# the box that clips it); a word may break only after a hyphen, a dash or a slash, and a text
+# may be cut only on its one line where its element names it whole (a long name's title)
+BROKEN_WORDS = """() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const clipOf = (el) => {
+    for (let e = el; e && e !== document.body; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.overflowX === "hidden" || s.overflowX === "clip") return e;
+    }
+    return null;
+  };
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || !el.getClientRects().length) continue;
+    if (el.closest("svg, script, style, select, .sr-only, [aria-hidden=true], [hidden]")) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility !== "visible") continue;
+    const clip = clipOf(el);
+    const box = clip && clip.getBoundingClientRect();
+    // a text cut with an ellipsis or clamped to some lines, unless its element names it whole
+    const cutter = clip && (getComputedStyle(clip).textOverflow === "ellipsis"
+      || getComputedStyle(clip).webkitLineClamp !== "none");
+    const named = clip && clip.title && clip.title === clip.textContent.trim()
+      && getComputedStyle(clip).webkitLineClamp === "none";
+    if (cutter && !named && (clip.scrollWidth > clip.clientWidth + 1
+        || clip.scrollHeight > clip.clientHeight + 1)) {
+      found.push(`cut short: ${JSON.stringify(clip.textContent.trim().slice(0, 60))}`);
+    }
+    for (const m of n.data.matchAll(/[^\\s\\u00a0\\u202f\\u2009\\-\\u2010-\\u2014\\/]+/g)) {
+      if (m[0].length < 2) continue;
+      range.setStart(n, m.index);
+      range.setEnd(n, m.index + m[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0.5);
+      if (!rects.length) continue;
+      const tops = rects.map((r) => r.top);
+      const word = JSON.stringify(m[0]) + " in " + JSON.stringify(n.data.trim().slice(0, 50));
+      // a string longer than any line its box can hold (a hash) may break where it must
+      let block = el;
+      while (block.parentElement && getComputedStyle(block).display.startsWith("inline")) {
+        block = block.parentElement;
+      }
+      const long = rects.reduce((w, r) => w + r.width, 0) > block.clientWidth - 1;
+      if (Math.max(...tops) - Math.min(...tops) > 2 && !long) found.push(`broken: ${word}`);
+      if (box) {
+        const r = rects[rects.length - 1];
+        if (r.left < box.right - 1 && r.right > box.right + 1 && !named) {
+          found.push(`cut: ${word}`);
+        }
+      }
+    }
+  }
+  return [...new Set(found)];
+}"""

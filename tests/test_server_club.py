@@ -58,6 +58,51 @@ def _carrying(ws: Any, kind: str, limit: int = 20_000) -> dict[str, Any]:
 # a player who goes away
 
 
+def test_a_table_left_at_its_deal_is_no_match_of_the_player_s(db: str) -> None:
+    """A newcomer who sits with bots and leaves before his first move: the bots play the
+    match out, and its record is the club's, but his profile counts no match of his and his
+    own history lists none."""
+    app = make_app(db, grace_s=GRACE, bot_delay=GRACE / 4)
+    with TestClient(app) as client:
+        masha, watcher = Person(client, "Masha", "password-1"), Person(client)
+        tid = masha.create(game="kozel", players=2)["table"]["id"]
+        with watcher.ws(f"/ws/{tid}") as spectator:
+            spectator.send_json({"type": "hello", "v": 0})
+            with masha.ws(f"/ws/{tid}") as ws:
+                ws.send_json({"type": "hello", "v": 0})
+                assert ws.receive_json()["type"] == "sync"
+                masha.post(f"/api/tables/{tid}/bots", json={"level": "greedy"})
+                _read_until(spectator, "round_start")
+                ws.send_json({"type": "leave"})
+                _read_until(spectator, "replaced")
+            end = _read_until(spectator, "match_end")[-1]
+        assert end["ending"] == {"deserted": True}
+        assert client.get(f"/api/records/{tid}").status_code == 200
+        profile = masha.get("/api/profile/Masha").json()
+        assert profile["played"] == []
+        assert masha.get("/api/records?mine=1").json()["records"] == []
+
+
+def test_a_person_s_own_moves_are_those_no_bot_made_for_him() -> None:
+    from bazar.club.club import own_moves
+
+    def changes(*made: tuple[str, int]) -> list[dict[str, Any]]:
+        return [{"t": kind, "at": at, "v": v} for v, (kind, at) in enumerate(made)]
+
+    seats = [
+        {"user": 1, "name": "Masha", "changes": changes(("replaced", 0))},
+        {"user": 2, "name": "Alex", "changes": changes(("replaced", 1), ("back", 3))},
+        {"bot": "greedy", "name": "bot"},
+        {"user": 3, "name": "Olya", "changes": changes(("replaced", 2))},
+    ]
+    # Masha's seat was a bot's from the deal; Alex's from move 1 until move 3, and his again
+    # at move 5; Olya made move 0 herself before she left
+    movers = [3, 1, 0, 2, 0, 1]
+    assert own_moves(seats, movers) == {1, 3}
+    assert own_moves(seats, movers[:5]) == {3}
+    assert own_moves(seats, []) == set()
+
+
 def test_a_casual_player_away_past_the_grace_is_replaced_by_a_bot(db: str) -> None:
     # bots slow enough that the match outlasts a grace of bots alone (20 moves at least)
     app = make_app(db, grace_s=GRACE, bot_delay=GRACE / 4)

@@ -152,9 +152,9 @@ def test_the_bar_fits_a_phone_and_each_of_its_controls_is_a_thumb_high(
             page.click("#menu")
             page.wait_for_selector("header.bar nav a[href='/history']", state="visible")
         controls = page.evaluate(_BAR_CONTROLS)
-        # folded, the bar shows the club's name and the menu; open, the pages, who is here,
-        # logging out and both languages besides
-        assert len(controls) == (2 if not opened else 2 + 4 + 2 + 2), controls
+        # folded, the bar shows the club's name and the menu; open, the five pages (the
+        # tournaments among them), who is here, logging out and both languages besides
+        assert len(controls) == (2 if not opened else 2 + 5 + 2 + 2), controls
         for c in controls:
             assert c["box"]["height"] >= THUMB, c
             assert c["box"]["width"] >= THUMB, c
@@ -262,14 +262,24 @@ def test_the_skip_link_comes_first_and_leads_to_the_page_without_redrawing_it(
         ("/rules/kozel", "/rules", "true"),
         ("/history", "/history", "page"),
         ("/leaderboard", "/leaderboard", "page"),
-        ("/tournaments", "/", "true"),
+        ("/tournaments", "/tournaments", "page"),
+        ("/tournament/nosuch", "/tournaments", "true"),
+        ("/replay/nosuch", "/history", "true"),
+        ("/profile/nosuch", "/leaderboard", "true"),
     ],
 )
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_bar_marks_the_page_in_view_and_the_tab_is_titled_by_it(
-    visit: Any, path: str, section: str, current: str
+    visit: Any, path: str, section: str, current: str, viewport: dict[str, int]
 ) -> None:
-    v = visit("ru")
+    v = visit("ru", viewport)
     v.open(path)
+    if path.count("/") > 1 and not path.startswith("/rules"):
+        # a record, a player or a tournament the club does not have: its page says so
+        v.errors[:] = [e for e in v.errors if NOT_FOUND_LINE not in e]
+    if viewport == PHONE:
+        v.page.click("#menu")
+        v.page.wait_for_selector("header.bar nav a[href='/tournaments']", state="visible")
     # nobody is logged in: the bar leads to the lobby's forms
     assert v.page.inner_text("#me") == v.texts["login"]
     assert v.page.get_attribute("#me a", "href") == "/"
@@ -285,6 +295,7 @@ def test_the_bar_marks_the_page_in_view_and_the_tab_is_titled_by_it(
         v.texts["history"],
         v.texts["leaderboard"],
         v.texts["tournaments"],
+        v.texts["loadFailed"],
         v.texts["rulesThisGame"].format(game=i18n.title("kozel", "ru")),
     }
 
@@ -427,12 +438,12 @@ def test_every_control_is_a_thumb_high_legible_and_ringed_when_the_keyboard_is_o
 
 def test_a_long_name_is_cut_short_in_the_bar_but_never_the_guests_mark(visit: Any) -> None:
     # the narrowest window that still has the whole bar, in the longer language
-    v = visit("ru", {"width": 861, "height": 600})
+    v = visit("ru", {"width": 981, "height": 600})
     name = v.join("/api/guest", {"name": "Константинопольский Кон"})
     v.open("/rules")
     page = v.page
     assert page.locator("header.bar").bounding_box()["height"] == THUMB
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 861
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 981
     assert page.get_attribute("#me .name", "title") == name
     shown, whole = page.evaluate(
         "(() => { const n = document.querySelector('#me .name'); "
@@ -446,3 +457,28 @@ def test_a_long_name_is_cut_short_in_the_bar_but_never_the_guests_mark(visit: An
     boxes = page.evaluate(_BAR_CONTROLS)
     for left, right in itertools.pairwise(boxes):
         assert left["box"]["x"] + left["box"]["width"] <= right["box"]["x"] + 0.5, (left, right)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("width", [981, 1024, 1280])
+def test_the_bar_holds_its_five_pages_beside_a_long_name_from_the_narrowest_desktop(
+    visit: Any, lang: str, width: int
+) -> None:
+    """Above the phone's menu the bar shows its five pages, who is here and both languages on
+    one line: none of them overlaps another or runs past the window."""
+    v = visit(lang, {"width": width, "height": 700})
+    v.join("/api/register", {"name": f"Konstantinopolska {lang}{width}", "password": "secret1"})
+    v.open("/tournaments")
+    page = v.page
+    assert page.locator("#menu").is_hidden()
+    controls = page.evaluate(_BAR_CONTROLS)
+    assert len(controls) == 1 + 5 + 2 + 2, controls
+    boxes = sorted((c["box"] for c in controls), key=lambda b: b["x"])
+    for box in boxes:
+        assert box["y"] >= 0 and box["y"] + box["height"] <= THUMB, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    for left, right in itertools.pairwise(boxes):
+        assert left["x"] + left["width"] <= right["x"] + 0.5, (left, right)
+    marked = page.locator("header.bar nav a[aria-current]")
+    assert marked.get_attribute("href") == "/tournaments"
+    assert marked.inner_text() == v.texts["tournaments"]

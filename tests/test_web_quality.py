@@ -1,10 +1,11 @@
 """What every page of the club owes a player, in a real browser (Playwright on the system
 Chromium), in Russian and English, on a desktop (1280x800) and a phone (360x740): no raw id
 or untranslated key in what it shows or labels, Russian counts in their plural form, no
-sideways scroll, at the table the hand whole on a phone's first screen and tap targets a
-thumb can hit (44 px, WCAG 2.5.5), and no script or console error. Every family's live table
-is looked at mid-round (the player's turn) and after a round's end; the lobby, the rules, the
-history, the profile, the leaderboard and the replay of a finished match as they come."""
+sideways scroll, no word broken across lines, cut short or run out of its box, at the table
+the hand whole on a phone's first screen and tap targets a thumb can hit (44 px, WCAG
+2.5.5), and no script or console error. Every family's live table is looked at mid-round
+(the player's turn) and after a round's end; the lobby, the rules, the history, the
+profile, the leaderboard, the replay of a finished match and the tournaments as they come."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import screenshots  # noqa: E402  (the gallery's club, player and seat serve the tests too)
+from server_helpers import BROKEN_WORDS  # noqa: E402
 
 from bazar.core.rules import VARIANTS  # noqa: E402
 from bazar.i18n import LEVELS  # noqa: E402
@@ -140,6 +142,7 @@ def problems(eyes: Any, lang: str, where: str) -> list[str]:
         if lang == "ru":
             found += [f"{where} {device}: «{count}»" for count in wrong_counts(text)]
             found += [f"{where} {device}: English {w!r}" for w in english_words(text)]
+        found += [f"{where} {device}: {said}" for said in page.evaluate(BROKEN_WORDS)]
         scroll, inner = page.evaluate(_WIDE)
         if scroll > inner:
             found.append(f"{where} {device}: scrolls sideways ({scroll} px in {inner})")
@@ -252,13 +255,22 @@ def test_a_live_table_says_no_raw_id_fits_a_phone_and_takes_a_thumb(
     assert not found + errors, "\n".join(found + errors)
 
 
-PAGES = ["lobby", "rules", "rules-kozel", "history", "profile", "leaderboard", "replay"]
+PAGES = [
+    "lobby",
+    "rules",
+    "rules-kozel",
+    "history",
+    "profile",
+    "leaderboard",
+    "replay",
+    "tournaments",
+]
 
 
 @pytest.mark.parametrize("shot", PAGES)
 def test_a_page_says_no_raw_id_and_fits_the_width(player: Player, shot: str) -> None:
     errors: list[str] = []
-    path = screenshots.paths(player.name, player.finished)[shot]
+    path = {**screenshots.paths(player.name, player.finished), "tournaments": "/tournaments"}[shot]
     status = player.context.request.get(player.server + path).status
     eyes = player.eyes(path, errors)
     for page in eyes.pages.values():

@@ -5,6 +5,7 @@ a table's end notes them)."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +20,7 @@ pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 import httpx  # noqa: E402
-from server_helpers import make_app, served  # noqa: E402
+from server_helpers import BROKEN_WORDS, make_app, served  # noqa: E402
 
 import bazar  # noqa: E402
 from bazar import i18n  # noqa: E402
@@ -95,7 +96,7 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     storage = app.state.club.storage
     with served(app) as url:
         ids = {}
-        for name in ("Masha", "Alex"):
+        for name in ("Masha", "Alex", "Newbie"):
             made = httpx.post(
                 url + "/api/register",
                 json={"name": name, "password": PASSWORD},
@@ -399,4 +400,99 @@ def test_the_leaderboard_names_the_games_and_links_the_players(
     rows.first.locator("a").click()
     page.wait_for_selector("svg#rating-chart")
     assert fits(page, 360)
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740)], ids=["desktop", "phone"])
+def test_a_profile_with_no_rated_match_says_so_and_shows_no_rating(
+    browser: Any, club: dict[str, Any], lang: str, size: tuple[int, int]
+) -> None:
+    page = page_of(browser, club, lang, *size)
+    page.goto(club["url"] + "/profile/Newbie")
+    page.locator("#profile-total").wait_for()
+    words = i18n.web(lang)
+    assert page.locator("#profile-total").inner_text() == "0"
+    # no rating of 0 beside "no rated matches yet": the words say there is none yet
+    kozel = page.locator("#profile-kozel")
+    assert kozel.inner_text() == words["notRatedYet"]
+    assert not any(c.isdigit() for c in kozel.inner_text())
+    assert words["noRatedGames"] in page.locator("main").inner_text()
+    # a player with rated matches shows his points
+    page.goto(club["url"] + "/profile/Masha")
+    page.locator("#profile-total").wait_for()
+    assert page.locator("#profile-kozel").inner_text() == "0"
+    assert fits(page, size[0])
+    assert not page.errors
+
+
+# each cell of the replay's score table's head: its text's boxes (Range.getClientRects)
+_HEAD_TEXTS = """() => [...document.querySelectorAll("#replay-scores thead th")]
+  .filter((th) => th.getClientRects().length && getComputedStyle(th).display !== "none")
+  .map((th) => { const r = document.createRange(); r.selectNodeContents(th);
+    return { text: th.innerText.trim(), cell: th.getBoundingClientRect().toJSON(),
+      boxes: [...r.getClientRects()].map((b) => b.toJSON()) }; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740)], ids=["desktop", "phone"])
+def test_a_jump_to_a_round_shows_its_deal_and_the_scores_head_reads_cell_by_cell(
+    browser: Any, club: dict[str, Any], lang: str, size: tuple[int, int]
+) -> None:
+    four = club["four"]
+    assert len(four.rounds) >= 3
+    words = i18n.web(lang)
+    page = page_of(browser, club, lang, *size)
+    page.goto(club["url"] + "/replay/four")
+    page.wait_for_selector(".felt[data-ply]")
+    for n in range(2, len(four.rounds) + 1):
+        page.select_option("#replay-round", str(n))
+        start = sum(len(r.moves) for r in four.rounds[: n - 1])
+        page.wait_for_selector(f".felt[data-ply='{start}']")
+        status = page.locator("#replay-status").inner_text()
+        assert words["round"].format(n=n) in status
+        # the deal of round n: an empty line, and no last move of the round before over it
+        assert words["lastMove"] not in status, status
+        assert page.locator("#board g.layout g.tile").count() == 0
+        assert page.locator("#board g.tile.last").count() == 0
+        assert page.get_attribute("#board", "data-last") == ""
+        # its first move is its own, marked on its board
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f".felt[data-ply='{start + 1}']")
+        assert page.locator("#board g.layout g.tile").count() == 1
+        assert words["lastMove"] in page.locator("#replay-status").inner_text()
+    # the scores' head: each cell's words within its cell, apart from the next cell's
+    heads = page.evaluate(_HEAD_TEXTS)
+    assert [h["text"] for h in heads][:2] == [words["roundCol"], "Masha"]
+    for head in heads:
+        for box in head["boxes"]:
+            assert box["left"] >= head["cell"]["left"] - 0.5, head
+            assert box["right"] <= head["cell"]["right"] + 0.5, head
+    for left, right in itertools.pairwise(heads):
+        gap = min(b["left"] for b in right["boxes"]) - max(b["right"] for b in left["boxes"])
+        assert gap >= 8, (left["text"], right["text"], gap)
+    assert fits(page, size[0])
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740)], ids=["desktop", "phone"])
+def test_the_records_pages_break_no_word_across_lines(
+    browser: Any, club: dict[str, Any], lang: str, size: tuple[int, int]
+) -> None:
+    """The history's columns, the replay's scores and moves, a profile and the leaderboard
+    wrap between words: none is broken mid-word, cut short or run out of its box."""
+    page = page_of(browser, club, lang, *size, login="Masha")
+    found = []
+    for path, ready in (
+        ("/history", "#all tr[data-id='four']"),
+        ("/replay/four", ".felt[data-ply]"),
+        ("/profile/Masha", "#profile-games"),
+        ("/leaderboard", "#skill"),
+    ):
+        page.goto(club["url"] + path)
+        page.wait_for_selector(ready)
+        page.evaluate("document.fonts.ready")
+        found += [f"{path}: {said}" for said in page.evaluate(BROKEN_WORDS)]
+    assert not found, "\n".join(found)
     assert not page.errors

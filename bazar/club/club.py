@@ -23,7 +23,7 @@ import secrets
 import socket
 import time
 from collections import Counter, deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -800,6 +800,13 @@ class Club:
         ratings = self._rate(table, match, ending, db)
         skill = (ratings or {}).get("skill", {})
         winners = set() if result is None else set(result.winners)
+        # a person played a casual match only where he made a move of his own: a table he
+        # left at its deal, that bots then played out, is not a match of his (a rated one or
+        # a tournament's is: he answers for it, a no-show too)
+        answers = table.row.rated or table.row.tournament is not None
+        moved = own_moves(
+            table.row.seats, [seat for r in match.rounds for seat, _, _ in r.history()]
+        )
         # the record first: its seats name it
         db.flush()
         db.add_all(
@@ -812,7 +819,7 @@ class Club:
                 rating=skill.get(i),
             )
             for i, seat in enumerate(table.row.seats)
-            if seat and seat.get("user")
+            if seat and seat.get("user") and (answers or i in moved)
         )
         return ratings
 
@@ -974,3 +981,27 @@ def _visitor(user: dict[str, Any]) -> User:
 
 def _player(user: User) -> dict[str, Any]:
     return {"user": user.id, "name": user.name, "guest": user.guest}
+
+
+def own_moves(seats: Sequence[Any], movers: Sequence[int]) -> set[int]:
+    """The seats of ``seats`` (a table's) whose person made a move of his own: ``movers`` is
+    the seat of each move in order, and a seat's ``changes`` say from which move a bot played
+    it ("replaced") and from which its person again ("back")."""
+    own = set()
+    for i, seat in enumerate(seats):
+        if not seat or not seat.get("user"):
+            continue
+        changes = sorted((c["at"], c["v"], c["t"]) for c in seat.get("changes", ()))
+        bot = False
+        k = 0
+        for n, mover in enumerate(movers):
+            while k < len(changes) and changes[k][0] <= n:
+                if changes[k][2] == "replaced":
+                    bot = True
+                elif changes[k][2] == "back":
+                    bot = False
+                k += 1
+            if mover == i and not bot:
+                own.add(i)
+                break
+    return own

@@ -15,10 +15,8 @@ import { tournamentPage, tournamentsPage } from "./tournaments.js";
 const PAGES = [
   { path: /^\/$/, section: "lobby", title: N_("lobby"), show: () => lobby() },
   { path: /^\/table\/([\w-]+)$/, section: "lobby", title: N_("titleTable"), show: (m) => tablePage(m[1]) },
-  // the tournaments are reached from the lobby (the bar has no room for a fifth page at its
-  // narrowest in Russian)
-  { path: /^\/tournaments$/, section: "lobby", title: N_("tournaments"), show: () => tournamentsPage() },
-  { path: /^\/tournament\/([\w-]+)$/, section: "lobby", title: N_("tournament"),
+  { path: /^\/tournaments$/, section: "tournaments", title: N_("tournaments"), show: () => tournamentsPage() },
+  { path: /^\/tournament\/([\w-]+)$/, section: "tournaments", title: N_("tournament"),
     show: (m) => tournamentPage(m[1]) },
   { path: /^\/history$/, section: "history", title: N_("history"), show: () => historyPage() },
   { path: /^\/replay\/([\w-]+)$/, section: "history", title: N_("replay"), show: (m) => replayPage(m[1]) },

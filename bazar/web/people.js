@@ -96,6 +96,7 @@ export async function profilePage(name) {
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game")), h("th", { class: "num", scope: "col" }, t("matches")),
       h("th", { class: "num", scope: "col" }, t("wins")), h("th", { class: "num", scope: "col" }, t("rating")))),
     h("tbody", {}, rows)) : h("p", { class: "hint" }, t("noRecords"));
+  const kozelRated = data.user.kozel_rating !== 0 || "kozel" in ratings;
   const own = session.me && session.me.id === data.user.id;
   const matches = recordList(t("recentMatches"), `player=${encodeURIComponent(data.user.name)}&limit=10&`,
     "profile-matches", own ? YOURS : HIS);
@@ -104,7 +105,11 @@ export async function profilePage(name) {
     h("div", { class: "stats" },
       h("div", {}, h("span", {}, t("gamesPlayed")), h("b", { id: "profile-total" }, total)),
       h("div", {}, h("span", {}, t("wins")), h("b", { id: "profile-wins" }, wins)),
-      h("div", {}, h("span", {}, t("kozelRating")), h("b", {}, data.user.kozel_rating))),
+      // the club's points of Kozel come with its rated matches: none yet is said in words,
+      // not as a rating of 0
+      h("div", {}, h("span", {}, t("kozelRating")), kozelRated
+        ? h("b", { id: "profile-kozel" }, data.user.kozel_rating)
+        : h("span", { id: "profile-kozel", class: "hint" }, t("notRatedYet")))),
     table),
   h("section", {}, h("h2", {}, t("ratingChart")), ratingChart(data.chart || {}, main.clientWidth - 40)),
   matches.section);

@@ -239,7 +239,6 @@ def _position(row: RecordRow, asked: str | None, at_end: bool = False) -> dict[s
         if left <= 0 and len(rounds[-1]["moves"]) < len(entry["moves"]):
             break
     match = record.from_data({**data, "rounds": rounds})
-    moves = [m for r in data["rounds"] for m in r["moves"]]
     # loading deals the round after a finished one: the last one asked for is shown
     rnd = match.rounds[len(rounds) - 1]
     return {
@@ -251,5 +250,6 @@ def _position(row: RecordRow, asked: str | None, at_end: bool = False) -> dict[s
         "deal": rnd.deal(),
         # a stored match is over: every hand may be shown as it stands
         "hands": [[str(t) for t in hand] for hand in rnd.hands],
-        "last": moves[ply - 1] if ply else None,
+        # the shown round's own last move: a deal has none (not the round before's)
+        "last": rounds[-1]["moves"][-1] if rounds[-1]["moves"] else None,
     }
