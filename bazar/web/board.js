@@ -162,8 +162,9 @@ function fit(at, W, H, widest, memo, least = 4) {
   const uMax = Number.isFinite(H) ? UMAX : UDEFAULT;
   const score = (r) => {
     if (!r.box) r.box = boxOf(r.placed, r.spots);
-    // never smaller than UMIN: a layout taller than its area scrolls
-    return Math.max(UMIN, Math.min(W / r.box.w, H / r.box.h, uMax));
+    // never wider than W; never smaller than UMIN for the height (a layout taller than its
+    // area scrolls), so that a shorter row length wins where a row would need smaller tiles
+    return Math.min(W / r.box.w, Math.max(UMIN, Math.min(H / r.box.h, uMax)));
   };
   // a row length at which arms run into each other (a cross's quarters too narrow for
   // their rows) is passed over, unless every one does
@@ -177,6 +178,15 @@ function fit(at, W, H, widest, memo, least = 4) {
     });
   }
   const clear = tried.filter((r) => !collides(r.placed));
+  // where every row length that fits the width at UMIN runs arms into each other (a long
+  // cross on a narrow phone), a longer one draws them apart at UMIN, and the board pans
+  for (let L = Math.floor(widest) + 1; !clear.length && L <= 4 * widest + 8; L += 1) {
+    [].concat(at(L)).forEach((r, k) => {
+      if (!r.box) r.box = boxOf(r.placed, r.spots);
+      Object.assign(r, { u: UMIN, L, k });
+      if (!collides(r.placed)) clear.push(r);
+    });
+  }
   if (clear.length) tried = clear;
   // of the row lengths that draw within 15 % of the largest scale, the longest: fewer turns
   const top = Math.max(...tried.map((r) => r.u));
@@ -371,7 +381,7 @@ function drawKolbasa(g, view, area, box) {
     const spots = { R: spot };
     placed.slice(1).forEach((p, i) => { spots[String(i + 1)] = p.joint; });
     const c = { placed, spots };
-    c.box = boxOf(placed, { R: spot });
+    c.box = boxOf(placed, spots);
     return c;
   }, area.w, area.h, Math.min(total + 4, area.w / UMIN), area.memo);
   const spots = drawFitted(g, r, r.u, new Set(), area.digits, box);
@@ -552,17 +562,36 @@ function armStart(angle) {
 function treeAt(view, dirs) {
   const { branches } = view.board;
   const ends = view.ends || {};
+  const engine = { cx: 0, cy: 0, angle: 90, len: 2, lk: { dbl: false } };
   const placed = [], slots = [], spots = {};
+  let clashes = 0;
   const dirOf = (a) => [Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)];
-  function grow(id, [x0, y0], angle) {
-    const [dx, dy] = dirOf(angle);
+  const clear = (p) => !overlaps(p, engine) && placed.every((q) => !overlaps(p, q));
+  function grow(id, [x0, y0], start) {
+    let angle = start, [dx, dy] = dirOf(angle);
     let x = x0, y = y0;
     const tiles = branches[id] || [];
     for (const text of tiles) {
       const lk = link(text);
       const len = lk.dbl ? 1 : 2;
-      placed.push({ id, text, cx: x + (dx * len) / 2, cy: y + (dy * len) / 2, angle, len, lk });
-      x += dx * (len + G); y += dy * (len + G);
+      const at = (a, s) => {
+        const [ex, ey] = dirOf(a);
+        const bx = x + ex * s, by = y + ey * s;
+        return { id, text, cx: bx + (ex * len) / 2, cy: by + (ey * len) / 2, angle: a, len, lk };
+      };
+      // a tile that would lie over another turns aside, as a player's chain bends round the
+      // others; it goes on that way
+      let p = at(angle, 0);
+      if (!clear(p)) {
+        const turns = [[45, 0.5], [-45, 0.5], [90, 1], [-90, 1], [45, 1.2], [-45, 1.2], [0, 1],
+          [90, 2], [-90, 2], [45, 2.5], [-45, 2.5], [0, 2.5], [135, 1.5], [-135, 1.5]];
+        const found = turns.map(([tn, sh]) => at(angle + tn, sh)).find(clear);
+        if (found) p = found; else clashes += 1;
+      }
+      placed.push(p);
+      angle = p.angle;
+      [dx, dy] = dirOf(angle);
+      x = p.cx + (dx * len) / 2 + dx * G; y = p.cy + (dy * len) / 2 + dy * G;
     }
     const last = tiles.length ? link(tiles[tiles.length - 1]) : null;
     if (!last || !last.dbl) {
@@ -589,7 +618,20 @@ function treeAt(view, dirs) {
     const [sx, sy] = armStart(angle), [dx, dy] = dirOf(angle);
     spots.E = [sx + dx * 0.6, sy + dy * 0.6];
   }
-  return { placed, slots, spots };
+  return { placed, slots, spots, clashes };
+}
+
+// Whether two placed tiles overlap (more than a sliver): no edge's normal separates them.
+function overlaps(p, q) {
+  const a = cornersOf(p), b = cornersOf(q);
+  if (Math.hypot(p.cx - q.cx, p.cy - q.cy) > 2.4) return false;
+  return ![a, b].some((poly) => poly.some(([x0, y0], k) => {
+    const [x1, y1] = poly[(k + 1) % 4];
+    const n = [y0 - y1, x1 - x0], len = Math.hypot(...n);
+    const on = (pts) => pts.map(([x, y]) => (x * n[0] + y * n[1]) / len);
+    const pa = on(a), pb = on(b);
+    return Math.min(Math.max(...pa), Math.max(...pb)) - Math.max(Math.min(...pa), Math.min(...pb)) < 0.02;
+  }));
 }
 
 // The four corners of a placed tile, in units.
@@ -636,9 +678,10 @@ function drawTree(g, view, area, box) {
   });
   // the directions as the arms were first given them, unless another order gains more than
   // 10 % (the first order wins a tie: arm 1 east, 2 west, 3 north, 4 south)
-  let best = tried.reduce((a, b) => (b.u > a.u * 1.0001 ? b : a));
+  // (and before all, the fewest tiles that found no room to turn into)
+  let best = tried.reduce((a, b) => (b.clashes < a.clashes || (b.clashes === a.clashes && b.u > a.u * 1.0001) ? b : a));
   const kept = area.memo.tree !== undefined && tried[area.memo.tree];
-  if (kept && kept.u * 1.1 >= best.u) best = kept;
+  if (kept && kept.clashes <= best.clashes && kept.u * 1.1 >= best.u) best = kept;
   area.memo.tree = best.k;
   const { u } = best;
   const ox = -best.box.x0 * u, oy = -best.box.y0 * u;
