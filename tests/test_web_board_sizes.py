@@ -6,6 +6,7 @@ within it, never the page sideways."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,9 +15,8 @@ import pytest
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from test_web_boards import CHROMIUM, ARGS, my_turn, open_table, played, upload  # noqa: E402
-
 from server_helpers import served  # noqa: E402
+from test_web_boards import ARGS, CHROMIUM, my_turn, open_table, upload  # noqa: E402
 
 import bazar  # noqa: E402
 from bazar.club import create_app  # noqa: E402
@@ -75,8 +75,6 @@ def new_page(browser: Any, size: str, locale: str = "en-US") -> Any:
 def match_at(game: str) -> tuple[bazar.Match, int]:
     players, plies = GAMES[game]
     match = bazar.Match(bazar.rules(game, players=players), seed=5)
-    import random
-
     rng = random.Random(5)
     for _ in range(plies):
         assert not match.round.is_over(), f"{game}: the round ended before {plies} moves"
@@ -95,7 +93,8 @@ MEASURE = """(sel) => {
     const fonts = [...svg.querySelectorAll("text")]
         .filter((n) => !n.classList.contains("digit") && n.textContent.trim()
             && getComputedStyle(n).display !== "none")
-        .map((n) => ({ text: n.textContent, px: parseFloat(getComputedStyle(n).fontSize) * scale(n) }));
+        .map((n) => ({ text: n.textContent,
+            px: parseFloat(getComputedStyle(n).fontSize) * scale(n) }));
     fonts.sort((a, b) => a.px - b.px);
     const page = document.documentElement;
     return { u: Math.min(...us), tiles: us.length, font: fonts[0] || null,

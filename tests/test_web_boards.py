@@ -248,7 +248,8 @@ def is_double(text: str) -> bool:
 
 @pytest.mark.parametrize("family", list(FAMILIES))
 def test_a_phone_never_scrolls_sideways(server: str, browser: Any, family: str) -> None:
-    """At 360 px every family's board is drawn within the page: it shrinks, never scrolls."""
+    """At 360 px every family's board is drawn within the page: it shrinks, never scrolls
+    the page sideways (a board whose tiles would shrink below 18 px pans in its own area)."""
     game, plies = FAMILIES[family]
     page = phone(browser)
     try:
@@ -256,8 +257,16 @@ def test_a_phone_never_scrolls_sideways(server: str, browser: Any, family: str) 
         page.wait_for_selector(f".felt[data-ply='{plies}']")
         width = page.evaluate("document.documentElement.clientWidth")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        area = page.locator(".board-wrap").bounding_box()
+        assert area["x"] >= 0 and area["x"] + area["width"] <= width
         board = page.locator("svg#board").bounding_box()
-        assert board["x"] >= 0 and board["x"] + board["width"] <= width
+        if board["width"] > area["width"] + 0.5:
+            assert min(min(f["w"], f["h"]) for f in faces(page)) < 18.05
+            assert page.evaluate(
+                "(e) => e.scrollWidth > e.clientWidth", page.query_selector(".board-wrap")
+            )
+        else:
+            assert board["x"] >= 0 and board["x"] + board["width"] <= width
         for f in faces(page):
             assert board["x"] <= f["x"] and f["x"] + f["w"] <= board["x"] + board["width"] + 0.5
         assert not page.errors
@@ -384,7 +393,8 @@ def test_no_two_tiles_overlap_whatever_the_board_and_its_size(server: str, page:
             // or a long cross in a narrow area may need
             const u = Math.min(...[...svg.querySelectorAll("g.layout rect.face")]
                 .map((r) => Math.min(r.width.baseVal.value, r.height.baseVal.value)));
-            if (frame.width > width + 0.5 && u > 18.01) bad.push(`wider ${view.rules.name} ${width}x${height}`);
+            const where = `${view.rules.name} ${width}x${height}`;
+            if (frame.width > width + 0.5 && u > 18.01) bad.push(`wider ${where}`);
             // each face's corners on the page (a Chicken Foot toe lies at 45°)
             const quads = [...svg.querySelectorAll("g.layout rect.face")].map((r) => {
                 const m = r.getScreenCTM();
@@ -399,12 +409,15 @@ def test_no_two_tiles_overlap_whatever_the_board_and_its_size(server: str, page:
                 const n = [y0 - y1, x1 - x0], len = Math.hypot(...n);
                 const on = (pts) => pts.map(([x, y]) => (x * n[0] + y * n[1]) / len);
                 const a = on(p), b = on(q);
-                return Math.min(Math.max(...a), Math.max(...b)) - Math.max(Math.min(...a), Math.min(...b)) < 0.5;
+                const shared = Math.min(Math.max(...a), Math.max(...b))
+                    - Math.max(Math.min(...a), Math.min(...b));
+                return shared < 0.5;
             }));
             for (const [i, a] of quads.entries()) {
-                if (a.some(([x]) => x < frame.left - 0.5 || x > frame.right + 0.5)) bad.push("wide");
+                const out = a.some(([x]) => x < frame.left - 0.5 || x > frame.right + 0.5);
+                if (out) bad.push(`wide ${where}`);
                 for (const b of quads.slice(i + 1)) {
-                    if (!apart(a, b)) bad.push(`${view.rules.name} ${width}x${height} ${view.board.kind}`);
+                    if (!apart(a, b)) bad.push(`${where} ${view.board.kind}`);
                 }
             }
             svg.remove();
@@ -520,32 +533,99 @@ def test_points_scored_by_a_move_rise_from_its_tile(server: str, page: Any) -> N
     assert page.locator("svg#board #gain").count() == 0
 
 
-def test_chicken_foot_s_toes_fan_out_and_are_named_in_words(server: str, page: Any) -> None:
-    """A double that ends a branch shows its three toes, straight on and at 45° either
-    side; once a toe is started its lane is named by its double and its number, never
-    by the branch id ("1.1")."""
+def centre(box: dict[str, float]) -> tuple[float, float]:
+    return (box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+
+
+def bearing(origin: tuple[float, float], to: tuple[float, float]) -> float:
+    """The direction from one point of the page to another, in degrees (0 east, 90 south)."""
+    return math.degrees(math.atan2(to[1] - origin[1], to[0] - origin[0])) % 360
+
+
+def apart(a: float, b: float) -> float:
+    """How far two directions are apart, in degrees (0 to 180)."""
+    return abs((a - b + 180) % 360 - 180)
+
+
+def branch_tiles(page: Any, branch: str) -> list[dict[str, float]]:
+    """The faces of a Chicken Foot branch's tiles, from the one nearest its start."""
+    return list(
+        page.evaluate(
+            """(id) => [...document.querySelectorAll(
+                `svg#board g.branch[data-end="${id}"] g.tile rect.face`)].map((r) => {
+                const b = r.getBoundingClientRect();
+                return { x: b.x, y: b.y, w: b.width, h: b.height };
+            })""",
+            branch,
+        )
+    )
+
+
+def test_chicken_foot_is_drawn_as_laid_from_its_engine(server: str, page: Any) -> None:
+    """Mid-round, 4 players: the engine in the middle, its four arms going out from it in
+    four directions (east, west, north and south of it), each double's three toes fanning
+    from it at angles 45° apart, never rows of a list; the branches named in words for a
+    screen reader ("branch 2", "6|6 · toe 1"), none by its id ("2.1")."""
+    match = bazar.Match(bazar.rules("chicken-foot", players=4), seed=5)
+    rng = random.Random(5)
+    for _ in range(33):
+        match.round.push(rng.choice(match.round.legal_moves()))
+    branches = match.view(None).to_json()["board"]["branches"]
+    assert branches["2"][-1] == "6|6" and {"2.1", "2.2", "2.3"} <= set(branches)
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=33")
+    page.wait_for_selector(".felt[data-ply='33']")
+    engine = centre(face(page, "9-9"))
+    arms = [bearing(engine, centre(branch_tiles(page, str(k))[0])) for k in (1, 2, 3, 4)]
+    for i, a in enumerate(arms):
+        for b in arms[i + 1 :]:
+            assert apart(a, b) >= 80, arms  # four ways out of the engine
+    # an arm each side of the engine, one above and one under it
+    assert sorted(round(a / 90) % 4 for a in arms) == [0, 1, 2, 3], arms
+    # the toes of 6|6 fan from it: each goes its own way, 45° from the next
+    double = centre(face(page, "6|6"))
+    toes = sorted(bearing(double, centre(branch_tiles(page, f"2.{k}")[0])) for k in (1, 2, 3))
+    ways = [apart(a, b) for a, b in itertools.combinations(toes, 2)]
+    assert min(ways) >= 30 and max(ways) <= 120, toes
+    # each toe leads away from the engine, not back along its arm
+    arm = bearing(engine, double)
+    assert all(apart(t, arm) <= 75 for t in toes), (toes, arm)
+    # the words stay: each branch a group named for a screen reader, no raw path shown
+    labels = page.locator("svg#board g.branch").evaluate_all(
+        "(gs) => gs.map((g) => g.getAttribute('aria-label'))"
+    )
+    assert "branch 2" in labels and "6|6 · toe 1" in labels, labels
+    assert not any(label.strip() in ("1", "2.1", "2", "3", "4") for label in labels)
+    assert page.locator("svg#board g.lane").count() == 0
+
+
+def test_a_new_chicken_foot_shows_three_toe_slots_fanning_from_its_double(
+    server: str, page: Any
+) -> None:
+    """A double just laid on a branch shows a slot for each of its three toes, straight on
+    and at 45° either side; its first toe, once played, takes the straight one."""
     match = played("chicken-foot", 10, seed=1)
     assert match.view(None).to_json()["board"]["branches"]["1"][-1] == "4|4"
     page.goto(f"{server}/replay/{upload(server, match)}?ply=10")
     page.wait_for_selector(".felt[data-ply='10']")
-    double = face(page, "4|4")
-    centre = (double["x"] + double["w"], double["y"] + double["h"] / 2)
-    toes = page.locator("svg#board g.lane[data-end='1'] g.toe circle")
-    assert toes.count() == 3
-    angles = set()
+    double = centre(face(page, "4|4"))
+    engine = centre(face(page, match.view(None).to_json()["board"]["engine"]))
+    arm = bearing(engine, double)
+    slots = page.locator("svg#board g.branch[data-end='1'] g.toe circle")
+    assert slots.count() == 3
+    turns = set()
     for i in range(3):
-        box = toes.nth(i).bounding_box()
-        dx = box["x"] + box["width"] / 2 - centre[0]
-        dy = box["y"] + box["height"] / 2 - centre[1]
-        assert dx > 0
-        angles.add(round(math.degrees(math.atan2(dy, dx)) / 45))
-    assert angles == {-1, 0, 1}
+        box = slots.nth(i).bounding_box()
+        way = bearing(double, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+        turns.add(round(((way - arm + 180) % 360 - 180) / 45))
+    assert turns == {-1, 0, 1}
     page.goto(f"{server}/replay/{upload(server, played('chicken-foot', 13, seed=1))}?ply=13")
     page.wait_for_selector(".felt[data-ply='13']")
-    names = page.locator("svg#board g.lane .lane-name").all_text_contents()
-    assert "4|4 · toe 1" in names and "branch 1" in names
-    assert not any(n.strip() in ("1", "1.1", "2", "3", "4") for n in names)
-    assert page.locator("svg#board g.lane[data-end='1'] g.toe.started").count() == 1
+    assert page.locator("svg#board g.branch[data-end='1'] g.toe").count() == 2
+    assert page.locator("svg#board g.branch[data-end='1.1'] g.tile").count() == 1
+    labels = page.locator("svg#board g.branch").evaluate_all(
+        "(gs) => gs.map((g) => g.getAttribute('aria-label'))"
+    )
+    assert "4|4 · toe 1" in labels and "branch 1" in labels
 
 
 def test_a_double_left_open_glows_and_a_banner_says_to_cover_it(server: str, page: Any) -> None:

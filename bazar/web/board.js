@@ -559,14 +559,17 @@ function armStart(angle) {
 // each branch a straight chain from where it starts, a double across it, and a double's toes
 // fanning from its far side. Returns the placements (centre, angle, length along), the free
 // toes' slots and the open ends' spots.
-function treeAt(view, dirs) {
+function treeAt(view, dirs, bounds = null) {
   const { branches } = view.board;
   const ends = view.ends || {};
   const engine = { cx: 0, cy: 0, angle: 90, len: 2, lk: { dbl: false } };
   const placed = [], slots = [], spots = {};
-  let clashes = 0;
+  let clashes = 0, out = 0;
   const dirOf = (a) => [Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)];
   const clear = (p) => !overlaps(p, engine) && placed.every((q) => !overlaps(p, q));
+  // within the area (the engine in its middle), with room for a socket past it
+  const inside = (p) => !bounds || cornersOf(p).every(([x, y]) =>
+    Math.abs(x) <= bounds.x && Math.abs(y) <= bounds.y);
   function grow(id, [x0, y0], start) {
     let angle = start, [dx, dy] = dirOf(angle);
     let x = x0, y = y0;
@@ -574,9 +577,9 @@ function treeAt(view, dirs) {
     for (const text of tiles) {
       const lk = link(text);
       const len = lk.dbl ? 1 : 2;
-      const at = (a, s) => {
+      const at = (a, s, back = 0) => {
         const [ex, ey] = dirOf(a);
-        const bx = x + ex * s, by = y + ey * s;
+        const bx = x + ex * s - dx * back, by = y + ey * s - dy * back;
         return { id, text, cx: bx + (ex * len) / 2, cy: by + (ey * len) / 2, angle: a, len, lk };
       };
       // a tile that would lie over another turns aside, as a player's chain bends round the
@@ -585,8 +588,17 @@ function treeAt(view, dirs) {
       if (!clear(p)) {
         const turns = [[45, 0.5], [-45, 0.5], [90, 1], [-90, 1], [45, 1.2], [-45, 1.2], [0, 1],
           [90, 2], [-90, 2], [45, 2.5], [-45, 2.5], [0, 2.5], [135, 1.5], [-135, 1.5]];
-        const found = turns.map(([tn, sh]) => at(angle + tn, sh)).find(clear);
+        const ways = turns.map(([tn, sh]) => at(angle + tn, sh)).filter(clear);
+        const found = ways.find(inside) || ways[0];
         if (found) p = found; else clashes += 1;
+      } else if (!inside(p)) {
+        // at the margin of its area a chain turns, as the line's snake does: the corner
+        // beside the last tile's outer half, toward the middle where it can
+        const corners = [90, -90].map((tn) => at(angle + tn, 0.5 + G, 0.5))
+          .concat([45, -45].map((tn) => at(angle + tn, 0.5)))
+          .filter((q) => clear(q) && inside(q))
+          .sort((a, b) => Math.hypot(a.cx, a.cy) - Math.hypot(b.cx, b.cy));
+        if (corners.length) p = corners[0]; else out += 1;
       }
       placed.push(p);
       angle = p.angle;
@@ -618,7 +630,7 @@ function treeAt(view, dirs) {
     const [sx, sy] = armStart(angle), [dx, dy] = dirOf(angle);
     spots.E = [sx + dx * 0.6, sy + dy * 0.6];
   }
-  return { placed, slots, spots, clashes };
+  return { placed, slots, spots, clashes, out };
 }
 
 // Whether two placed tiles overlap (more than a sliver): no edge's normal separates them.
@@ -683,6 +695,19 @@ function drawTree(g, view, area, box) {
   const kept = area.memo.tree !== undefined && tried[area.memo.tree];
   if (kept && kept.clashes <= best.clashes && kept.u * 1.1 >= best.u) best = kept;
   area.memo.tree = best.k;
+  // where the tree at its largest does not fill its area, or overflows it, its chains turn at
+  // the margins of the area: the largest tiles at which they fit it so
+  if (Number.isFinite(area.h) && (best.u < uMax)) {
+    for (let u = Math.floor(uMax); u >= Math.max(UMIN, Math.ceil(best.u)); u -= 1) {
+      // (a socket past a chain's end, or a toe's slot, reaches 1.3 u past its last tile)
+      const r = treeAt(view, choices[best.k], { x: area.w / u / 2 - 1.3, y: area.h / u / 2 - 1.3 });
+      r.box = treeBox(r);
+      if (!r.out && r.clashes <= best.clashes && r.box.w * u <= area.w + 0.5 && r.box.h * u <= area.h + 0.5) {
+        best = Object.assign(r, { u, k: best.k });
+        break;
+      }
+    }
+  }
   const { u } = best;
   const ox = -best.box.x0 * u, oy = -best.box.y0 * u;
   const [e] = parseTile(view.board.engine);
