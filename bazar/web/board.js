@@ -642,7 +642,7 @@ function overlaps(p, q) {
     const n = [y0 - y1, x1 - x0], len = Math.hypot(...n);
     const on = (pts) => pts.map(([x, y]) => (x * n[0] + y * n[1]) / len);
     const pa = on(a), pb = on(b);
-    return Math.min(Math.max(...pa), Math.max(...pb)) - Math.max(Math.min(...pa), Math.min(...pb)) < 0.02;
+    return Math.min(Math.max(...pa), Math.max(...pb)) - Math.max(Math.min(...pa), Math.min(...pb)) < 0.001;
   }));
 }
 
@@ -702,7 +702,11 @@ function drawTree(g, view, area, box) {
       // (a socket past a chain's end, or a toe's slot, reaches 1.3 u past its last tile)
       const r = treeAt(view, choices[best.k], { x: area.w / u / 2 - 1.3, y: area.h / u / 2 - 1.3 });
       r.box = treeBox(r);
-      if (!r.out && r.clashes <= best.clashes && r.box.w * u <= area.w + 0.5 && r.box.h * u <= area.h + 0.5) {
+      const fits = r.box.w * u <= area.w + 0.5 && r.box.h * u <= area.h + 0.5;
+      // at the smallest tiles, a tree turned at the margins where it could is kept though
+      // it still overflows, where it is the more compact: less of it is off the area
+      const compact = u === UMIN && r.clashes <= best.clashes && r.box.w * r.box.h < best.box.w * best.box.h;
+      if ((!r.out && r.clashes <= best.clashes && fits) || compact) {
         best = Object.assign(r, { u, k: best.k });
         break;
       }
@@ -1042,7 +1046,9 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
   if (height && h > height) svg.style.height = `${h}px`;
   const wrap = svg.parentElement;
   if (wrap && w > width && !svg.memo.panned) {
+    // a tree pans from its engine, in the middle
     wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+    if (kind === "tree") wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
     svg.memo.panned = true;
   }
   svg.setAttribute("lang", lang);
