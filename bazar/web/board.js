@@ -2,8 +2,10 @@
 // serves the table and the replay: a view (what a seat may know) and, where the whole deal is
 // public, every hand. The layouts are drawn as players lay them (UX.md §3): the line snakes
 // round the edges of the felt, the cross grows four arms from its spinner, trains run from the
-// engine in lanes; whatever the game, the picture scales to the width it is given and never
-// wider.
+// engine in lanes, a Chicken Foot branches out from its engine; whatever the game, the picture
+// scales to the width it is given, never below a half tile of UMIN px: a board that would is
+// drawn larger than its area, which scrolls (a tree that does not fit even when its chains turn
+// at the margins pans sideways within its area; the page never does).
 import { lang, t } from "./i18n.js";
 import { GAP, back, digitsWanted, el, label, parseTile, row, tile } from "./tiles.js";
 
