@@ -637,24 +637,32 @@ function treeAt(view, dirs, bounds = null) {
 
 // Whether two placed tiles overlap (more than a sliver): no edge's normal separates them.
 function overlaps(p, q) {
+  // (tiles further apart than their half diagonals cannot meet)
+  const ddx = p.cx - q.cx, ddy = p.cy - q.cy;
+  if (ddx * ddx + ddy * ddy > 5.76) return false;
   const a = cornersOf(p), b = cornersOf(q);
-  if (Math.hypot(p.cx - q.cx, p.cy - q.cy) > 2.4) return false;
-  return ![a, b].some((poly) => poly.some(([x0, y0], k) => {
-    const [x1, y1] = poly[(k + 1) % 4];
-    const n = [y0 - y1, x1 - x0], len = Math.hypot(...n);
-    const on = (pts) => pts.map(([x, y]) => (x * n[0] + y * n[1]) / len);
-    const pa = on(a), pb = on(b);
-    return Math.min(Math.max(...pa), Math.max(...pb)) - Math.max(Math.min(...pa), Math.min(...pb)) < 0.001;
-  }));
+  for (const poly of [a, b]) {
+    for (let k = 0; k < 4; k++) {
+      const [x0, y0] = poly[k], [x1, y1] = poly[(k + 1) % 4];
+      const nx = y0 - y1, ny = x1 - x0;
+      let amin = Infinity, amax = -Infinity, bmin = Infinity, bmax = -Infinity;
+      for (const [x, y] of a) { const v = x * nx + y * ny; amin = Math.min(amin, v); amax = Math.max(amax, v); }
+      for (const [x, y] of b) { const v = x * nx + y * ny; bmin = Math.min(bmin, v); bmax = Math.max(bmax, v); }
+      if (Math.min(amax, bmax) - Math.max(amin, bmin) < 0.001 * Math.hypot(nx, ny)) return false;
+    }
+  }
+  return true;
 }
 
 // The four corners of a placed tile, in units.
 function cornersOf(p) {
+  if (p.corners) return p.corners;
   const a = (p.angle * Math.PI) / 180;
   const [dx, dy] = [Math.cos(a), Math.sin(a)];
   const along = p.len / 2, across = p.lk.dbl ? 1 : 0.5;
-  return [[1, 1], [1, -1], [-1, -1], [-1, 1]].map(([s, t]) =>
+  p.corners = [[1, 1], [1, -1], [-1, -1], [-1, 1]].map(([s, t]) =>
     [p.cx + s * along * dx - t * across * dy, p.cy + s * along * dy + t * across * dx]);
+  return p.corners;
 }
 
 // The units' box of a tree: its tiles, its slots and its spots, round the engine.
@@ -667,11 +675,15 @@ function treeBox(r) {
   return box;
 }
 
-// Every order of the four directions along the engine's sides and ends.
-function orders(list) {
-  if (list.length <= 1) return [list];
-  return list.flatMap((x, i) => orders([...list.slice(0, i), ...list.slice(i + 1)]).map((o) => [x, ...o]));
-}
+// The ways to give four arms the engine's sides and ends: which two lie east and west (the
+// lower numbered east), the others north and south; arm 1 east, 2 west, 3 north, 4 south first.
+// (Swapping the two of a pair only mirrors the tree: no gain in size.)
+const ORDERS = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]].map(([i, j]) => {
+  const dirs = [];
+  const rest = [0, 1, 2, 3].filter((k) => k !== i && k !== j);
+  dirs[i] = 0; dirs[j] = 180; dirs[rest[0]] = 270; dirs[rest[1]] = 90;
+  return dirs;
+});
 
 // Chicken Foot as players lay it: the engine in the middle, its arms out from it in every
 // direction, each double's three toes fanning from it. Which arm takes which direction is
@@ -679,10 +691,20 @@ function orders(list) {
 // gains more than 10 %); where even the smallest tiles do not fit, the board pans. Each
 // branch is a group named in words for a screen reader ("branch 2", "4|4 · toe 1").
 function drawTree(g, view, area, box) {
+  // the same tree in the same area (a tile picked, a clock's tick) is laid as it was
+  const key = JSON.stringify([view.board.branches, Object.keys(view.ends || {}), area.w, area.h]);
+  const best = area.memo.treeKey === key ? area.memo.treeLaid : layTree(view, area);
+  area.memo.treeKey = key;
+  area.memo.treeLaid = best;
+  return drawLaidTree(g, view, area, box, best);
+}
+
+// The tree laid in units for `area`: its placements, slots and spots, and the u it is drawn at.
+function layTree(view, area) {
   const uMax = Number.isFinite(area.h) ? UMAX : UDEFAULT;
   const scale = (r) => Math.max(UMIN, Math.min(uMax, area.w / r.box.w, area.h / r.box.h));
   const arms = Object.keys(view.board.branches).filter((id) => !id.includes(".")).length;
-  const choices = arms <= 4 ? orders(ARMS.slice(0, 4)) : [ARMS];
+  const choices = arms <= 4 ? ORDERS : [ARMS];
   const tried = choices.map((dirs, k) => {
     const r = treeAt(view, dirs);
     r.box = treeBox(r);
@@ -700,7 +722,10 @@ function drawTree(g, view, area, box) {
   // where the tree at its largest does not fill its area, or overflows it, its chains turn at
   // the margins of the area: the largest tiles at which they fit it so
   if (Number.isFinite(area.h) && (best.u < uMax)) {
-    for (let u = Math.floor(uMax); u >= Math.max(UMIN, Math.ceil(best.u)); u -= 1) {
+    // (the tiles cover at most about half the area they are laid in, whatever their turns)
+    const cover = best.placed.reduce((n, p) => n + p.len * (p.lk.dbl ? 2 : 1), 2);
+    const top = Math.min(uMax, Math.sqrt((area.w * area.h) / (2 * cover)));
+    for (let u = Math.floor(top); u >= Math.max(UMIN, Math.ceil(best.u)); u -= 1) {
       // (a socket past a chain's end, or a toe's slot, reaches 1.3 u past its last tile)
       const r = treeAt(view, choices[best.k], { x: area.w / u / 2 - 1.3, y: area.h / u / 2 - 1.3 });
       r.box = treeBox(r);
@@ -714,6 +739,11 @@ function drawTree(g, view, area, box) {
       }
     }
   }
+  return best;
+}
+
+// Chicken Foot's tree drawn into g as layTree laid it.
+function drawLaidTree(g, view, area, box, best) {
   const { u } = best;
   const ox = -best.box.x0 * u, oy = -best.box.y0 * u;
   const [e] = parseTile(view.board.engine);
