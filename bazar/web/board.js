@@ -702,6 +702,9 @@ function drawTree(g, view, area, box) {
 // The tree laid in units for `area`: its placements, slots and spots, and the u it is drawn at.
 function layTree(view, area) {
   const uMax = Number.isFinite(area.h) ? UMAX : UDEFAULT;
+  // with the seats' rows under it (a replay, whose page scrolls) the tree may take as much
+  // height as it has width, rather than the strip the rows leave it
+  area = { ...area, h: area.seats ? Math.max(area.h, area.w) : area.h };
   const scale = (r) => Math.max(UMIN, Math.min(uMax, area.w / r.box.w, area.h / r.box.h));
   const arms = Object.keys(view.board.branches).filter((id) => !id.includes(".")).length;
   const choices = arms <= 4 ? ORDERS : [ARMS];
@@ -992,7 +995,8 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
   const seatsBox = new Extent();
   if (seats.length) drawSeats(seatsGroup, view, seats, hands, names, 0, inner, seatsBox, digits);
   const seatsH = seats.length ? seatsBox.h + 12 : 0;
-  const area = { w: inner, h: height ? Math.max(80, height - 2 * pad - seatsH) : Infinity, memo: svg.memo, digits };
+  const area = { w: inner, h: height ? Math.max(80, height - 2 * pad - seatsH) : Infinity, memo: svg.memo, digits,
+    seats: seats.length > 0 };
   const layout = el("g", { class: "layout" }, svg);
   const box = new Extent();
   const spots = LAYOUTS[kind](layout, view, area, box, names);
@@ -1008,7 +1012,8 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
   for (const at of Object.values(spots)) { at[0] += dx; at[1] += dy; }
   let bottom = pad + room * 2 + box.h;
   if (seats.length) {
-    seatsGroup.setAttribute("transform", `translate(${pad},${bottom + 12})`);
+    // (under the middle of a board that pans, where it is first shown)
+    seatsGroup.setAttribute("transform", `translate(${pad + (wide - inner) / 2},${bottom + 12})`);
     svg.append(seatsGroup);
     bottom += seatsH;
   }
