@@ -248,7 +248,8 @@ def is_double(text: str) -> bool:
 
 @pytest.mark.parametrize("family", list(FAMILIES))
 def test_a_phone_never_scrolls_sideways(server: str, browser: Any, family: str) -> None:
-    """At 360 px every family's board is drawn within the page: it shrinks, never scrolls."""
+    """At 360 px every family's board is drawn within the page: it shrinks, never scrolls
+    the page sideways (a board whose tiles would shrink below 18 px pans in its own area)."""
     game, plies = FAMILIES[family]
     page = phone(browser)
     try:
@@ -256,8 +257,16 @@ def test_a_phone_never_scrolls_sideways(server: str, browser: Any, family: str) 
         page.wait_for_selector(f".felt[data-ply='{plies}']")
         width = page.evaluate("document.documentElement.clientWidth")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        area = page.locator(".board-wrap").bounding_box()
+        assert area["x"] >= 0 and area["x"] + area["width"] <= width
         board = page.locator("svg#board").bounding_box()
-        assert board["x"] >= 0 and board["x"] + board["width"] <= width
+        if board["width"] > area["width"] + 0.5:
+            assert min(min(f["w"], f["h"]) for f in faces(page)) < 18.05
+            assert page.evaluate(
+                "(e) => e.scrollWidth > e.clientWidth", page.query_selector(".board-wrap")
+            )
+        else:
+            assert board["x"] >= 0 and board["x"] + board["width"] <= width
         for f in faces(page):
             assert board["x"] <= f["x"] and f["x"] + f["w"] <= board["x"] + board["width"] + 0.5
         assert not page.errors
@@ -353,7 +362,9 @@ def test_a_board_fits_the_width_and_height_it_is_given(server: str, page: Any) -
 
 def test_no_two_tiles_overlap_whatever_the_board_and_its_size(server: str, page: Any) -> None:
     """Lines, crosses, sausages, trains and trees from random play, drawn at phone and desktop
-    sizes, with and without a height: every tile inside the width, none over another."""
+    sizes, with and without a height: every tile inside the board, none over another (a
+    tile turned 45° by its corners), and the board no wider than it was given unless its
+    tiles are at their smallest."""
     views = []
     for game in ("kozel", "fives", "telephone", "osel", "kolbasa", "mexican-train", "chicken-foot"):
         for seed in range(1, 4):
@@ -377,14 +388,36 @@ def test_no_two_tiles_overlap_whatever_the_board_and_its_size(server: str, page:
             document.body.append(svg);
             drawBoard(svg, view, { width, height, last: null });
             const frame = svg.getBoundingClientRect();
-            const boxes = [...svg.querySelectorAll("g.layout rect.face")]
-                .map((r) => r.getBoundingClientRect());
-            for (const [i, a] of boxes.entries()) {
-                if (a.left < frame.left - 0.5 || a.right > frame.right + 0.5) bad.push("wide");
-                for (const b of boxes.slice(i + 1)) {
-                    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-                    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-                    if (w > 0.5 && h > 0.5) bad.push(`${view.rules.name} ${width}x${height}`);
+            // a board is drawn wider than it was given (its area pans) only where its tiles
+            // would otherwise shrink below 18 px, which a tree's branches, going every way,
+            // or a long cross in a narrow area may need
+            const u = Math.min(...[...svg.querySelectorAll("g.layout rect.face")]
+                .map((r) => Math.min(r.width.baseVal.value, r.height.baseVal.value)));
+            const where = `${view.rules.name} ${width}x${height}`;
+            if (frame.width > width + 0.5 && u > 18.01) bad.push(`wider ${where}`);
+            // each face's corners on the page (a Chicken Foot toe lies at 45°)
+            const quads = [...svg.querySelectorAll("g.layout rect.face")].map((r) => {
+                const m = r.getScreenCTM();
+                const [x, y, w, h] = ["x", "y", "width", "height"].map((k) => r[k].baseVal.value);
+                return [[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
+                    .map(([px, py]) => [m.a * px + m.c * py + m.e, m.b * px + m.d * py + m.f]);
+            });
+            // two convex quads overlap (by more than half a px) unless some edge's normal
+            // separates them
+            const apart = (p, q) => [p, q].some((poly) => poly.some(([x0, y0], k) => {
+                const [x1, y1] = poly[(k + 1) % 4];
+                const n = [y0 - y1, x1 - x0], len = Math.hypot(...n);
+                const on = (pts) => pts.map(([x, y]) => (x * n[0] + y * n[1]) / len);
+                const a = on(p), b = on(q);
+                const shared = Math.min(Math.max(...a), Math.max(...b))
+                    - Math.max(Math.min(...a), Math.min(...b));
+                return shared < 0.5;
+            }));
+            for (const [i, a] of quads.entries()) {
+                const out = a.some(([x]) => x < frame.left - 0.5 || x > frame.right + 0.5);
+                if (out) bad.push(`wide ${where}`);
+                for (const b of quads.slice(i + 1)) {
+                    if (!apart(a, b)) bad.push(`${where} ${view.board.kind}`);
                 }
             }
             svg.remove();
@@ -500,32 +533,101 @@ def test_points_scored_by_a_move_rise_from_its_tile(server: str, page: Any) -> N
     assert page.locator("svg#board #gain").count() == 0
 
 
-def test_chicken_foot_s_toes_fan_out_and_are_named_in_words(server: str, page: Any) -> None:
-    """A double that ends a branch shows its three toes, straight on and at 45° either
-    side; once a toe is started its lane is named by its double and its number, never
-    by the branch id ("1.1")."""
+def centre(box: dict[str, float]) -> tuple[float, float]:
+    return (box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+
+
+def bearing(origin: tuple[float, float], to: tuple[float, float]) -> float:
+    """The direction from one point of the page to another, in degrees (0 east, 90 south)."""
+    return math.degrees(math.atan2(to[1] - origin[1], to[0] - origin[0])) % 360
+
+
+def apart(a: float, b: float) -> float:
+    """How far two directions are apart, in degrees (0 to 180)."""
+    return abs((a - b + 180) % 360 - 180)
+
+
+def branch_tiles(page: Any, branch: str) -> list[dict[str, float]]:
+    """The faces of a Chicken Foot branch's tiles, from the one nearest its start."""
+    return list(
+        page.evaluate(
+            """(id) => [...document.querySelectorAll(
+                `svg#board g.branch[data-end="${id}"] g.tile rect.face`)].map((r) => {
+                const b = r.getBoundingClientRect();
+                return { x: b.x, y: b.y, w: b.width, h: b.height };
+            })""",
+            branch,
+        )
+    )
+
+
+def test_chicken_foot_is_drawn_as_laid_from_its_engine(server: str, page: Any) -> None:
+    """Mid-round, 4 players: the engine in the middle, its four arms going out from it in
+    four directions (east, west, north and south of it), each double's three toes fanning
+    from it each its own way, never rows of a list; the branches named in words for a
+    screen reader ("branch 2", "6|6 · toe 1"), none by its id ("2.1")."""
+    match = bazar.Match(bazar.rules("chicken-foot", players=4), seed=5)
+    rng = random.Random(5)
+    for _ in range(33):
+        match.round.push(rng.choice(match.round.legal_moves()))
+    branches = match.view(None).to_json()["board"]["branches"]
+    assert branches["2"][-1] == "6|6" and {"2.1", "2.2", "2.3"} <= set(branches)
+    page.goto(f"{server}/replay/{upload(server, match)}?ply=33")
+    page.wait_for_selector(".felt[data-ply='33']")
+    engine = centre(face(page, "9-9"))
+    arms = [bearing(engine, centre(branch_tiles(page, str(k))[0])) for k in (1, 2, 3, 4)]
+    for i, a in enumerate(arms):
+        for b in arms[i + 1 :]:
+            assert apart(a, b) >= 80, arms  # four ways out of the engine
+    # an arm each side of the engine, one above and one under it
+    assert sorted(round(a / 90) % 4 for a in arms) == [0, 1, 2, 3], arms
+    # the toes of 6|6 fan from it: each starts by it and goes its own way (a chain that meets
+    # the margin of the board turns there, so the angles are not always 45° apart)
+    six = face(page, "6|6")
+    double, u = centre(six), min(six["w"], six["h"])
+    firsts = [centre(branch_tiles(page, f"2.{k}")[0]) for k in (1, 2, 3)]
+    assert all(math.dist(double, f) < 4.5 * u for f in firsts), (double, firsts, u)
+    toes = [bearing(double, f) for f in firsts]
+    assert min(apart(a, b) for a, b in itertools.combinations(toes, 2)) >= 30, toes
+    # not rows of a list: the three toes do not lie one under another
+    assert len({round(f[0] / u) for f in firsts}) > 1 and len({round(f[1] / u) for f in firsts}) > 1
+    # the words stay: each branch a group named for a screen reader, no raw path shown
+    labels = page.locator("svg#board g.branch").evaluate_all(
+        "(gs) => gs.map((g) => g.getAttribute('aria-label'))"
+    )
+    assert "branch 2" in labels and "6|6 · toe 1" in labels, labels
+    assert not any(label.strip() in ("1", "2.1", "2", "3", "4") for label in labels)
+    assert page.locator("svg#board g.lane").count() == 0
+
+
+def test_a_new_chicken_foot_shows_three_toe_slots_fanning_from_its_double(
+    server: str, page: Any
+) -> None:
+    """A double just laid on a branch shows a slot for each of its three toes, straight on
+    and at 45° either side; its first toe, once played, takes the straight one."""
     match = played("chicken-foot", 10, seed=1)
     assert match.view(None).to_json()["board"]["branches"]["1"][-1] == "4|4"
     page.goto(f"{server}/replay/{upload(server, match)}?ply=10")
     page.wait_for_selector(".felt[data-ply='10']")
-    double = face(page, "4|4")
-    centre = (double["x"] + double["w"], double["y"] + double["h"] / 2)
-    toes = page.locator("svg#board g.lane[data-end='1'] g.toe circle")
-    assert toes.count() == 3
-    angles = set()
+    double = centre(face(page, "4|4"))
+    engine = centre(face(page, match.view(None).to_json()["board"]["engine"]))
+    arm = bearing(engine, double)
+    slots = page.locator("svg#board g.branch[data-end='1'] g.toe circle")
+    assert slots.count() == 3
+    turns = set()
     for i in range(3):
-        box = toes.nth(i).bounding_box()
-        dx = box["x"] + box["width"] / 2 - centre[0]
-        dy = box["y"] + box["height"] / 2 - centre[1]
-        assert dx > 0
-        angles.add(round(math.degrees(math.atan2(dy, dx)) / 45))
-    assert angles == {-1, 0, 1}
+        box = slots.nth(i).bounding_box()
+        way = bearing(double, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+        turns.add(round(((way - arm + 180) % 360 - 180) / 45))
+    assert turns == {-1, 0, 1}
     page.goto(f"{server}/replay/{upload(server, played('chicken-foot', 13, seed=1))}?ply=13")
     page.wait_for_selector(".felt[data-ply='13']")
-    names = page.locator("svg#board g.lane .lane-name").all_text_contents()
-    assert "4|4 · toe 1" in names and "branch 1" in names
-    assert not any(n.strip() in ("1", "1.1", "2", "3", "4") for n in names)
-    assert page.locator("svg#board g.lane[data-end='1'] g.toe.started").count() == 1
+    assert page.locator("svg#board g.branch[data-end='1'] g.toe").count() == 2
+    assert page.locator("svg#board g.branch[data-end='1.1'] g.tile").count() == 1
+    labels = page.locator("svg#board g.branch").evaluate_all(
+        "(gs) => gs.map((g) => g.getAttribute('aria-label'))"
+    )
+    assert "4|4 · toe 1" in labels and "branch 1" in labels
 
 
 def test_a_double_left_open_glows_and_a_banner_says_to_cover_it(server: str, page: Any) -> None:
@@ -670,7 +772,7 @@ def test_a_chosen_tile_lights_up_the_ends_it_fits(server: str, page: Any, game: 
         )
         hit = end.locator("circle.hit").bounding_box()
         assert hit["width"] >= 43.5 and hit["height"] >= 43.5
-    if game != "fives":
+    if game == "mexican-train":  # a train's lane lights up; a tree's branches have sockets
         assert page.locator("svg#board g.lane.target").count() == len(by_tile[tile])
     count = len(views)
     if game == "chicken-foot":

@@ -2,16 +2,19 @@
 // serves the table and the replay: a view (what a seat may know) and, where the whole deal is
 // public, every hand. The layouts are drawn as players lay them (UX.md §3): the line snakes
 // round the edges of the felt, the cross grows four arms from its spinner, trains run from the
-// engine in lanes; whatever the game, the picture scales to the width it is given and never
-// wider.
+// engine in lanes, a Chicken Foot branches out from its engine; whatever the game, the picture
+// scales to the width it is given, never below a half tile of UMIN px: a board that would is
+// drawn larger than its area, which scrolls (a tree that does not fit even when its chains turn
+// at the margins pans sideways within its area; the page never does).
 import { lang, t } from "./i18n.js";
 import { GAP, back, digitsWanted, el, label, parseTile, row, tile } from "./tiles.js";
 
 const G = 0.08; // the gap between neighbouring tiles, in halves of a tile (u)
-const UMIN = 14; // the smallest half tile a layout shrinks to, in px
+const UMIN = 18; // the smallest half tile a layout shrinks to, in px: past it the board scrolls
 const UMAX = 40; // the largest, where a short line has the felt to itself
 const UDEFAULT = 28; // the largest without a height to fill
 const PAD = 24; // the room round the layout, in px: a socket's hit area reaches into it
+const PAD_NARROW = 12; // that room on a phone, where every px of the width counts
 const SMALL = 20; // the side of a half tile in a seat's row
 //: the seats' colours (a lane's chip), in turn order
 const COLOURS = ["#e11d48", "#2563eb", "#16a34a", "#9333ea", "#0891b2", "#db2777", "#65a30d", "#ea580c"];
@@ -161,9 +164,9 @@ function fit(at, W, H, widest, memo, least = 4) {
   const uMax = Number.isFinite(H) ? UMAX : UDEFAULT;
   const score = (r) => {
     if (!r.box) r.box = boxOf(r.placed, r.spots);
-    let u = Math.min(W / r.box.w, H / r.box.h, uMax);
-    if (u < UMIN) u = Math.min(W / r.box.w, UMIN);
-    return u;
+    // never wider than W; never smaller than UMIN for the height (a layout taller than its
+    // area scrolls), so that a shorter row length wins where a row would need smaller tiles
+    return Math.min(W / r.box.w, Math.max(UMIN, Math.min(H / r.box.h, uMax)));
   };
   // a row length at which arms run into each other (a cross's quarters too narrow for
   // their rows) is passed over, unless every one does
@@ -177,6 +180,15 @@ function fit(at, W, H, widest, memo, least = 4) {
     });
   }
   const clear = tried.filter((r) => !collides(r.placed));
+  // where every row length that fits the width at UMIN runs arms into each other (a long
+  // cross on a narrow phone), a longer one draws them apart at UMIN, and the board pans
+  for (let L = Math.floor(widest) + 1; !clear.length && L <= 4 * widest + 8; L += 1) {
+    [].concat(at(L)).forEach((r, k) => {
+      if (!r.box) r.box = boxOf(r.placed, r.spots);
+      Object.assign(r, { u: UMIN, L, k });
+      if (!collides(r.placed)) clear.push(r);
+    });
+  }
   if (clear.length) tried = clear;
   // of the row lengths that draw within 15 % of the largest scale, the longest: fewer turns
   const top = Math.max(...tried.map((r) => r.u));
@@ -371,7 +383,7 @@ function drawKolbasa(g, view, area, box) {
     const spots = { R: spot };
     placed.slice(1).forEach((p, i) => { spots[String(i + 1)] = p.joint; });
     const c = { placed, spots };
-    c.box = boxOf(placed, { R: spot });
+    c.box = boxOf(placed, spots);
     return c;
   }, area.w, area.h, Math.min(total + 4, area.w / UMIN), area.memo);
   const spots = drawFitted(g, r, r.u, new Set(), area.digits, box);
@@ -521,48 +533,248 @@ function pathOf(id) { return id.split(".").map(Number); }
 export function branchName(view, id) {
   const path = pathOf(id);
   if (path.length === 1) return t("branch", { id });
-  const parent = view.board.branches[path.slice(0, -1).join(".")] || [];
+  // (a replay's move list names the moves of a view that holds no branches)
+  const parent = (view.board.branches || {})[path.slice(0, -1).join(".")] || [];
   const double = parent.length ? parent[parent.length - 1] : "";
   return `${double} · ${t("toe", { n: path[path.length - 1] })}`;
 }
 
-function drawTree(g, view, area, box) {
+// ---- Chicken Foot: a tree from its engine --------------------------------------------------
+
+//: the directions the engine's arms take, in degrees (screen y down: 90 is south), the first
+//: four along the engine's sides and ends, four more from its corners
+const ARMS = [0, 180, 270, 90, 315, 135, 225, 45];
+//: a double's three toes: the turn each takes from its branch (toe 1 straight on, toes 2 and
+//: 3 at 45° either side) and how far across the double it starts, in u
+const TOES = [[0, 0], [-45, -0.95], [45, 0.95]];
+
+// Where the k-th arm (from 0) of an engine standing in the middle (1 x 2 u) starts, and its
+// direction.
+function armStart(angle) {
+  const d = [Math.cos((angle * Math.PI) / 180), Math.sin((angle * Math.PI) / 180)];
+  if (angle % 90 === 0) return [d[0] * (0.5 + G), d[1] * (1 + G)].map((v) => Math.round(v * 1e6) / 1e6);
+  // a diagonal arm starts off a corner, clear of the arms along the sides and the ends
+  return [Math.sign(d[0]) * 0.5 + d[0] * 0.8, Math.sign(d[1]) + d[1] * 0.8];
+}
+
+// The tree laid in units with the arms in directions `dirs` (one for each arm, by number):
+// each branch a straight chain from where it starts, a double across it, and a double's toes
+// fanning from its far side. Returns the placements (centre, angle, length along), the free
+// toes' slots and the open ends' spots.
+function treeAt(view, dirs, bounds = null) {
   const { branches } = view.board;
-  const ids = [...new Set([...Object.keys(branches), ...Object.keys(view.ends || {})])]
-    .filter((id) => id !== "E")
-    .sort((a, b) => {
-      const p = pathOf(a), q = pathOf(b);
-      for (let i = 0; i < Math.min(p.length, q.length); i++) if (p[i] !== q[i]) return p[i] - q[i];
-      return p.length - q.length;
+  const ends = view.ends || {};
+  const engine = { cx: 0, cy: 0, angle: 90, len: 2, lk: { dbl: false } };
+  const placed = [], slots = [], spots = {};
+  let clashes = 0, out = 0;
+  const dirOf = (a) => [Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)];
+  const clear = (p) => !overlaps(p, engine) && placed.every((q) => !overlaps(p, q));
+  // within the area (the engine in its middle), with room for a socket past it
+  const inside = (p) => !bounds || cornersOf(p).every(([x, y]) =>
+    Math.abs(x) <= bounds.x && Math.abs(y) <= bounds.y);
+  function grow(id, [x0, y0], start) {
+    let angle = start, [dx, dy] = dirOf(angle);
+    let x = x0, y = y0;
+    const tiles = branches[id] || [];
+    for (const text of tiles) {
+      const lk = link(text);
+      const len = lk.dbl ? 1 : 2;
+      const at = (a, s, back = 0) => {
+        const [ex, ey] = dirOf(a);
+        const bx = x + ex * s - dx * back, by = y + ey * s - dy * back;
+        return { id, text, cx: bx + (ex * len) / 2, cy: by + (ey * len) / 2, angle: a, len, lk };
+      };
+      // a tile that would lie over another turns aside, as a player's chain bends round the
+      // others; it goes on that way
+      let p = at(angle, 0);
+      if (!clear(p)) {
+        const turns = [[45, 0.5], [-45, 0.5], [90, 1], [-90, 1], [45, 1.2], [-45, 1.2], [0, 1],
+          [90, 2], [-90, 2], [45, 2.5], [-45, 2.5], [0, 2.5], [135, 1.5], [-135, 1.5]];
+        const ways = turns.map(([tn, sh]) => at(angle + tn, sh)).filter(clear);
+        const found = ways.find(inside) || ways[0];
+        if (found) p = found; else clashes += 1;
+      } else if (!inside(p)) {
+        // at the margin of its area a chain turns, as the line's snake does: the corner
+        // beside the last tile's outer half, toward the middle where it can
+        const corners = [90, -90].map((tn) => at(angle + tn, 0.5 + G, 0.5))
+          .concat([45, -45].map((tn) => at(angle + tn, 0.5)))
+          .filter((q) => clear(q) && inside(q))
+          .sort((a, b) => Math.hypot(a.cx, a.cy) - Math.hypot(b.cx, b.cy));
+        if (corners.length) p = corners[0]; else out += 1;
+      }
+      placed.push(p);
+      angle = p.angle;
+      [dx, dy] = dirOf(angle);
+      x = p.cx + (dx * len) / 2 + dx * G; y = p.cy + (dy * len) / 2 + dy * G;
+    }
+    const last = tiles.length ? link(tiles[tiles.length - 1]) : null;
+    if (!last || !last.dbl) {
+      if (id in ends) spots[id] = [x + dx * 0.6, y + dy * 0.6];
+      return;
+    }
+    // the double's toes: from its far side, straight on and at 45° to either side
+    const px = -dy, py = dx;
+    let free = false;
+    TOES.forEach(([turn, off], i) => {
+      const toe = `${id}.${i + 1}`;
+      const start = [x + px * off, y + py * off];
+      if (toe in branches) { grow(toe, start, angle + turn); return; }
+      const [tx, ty] = dirOf(angle + turn);
+      const at = [start[0] + tx, start[1] + ty];
+      slots.push({ id, toe, turn, from: [x - dx * G, y - dy * G], at });
+      if (!free && id in ends) { spots[id] = at; free = true; }
     });
-  const nameOf = (id) => branchName(view, id);
-  const lanes = ids.map((id) => ({ id, tiles: branches[id] || [], name: nameOf(id),
-    indent: (pathOf(id).length - 1) * 0.8, cls: "branch" }));
-  // a double that ends a branch grows three toes: straight on and at 45° either side, a
-  // dashed slot for each one not yet started (the branch's end plays the next of them)
-  function foot(group, lane, last, u, spots) {
-    const text = lane.tiles[lane.tiles.length - 1];
-    if (!link(text).dbl) return;
-    const started = [1, 2, 3].filter((k) => `${lane.id}.${k}` in branches);
-    if (started.length === 3) return;
-    const [x, y, w] = last;
-    const cx = x + w, cy = y + u + 2; // the middle of the double, across a row 2u + 4 high
-    const reach = 1.5 * u;
-    let free = null;
-    [1, 2, 3].forEach((k, i) => {
-      const angle = (i - 1) * 45;
-      const rad = (angle * Math.PI) / 180;
-      const at = [cx + reach * Math.cos(rad), cy + reach * Math.sin(rad)];
-      const toe = el("g", { class: `toe${started.includes(k) ? " started" : ""}`, "data-angle": angle,
-        "data-toe": `${lane.id}.${k}` }, group);
-      el("line", { x1: cx + 2, y1: cy, x2: at[0], y2: at[1] }, toe);
-      el("circle", { cx: at[0], cy: at[1], r: 0.38 * u }, toe);
-      if (started.includes(k)) label(toe, at[0], at[1] + 4, String(k), { "text-anchor": "middle", class: "label toe-n" });
-      else if (free === null) free = at;
-    });
-    if (free) spots[lane.id] = free;
   }
-  return drawLanes(g, view, area, box, lanes, { foot });
+  const arms = Object.keys(branches).filter((id) => !id.includes(".")).map(Number).sort((a, b) => a - b);
+  for (const k of arms) grow(String(k), armStart(dirs[k - 1]), dirs[k - 1]);
+  if ("E" in ends) {
+    const angle = dirs[arms.length] ?? ARMS[arms.length % ARMS.length];
+    const [sx, sy] = armStart(angle), [dx, dy] = dirOf(angle);
+    spots.E = [sx + dx * 0.6, sy + dy * 0.6];
+  }
+  return { placed, slots, spots, clashes, out };
+}
+
+// Whether two placed tiles overlap (more than a sliver): no edge's normal separates them.
+function overlaps(p, q) {
+  // (tiles further apart than their half diagonals cannot meet)
+  const ddx = p.cx - q.cx, ddy = p.cy - q.cy;
+  if (ddx * ddx + ddy * ddy > 5.76) return false;
+  const a = cornersOf(p), b = cornersOf(q);
+  for (const poly of [a, b]) {
+    for (let k = 0; k < 4; k++) {
+      const [x0, y0] = poly[k], [x1, y1] = poly[(k + 1) % 4];
+      const nx = y0 - y1, ny = x1 - x0;
+      let amin = Infinity, amax = -Infinity, bmin = Infinity, bmax = -Infinity;
+      for (const [x, y] of a) { const v = x * nx + y * ny; amin = Math.min(amin, v); amax = Math.max(amax, v); }
+      for (const [x, y] of b) { const v = x * nx + y * ny; bmin = Math.min(bmin, v); bmax = Math.max(bmax, v); }
+      if (Math.min(amax, bmax) - Math.max(amin, bmin) < 0.001 * Math.hypot(nx, ny)) return false;
+    }
+  }
+  return true;
+}
+
+// The four corners of a placed tile, in units.
+function cornersOf(p) {
+  if (p.corners) return p.corners;
+  const a = (p.angle * Math.PI) / 180;
+  const [dx, dy] = [Math.cos(a), Math.sin(a)];
+  const along = p.len / 2, across = p.lk.dbl ? 1 : 0.5;
+  p.corners = [[1, 1], [1, -1], [-1, -1], [-1, 1]].map(([s, t]) =>
+    [p.cx + s * along * dx - t * across * dy, p.cy + s * along * dy + t * across * dx]);
+  return p.corners;
+}
+
+// The units' box of a tree: its tiles, its slots and its spots, round the engine.
+function treeBox(r) {
+  const box = new Extent();
+  box.add(-0.5, -1, 0.5, 1);
+  for (const p of r.placed) for (const [x, y] of cornersOf(p)) box.add(x, y, x, y);
+  for (const s of r.slots) box.add(s.at[0] - 0.5, s.at[1] - 0.5, s.at[0] + 0.5, s.at[1] + 0.5);
+  for (const [x, y] of Object.values(r.spots)) box.add(x - 0.7, y - 0.7, x + 0.7, y + 0.7);
+  return box;
+}
+
+// The ways to give four arms the engine's sides and ends: which two lie east and west (the
+// lower numbered east), the others north and south; arm 1 east, 2 west, 3 north, 4 south first.
+// (Swapping the two of a pair only mirrors the tree: no gain in size.)
+const ORDERS = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]].map(([i, j]) => {
+  const dirs = [];
+  const rest = [0, 1, 2, 3].filter((k) => k !== i && k !== j);
+  dirs[i] = 0; dirs[j] = 180; dirs[rest[0]] = 270; dirs[rest[1]] = 90;
+  return dirs;
+});
+
+// Chicken Foot as players lay it: the engine in the middle, its arms out from it in every
+// direction, each double's three toes fanning from it. Which arm takes which direction is
+// chosen to draw the tree the largest in its area (kept from the last drawing unless another
+// gains more than 10 %); where even the smallest tiles do not fit, the board pans. Each
+// branch is a group named in words for a screen reader ("branch 2", "4|4 · toe 1").
+function drawTree(g, view, area, box) {
+  // the same tree in the same area (a tile picked, a clock's tick) is laid as it was
+  const key = JSON.stringify([view.board.branches, Object.keys(view.ends || {}), area.w, area.h]);
+  const best = area.memo.treeKey === key ? area.memo.treeLaid : layTree(view, area);
+  area.memo.treeKey = key;
+  area.memo.treeLaid = best;
+  return drawLaidTree(g, view, area, box, best);
+}
+
+// The tree laid in units for `area`: its placements, slots and spots, and the u it is drawn at.
+function layTree(view, area) {
+  const uMax = Number.isFinite(area.h) ? UMAX : UDEFAULT;
+  // with the seats' rows under it (a replay, whose page scrolls) the tree may take as much
+  // height as it has width, rather than the strip the rows leave it
+  area = { ...area, h: area.seats ? Math.max(area.h, area.w) : area.h };
+  const scale = (r) => Math.max(UMIN, Math.min(uMax, area.w / r.box.w, area.h / r.box.h));
+  const arms = Object.keys(view.board.branches).filter((id) => !id.includes(".")).length;
+  const choices = arms <= 4 ? ORDERS : [ARMS];
+  const tried = choices.map((dirs, k) => {
+    const r = treeAt(view, dirs);
+    r.box = treeBox(r);
+    r.u = scale(r);
+    r.k = k;
+    return r;
+  });
+  // the directions as the arms were first given them, unless another order gains more than
+  // 10 % (the first order wins a tie: arm 1 east, 2 west, 3 north, 4 south)
+  // (and before all, the fewest tiles that found no room to turn into)
+  let best = tried.reduce((a, b) => (b.clashes < a.clashes || (b.clashes === a.clashes && b.u > a.u * 1.0001) ? b : a));
+  const kept = area.memo.tree !== undefined && tried[area.memo.tree];
+  if (kept && kept.clashes <= best.clashes && kept.u * 1.1 >= best.u) best = kept;
+  area.memo.tree = best.k;
+  // where the tree at its largest does not fill its area, or overflows it, its chains turn at
+  // the margins of the area: the largest tiles at which they fit it so
+  if (Number.isFinite(area.h) && (best.u < uMax)) {
+    // (the tiles cover at most about half the area they are laid in, whatever their turns)
+    const cover = best.placed.reduce((n, p) => n + p.len * (p.lk.dbl ? 2 : 1), 2);
+    const top = Math.min(uMax, Math.sqrt((area.w * area.h) / (2 * cover)));
+    for (let u = Math.floor(top); u >= Math.max(UMIN, Math.ceil(best.u)); u -= 1) {
+      // (a socket past a chain's end, or a toe's slot, reaches 1.3 u past its last tile)
+      const r = treeAt(view, choices[best.k], { x: area.w / u / 2 - 1.3, y: area.h / u / 2 - 1.3 });
+      r.box = treeBox(r);
+      const fits = r.box.w * u <= area.w + 0.5 && r.box.h * u <= area.h + 0.5;
+      // at the smallest tiles, a tree turned at the margins where it could is kept though
+      // it still overflows, where it is the more compact: less of it is off the area
+      const compact = u === UMIN && r.clashes <= best.clashes && r.box.w * r.box.h < best.box.w * best.box.h;
+      if ((!r.out && r.clashes <= best.clashes && fits) || compact) {
+        best = Object.assign(r, { u, k: best.k });
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+// Chicken Foot's tree drawn into g as layTree laid it.
+function drawLaidTree(g, view, area, box, best) {
+  const { u } = best;
+  const ox = -best.box.x0 * u, oy = -best.box.y0 * u;
+  const [e] = parseTile(view.board.engine);
+  tile(g, ox - u / 2, oy - u, e, e, true, u, "engine", area.digits).dataset.tile = view.board.engine;
+  const groups = {};
+  const groupOf = (id) => {
+    if (!groups[id]) {
+      groups[id] = el("g", { class: "branch", "data-end": id, role: "group",
+        "aria-label": branchName(view, id) }, g);
+    }
+    return groups[id];
+  };
+  for (const p of best.placed) {
+    const at = el("g", { class: "turn", transform: `translate(${ox + p.cx * u},${oy + p.cy * u}) rotate(${p.angle % 360})` },
+      groupOf(p.id));
+    const { near, far, dbl } = p.lk;
+    tile(at, (-p.len * u) / 2, dbl ? -u : -u / 2, near, far, dbl, u, "", area.digits).dataset.tile = p.text;
+  }
+  // a double's toes not yet started: a dashed slot each, the next one the end to play on
+  for (const s of best.slots) {
+    const toe = el("g", { class: "toe", "data-angle": s.turn, "data-toe": s.toe }, groupOf(s.id));
+    el("line", { x1: ox + s.from[0] * u, y1: oy + s.from[1] * u, x2: ox + s.at[0] * u, y2: oy + s.at[1] * u }, toe);
+    el("circle", { cx: ox + s.at[0] * u, cy: oy + s.at[1] * u, r: 0.38 * u }, toe);
+  }
+  const spots = {};
+  for (const [end, [x, y]] of Object.entries(best.spots)) spots[end] = [ox + x * u, oy + y * u];
+  box.add(0, 0, best.box.w * u, best.box.h * u);
+  return spots;
 }
 
 // ---- tricks and poker ----------------------------------------------------------------------
@@ -696,8 +908,8 @@ export function drawSocket(svg, end, at, text, onPlay, tie = null) {
   el("circle", { cx: at[0], cy: at[1], r: 22, class: "hit" }, g);
   el("rect", { x: at[0] - u * 0.45, y: at[1] - u * 0.45, width: u * 0.9, height: u * 0.9, rx: u * 0.15,
     class: "socket" }, g);
-  const pip = el("text", { x: at[0], y: at[1] + Math.min(14, u * 0.5) * 0.36, "text-anchor": "middle",
-    "font-size": Math.min(14, Math.max(10, u * 0.5)) }, g);
+  const size = Math.min(14, Math.max(12, u * 0.5));
+  const pip = el("text", { x: at[0], y: at[1] + size * 0.36, "text-anchor": "middle", "font-size": size }, g);
   pip.textContent = text;
   if (tie !== null) {
     const r = Math.max(7, u * 0.24);
@@ -746,6 +958,8 @@ function slide(svg, before) {
     const dx = old[0] - x, dy = old[1] - y;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
     const node = [...svg.querySelectorAll("g.layout g.tile")].find((n) => keyOf(n.dataset.tile || "") === key);
+    // a tile turned with its branch (Chicken Foot) moves in its branch's frame: it is not slid
+    if (node.parentNode.classList.contains("turn")) continue;
     // the attribute's "translate(x,y)" in CSS's words, which want units
     const to = node.getAttribute("transform").replace(/translate\(([^,]+),([^)]+)\)/, "translate($1px, $2px)");
     node.animate([{ transform: `translate(${dx}px, ${dy}px) ${to}` }, { transform: to }],
@@ -777,9 +991,11 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
   const kind = kindOf(view);
   svg.dataset.kind = kind;
   svg.style.minWidth = "";
+  svg.style.height = "";
+  const pad = width < 480 ? PAD_NARROW : PAD;
   // what the last drawing chose (a snake's row length), kept while the board is the same kind
   if (!svg.memo || svg.memo.kind !== kind) svg.memo = { kind };
-  const inner = width - 2 * PAD;
+  const inner = width - 2 * pad;
   // the seats' rows (every hand in a replay, the others' rows in Kolbasa, poker and 42) under
   // the layout: drawn first, to know what height the layout has left
   const n = view.hand_sizes.length;
@@ -789,20 +1005,25 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
   const seatsBox = new Extent();
   if (seats.length) drawSeats(seatsGroup, view, seats, hands, names, 0, inner, seatsBox, digits);
   const seatsH = seats.length ? seatsBox.h + 12 : 0;
-  const area = { w: inner, h: height ? Math.max(80, height - 2 * PAD - seatsH) : Infinity, memo: svg.memo, digits };
+  const area = { w: inner, h: height ? Math.max(80, height - 2 * pad - seatsH) : Infinity, memo: svg.memo, digits,
+    seats: seats.length > 0 };
   const layout = el("g", { class: "layout" }, svg);
   const box = new Extent();
   const spots = LAYOUTS[kind](layout, view, area, box, names);
   if (box.empty) box.add(0, 0, inner, 40);
-  // the layout in the middle of the width (and of the height it was given)
-  const dx = PAD + (inner - box.w) / 2 - box.x0;
+  // the layout in the middle of the width (and of the height it was given); one wider than
+  // the width (a tree whose tiles would be too small to read) makes the board wider: its
+  // area pans, the page does not
+  const wide = Math.max(inner, box.w);
+  const dx = pad + (wide - box.w) / 2 - box.x0;
   const room = Number.isFinite(area.h) ? Math.max(0, area.h - box.h) / 2 : 0;
-  const dy = PAD + room - box.y0;
+  const dy = pad + room - box.y0;
   layout.setAttribute("transform", `translate(${dx},${dy})`);
   for (const at of Object.values(spots)) { at[0] += dx; at[1] += dy; }
-  let bottom = PAD + room * 2 + box.h;
+  let bottom = pad + room * 2 + box.h;
   if (seats.length) {
-    seatsGroup.setAttribute("transform", `translate(${PAD},${bottom + 12})`);
+    // (under the middle of a board that pans, where it is first shown)
+    seatsGroup.setAttribute("transform", `translate(${pad + (wide - inner) / 2},${bottom + 12})`);
     svg.append(seatsGroup);
     bottom += seatsH;
   }
@@ -863,8 +1084,20 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
       }
     }
   }
-  const h = height ? Math.max(height, bottom + PAD) : bottom + PAD;
-  svg.setAttribute("viewBox", `0 0 ${width} ${h}`);
+  const h = height ? Math.max(height, bottom + pad) : bottom + pad;
+  const w = wide + 2 * pad;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  // drawn at its own size where it is larger than it was given (the tiles never shrink below
+  // UMIN): it scrolls within its area, first shown at its middle
+  if (w > width) svg.style.minWidth = `${w}px`;
+  if (height && h > height) svg.style.height = `${h}px`;
+  const wrap = svg.parentElement;
+  if (wrap && w > width && !svg.memo.panned) {
+    // a tree pans from its engine, in the middle
+    wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+    if (kind === "tree") wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
+    svg.memo.panned = true;
+  }
   svg.setAttribute("lang", lang);
   return spots;
 }

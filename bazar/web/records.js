@@ -176,7 +176,7 @@ export async function replayPage(id) {
     if (ask !== asked) return; // a later step was asked for meanwhile
     at = index; slider.value = index;
     const last = pos.last ? tileOf(pos.last) : null;
-    drawBoard(boardSvg, pos.view, { width: boardWidth(felt), height: boardHeight(), names, hands: pos.hands,
+    drawBoard(boardSvg, pos.view, { width: boardWidth(boardSvg.parentElement || felt), height: boardHeight(), names, hands: pos.hands,
       last });
     const parts = [t("round", { n: pos.round }), `${t("move")} ${pos.ply}/${pos.plies}`];
     // (its view is the position after the move: its ends are not those the move was laid on)

@@ -51,7 +51,7 @@ function diagram(data, width) {
   const kind = data.diagram.view.board.kind;
   const hands = ["poker", "trick"].includes(kind) ? data.diagram.hands : null;
   const names = (s) => t("rulesSeat", { n: s + 1 });
-  return { figure, draw: () => drawBoard(svg, data.diagram.view, { width: width(felt), height: 320, hands, names }) };
+  return { figure, draw: () => drawBoard(svg, data.diagram.view, { width: width(svg.parentElement), height: 320, hands, names }) };
 }
 
 function optionsTable(data) {
