@@ -535,8 +535,8 @@ export function branchName(view, id) {
   if (path.length === 1) return t("branch", { id });
   // (a replay's move list names the moves of a view that holds no branches)
   const parent = (view.board.branches || {})[path.slice(0, -1).join(".")] || [];
-  const double = parent.length ? parent[parent.length - 1] : "";
-  return `${double} · ${t("toe", { n: path[path.length - 1] })}`;
+  const toe = t("toe", { n: path[path.length - 1] });
+  return parent.length ? `${parent[parent.length - 1]} · ${toe}` : toe;
 }
 
 // ---- Chicken Foot: a tree from its engine --------------------------------------------------
