@@ -276,7 +276,8 @@ function build(box, ctx, key) {
     heading = h("h2", { id: "result-heading", tabindex: "-1" }, title);
     const links = matchLinks(ctx);
     links.append(showBoard);
-    parts.push(h("div", { class: "end-head" }, heading), ...matchLines(state.end, rules, names),
+    const lines = matchLines(state.end, rules, names).slice(title === t("matchOver") ? 1 : 0);
+    parts.push(h("div", { class: "end-head" }, heading), ...lines,
       scoreTable(rules, e, names, { caption: t("end.finalScores") }), legend(rules, e), links,
       h("h3", { class: "end-round" }, round));
   } else {
@@ -321,7 +322,8 @@ export function verdict(e, rules, seat) {
 // What else the match's end says: why it ended (a player away or out of time), the winners,
 // the goat or the donkey, the ratings' changes.
 function matchLines(e, rules, names) {
-  const lines = [];
+  // that it is over, under the verdict (a spectator's heading says it alone)
+  const lines = [h("p", { class: "small match-over" }, t("matchOver"))];
   if (e.ending && e.ending.timeout !== undefined) {
     // away past the grace, or present but silent past the move time
     const why = e.ending.gone ? N_("gone") : N_("timeout");
@@ -390,7 +392,7 @@ export function renderMatchEnd(box, ctx) {
     box.dataset.end = key;
     const title = verdict(e, rules, ctx.yourSeat);
     const heading = h("h2", { class: "match-over", id: "match-heading", tabindex: "-1" }, title);
-    const parts = [heading, ...matchLines(e, rules, names)];
+    const parts = [heading, ...matchLines(e, rules, names).slice(title === t("matchOver") ? 1 : 0)];
     if (e.scores && e.scores.scores) {
       parts.push(scoreTable(rules, { after: e.scores, before: e.scores, outcome: {} }, names, { final: true }));
     }

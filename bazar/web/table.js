@@ -352,7 +352,7 @@ export async function tablePage(id) {
     const n = view.hand_sizes.length;
     const me = view.seat ?? 0;
     // while a round's end is in view, the table is as that round left it: its plates, its
-    // number, no hand of the next round yet (the board shows every hand face up)
+    // number (the board shows every hand face up)
     const final = state.roundEnd && state.roundEnd.final;
     const shown = final ? { ...final.view, seat: view.seat, hand: null } : view;
     players.replaceChildren(...[...Array(n).keys()].map((s) => plate(shown, s, me)));
@@ -424,7 +424,9 @@ export async function tablePage(id) {
       takeBackButton.style.display = mine.back ? "none" : "";
     }
     // a spectator has no hand, nor a Kolbasa player, whose rows lie face down on the board
-    hand.style.display = view.hand && !final ? "" : "none";
+    // the board of a round that ended, shown alone, shows every hand as it left them: none
+    // of the next round beside it
+    hand.style.display = view.hand && !(final && state.sheetHidden) ? "" : "none";
     const byTile = (text) => legal.filter((m) => tileOf(m) === text);
     drawHand(hand, view.hand || [], {
       playable: tileMoves, selected: state.selected, onPick: clickTile,
