@@ -191,6 +191,12 @@ class Club:
             log.exception("table %s does not replay from its stored moves: left stopped", row.id)
             self.broken.add(row.id)
             raise TableError("table_broken", 503, table=row.id) from None
+        if row.status == "finished":
+            # its rematch window counts from its end, not from this process's start
+            try:
+                table.rematch_closes = self._rematch_closes(table)
+            except TableError:
+                table.rematch_closes = time.monotonic()
         if row.status != "open":
             # a live match goes on; a finished one leaves memory again once nobody needs it
             table.run()

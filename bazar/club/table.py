@@ -64,7 +64,9 @@ from bazar.core.play import (
 from bazar.core.round import deal_seed
 from bazar.core.rules import Rules
 from bazar.core.rules import rules as make_rules
+from bazar.core.scoring import hand_value
 from bazar.core.view import View
+from bazar.tournament.record import places
 
 from .errors import ServerError, refusal_code
 from .fairness import seed_hash
@@ -261,6 +263,9 @@ class Table:
         self.unwatched_bot_delay = unwatched_bot_delay
         self.grace_s = grace_s
         self.rematch_window_s = rematch_window_s
+        #: when (monotonic) the players of the finished match may no longer ask for a
+        #: rematch; None while it is played
+        self.rematch_closes: float | None = None
         self.executor = executor
         self.workers = processes
         self.on_finish = on_finish
@@ -335,9 +340,17 @@ class Table:
                 {"seat": seat, "left_s": round(left, 1)} for seat, left in self.graces().items()
             ],
             "pause": None if self.pause is None else self._pause_info(self.pause),
+            "rematch_left_s": self.rematch_left(),
             "v": len(self.events),
             **({"tournament": self.badge} if self.badge is not None else {}),
         }
+
+    def rematch_left(self) -> float | None:
+        """The seconds the players of the finished match may still ask for a rematch (None
+        while it is played)."""
+        if self.rematch_closes is None:
+            return None
+        return round(max(0.0, self.rematch_closes - time.monotonic()), 1)
 
     @staticmethod
     def _pause_info(pause: _Pause) -> dict[str, Any]:
@@ -603,7 +616,9 @@ class Table:
     async def _linger(self) -> None:
         """After the end: answer late requests while somebody watches and a rematch may still
         be asked for, then leave the club's memory."""
-        closing = time.monotonic() + self.rematch_window_s
+        if self.rematch_closes is None:
+            self.rematch_closes = time.monotonic() + self.rematch_window_s
+        closing = self.rematch_closes
         while self.clients and (left := closing - time.monotonic()) > 0:
             request = await self._next_request(left)
             if request is not None:
@@ -824,6 +839,12 @@ class Table:
                     "final": {
                         "view": View.of(event.round, None, event.after.public()).to_json(),
                         "hands": outcome["remaining"],
+                        # what each hand counts, its special tiles at their worth (a lone
+                        # 0-0 in Kozel, Chicken Foot's 0-0)
+                        "values": [
+                            None if hand is None else hand_value(self.rules, hand)
+                            for hand in event.outcome.remaining
+                        ],
                     },
                     # the seconds the table waits before the next round (0: it does not)
                     # and the seats it waits for
@@ -995,6 +1016,7 @@ class Table:
         )
         self.gone.clear()
         self.pause = None
+        self.rematch_closes = time.monotonic() + self.rematch_window_s
         if self.on_change is not None:
             self.on_change(self)
 
@@ -1005,6 +1027,8 @@ class Table:
             "ending": self.row.ending,
             "winners": [] if result is None else list(result.winners),
             "losers": [] if result is None else list(result.losers),
+            # each seat's place, 1 the best (partners share theirs); None without a result
+            "places": None if result is None else list(places(self.match, self.rules.players)),
             "scores": self.match.ledger.public(),
             "seed": str(self.row.seed),
             "ratings": (self.row.ending or {}).get("ratings"),

@@ -1,15 +1,16 @@
 // The end of a round and of a match, seen: a sheet over the final board (which the table draws
 // from the round_end event's `final`), every hand face up with its pips, how the points were
-// counted, the totals in a labelled table, "Next round" with the pause's countdown; then the
-// match's result. And the fair deal's check, folded away.
+// counted, the totals in a labelled table, "Next round" with the pause's countdown; after the
+// last round the match's result first ("You won"), its final table and what to do now (the
+// rematch counted down). And the fair deal's check, folded away.
 //
 // The table page keeps the round_end event in state.roundEnd (onResultEvent does) and, while
 // it is there, draws event.final.view on its board with event.final.hands; renderRoundEnd
 // fills the sheet. The sheet goes when the player says next, when the pause is over, or when
 // the next round's first move comes.
-import { N_, t, tn } from "./i18n.js";
+import { N_, lang, t, tn } from "./i18n.js";
 import { h } from "./dom.js";
-import { badge, keepsAccounts } from "./words.js";
+import { badge, keepsAccounts, tileText } from "./words.js";
 import { parseTile, tileSvg } from "./tiles.js";
 
 async function sha256(text) {
@@ -64,6 +65,17 @@ function pips(hand) {
   return hand.reduce((sum, text) => { const p = parseTile(text); return sum + (p ? p[0] + p[1] : 0); }, 0);
 }
 
+// Why a hand counts other than its pips, in the rules' words: "0|0 alone counts 10" (Kozel),
+// "0|0 counts 50" (Chicken Foot).
+function worth(hand, value, rules) {
+  const blank = rules.options.double_blank_value;
+  if (blank && hand.some((text) => { const p = parseTile(text); return p && p[0] === 0 && p[1] === 0; })) {
+    return t("end.blankCounts", { n: blank });
+  }
+  if (hand.length === 1) return t("end.loneCounts", { tile: tileText(hand[0]), n: value });
+  return t("end.handCounts", { pips: pips(hand), n: value });
+}
+
 // "Round 3 · Olga went out", "Round 3 · Fish (blocked)": what ended the round, in words.
 function headline(e, rules, names, sides) {
   const o = e.outcome;
@@ -107,14 +119,18 @@ function handsBlock(e, names) {
     }
     // a poker hand is its combination, any other its pips
     const rank = o.extra && o.extra.ranks && o.extra.ranks[s];
-    let sum = "";
+    let sum = "", why = "";
     if (rank) sum = h("span", { class: "end-sum" }, t(`poker.rank.${rank}`));
     // Kolbasa's rows count their tiles, not their pips
     else if (hand && hand.length && kind === "kolbasa") sum = h("span", { class: "end-sum" }, tn("nTiles", hand.length));
     else if (hand && hand.length) {
-      sum = h("span", { class: "end-sum", title: t("end.pips", { n: pips(hand) }) }, `Σ ${pips(hand)}`);
+      // what the hand counts: its pips, a special tile at its worth, and why
+      const values = e.final.values;
+      const value = values && typeof values[s] === "number" ? values[s] : pips(hand);
+      sum = h("span", { class: "end-sum", title: t("end.pips", { n: pips(hand) }) }, `Σ ${value}`);
+      if (value !== pips(hand)) why = h("span", { class: "end-why small" }, worth(hand, value, e.final.view.rules));
     }
-    list.append(h("li", { "data-seat": s }, h("span", { class: "end-name" }, names(s)), ...marks, tiles, sum));
+    list.append(h("li", { "data-seat": s }, h("span", { class: "end-name" }, names(s)), ...marks, tiles, sum, why));
   });
   return list;
 }
@@ -151,7 +167,7 @@ function roundRow(rules, family) {
 
 // The totals with labelled columns (the players, or the sides) and rows (before, this round,
 // total); the points scored during play apart where the game scores during play (All Fives).
-export function scoreTable(rules, e, names, { final = false } = {}) {
+export function scoreTable(rules, e, names, { final = false, caption = null } = {}) {
   const n = rules.options.players;
   const sides = e.after.scores.length;
   const heads = sides < n ? sideNames(n, sides, names) : [...Array(n).keys()].map(names);
@@ -168,10 +184,10 @@ export function scoreTable(rules, e, names, { final = false } = {}) {
     rows.push(row(roundRow(rules, family), cols.map((s) => roundCell(rules, e, s, inPlay))));
   }
   rows.push(row(t("end.total"), cols.map((s) => scoreCell(rules, e.after, s)), "rule total"));
-  return h("table", { class: "scoretable", id: "scoretable" },
-    h("caption", {}, final ? t("end.finalScores") : t("end.scores")),
+  return h("div", { class: "table-scroll" }, h("table", { class: "scoretable", id: "scoretable" },
+    h("caption", {}, caption || (final ? t("end.finalScores") : t("end.scores"))),
     h("thead", {}, h("tr", {}, h("td", {}), heads.map((name) => h("th", { scope: "col" }, name)))),
-    h("tbody", {}, rows));
+    h("tbody", {}, rows)));
 }
 
 // What the marks of the totals mean, where a game has marks: Kozel's accounts and its pot.
@@ -201,11 +217,13 @@ function announce(text) {
 // after the last round), else the result of a match that ended between rounds or was
 // interrupted.
 export function renderResult(box, ctx) {
-  if (ctx.state.roundEnd) { renderRoundEnd(box, ctx); return; }
+  if (ctx.state.roundEnd) { delete box.dataset.end; renderRoundEnd(box, ctx); return; }
   delete box.dataset.v;
-  box.classList.remove("sheet", "folded");
-  renderMatchEnd(box, ctx);
+  box.classList.remove("folded");
+  // a match's result lies over the table as a round's does
+  box.classList.toggle("sheet", Boolean(ctx.state.end));
   box.hidden = !ctx.state.end;
+  renderMatchEnd(box, ctx);
 }
 
 // The sheet over the final board. ctx: { state, rules (of the final view), names(seat), seat
@@ -226,91 +244,166 @@ export function renderRoundEnd(box, ctx) {
     const others = left > 0 ? e.waiting.filter((s) => s !== ctx.seat).map(ctx.names) : [];
     waiting.textContent = others.length ? t("end.waiting", { names: others.join(", ") }) : "";
   }
+  tickRematch(box, state);
 }
 
 function build(box, ctx, key) {
   const { state, rules, names } = ctx;
   const e = state.roundEnd;
-  const first = !box.dataset.v || box.dataset.v.split(":")[0] !== String(e.v);
+  const [was, wasEnd] = (box.dataset.v || "").split(":");
+  const first = was !== String(e.v);
+  // the match's end comes after its last round's: said and focused once more
+  const firstEnd = Boolean(state.end) && (first || !wasEnd);
   box.dataset.v = key;
   box.classList.add("sheet");
+  const next = () => h("button", { id: "next-round", onclick: ctx.onNext }, t("end.next"));
   if (state.sheetHidden) {
+    // folded away under the board: back to the result, or on to the next round
     box.classList.add("folded");
-    box.replaceChildren(h("button", { class: "secondary", id: "show-result", onclick: ctx.onShowResult },
-      t("end.showResult")));
+    box.replaceChildren(h("div", { class: "end-actions" }, state.end ? "" : next(),
+      h("button", { class: "secondary", id: "show-result", onclick: ctx.onShowResult }, t("end.showResult"))));
     return;
   }
   box.classList.remove("folded");
   const sides = e.after.scores.length;
-  const title = headline(e, rules, names, sides);
-  const heading = h("h2", { id: "result-heading", tabindex: "-1" }, title);
-  const actions = h("div", { class: "end-actions" });
-  if (!state.end) {
-    actions.append(h("button", { id: "next-round", onclick: ctx.onNext }, t("end.next")),
-      h("span", { id: "end-waiting", class: "small" }));
+  const round = headline(e, rules, names, sides);
+  const showBoard = h("button", { class: "secondary", id: "show-board", onclick: ctx.onShowBoard }, t("end.showBoard"));
+  const parts = [];
+  let title = round, heading;
+  if (state.end) {
+    // the match first, in words, with its final table and what to do now; the round after
+    title = verdict(state.end, rules, ctx.yourSeat);
+    heading = h("h2", { id: "result-heading", tabindex: "-1" }, title);
+    const links = matchLinks(ctx);
+    links.append(showBoard);
+    const lines = matchLines(state.end, rules, names).slice(title === t("matchOver") ? 1 : 0);
+    parts.push(h("div", { class: "end-head" }, heading), ...lines,
+      scoreTable(rules, e, names, { caption: t("end.finalScores") }), legend(rules, e), links,
+      h("h3", { class: "end-round" }, round));
+  } else {
+    heading = h("h2", { id: "result-heading", tabindex: "-1" }, title);
+    const actions = h("div", { class: "end-actions" }, next(), h("span", { id: "end-waiting", class: "small" }), showBoard);
+    parts.push(h("div", { class: "end-head" }, heading, actions));
   }
-  actions.append(h("button", { class: "secondary", id: "show-board", onclick: ctx.onShowBoard }, t("end.showBoard")));
-  const parts = [h("div", { class: "end-head" }, heading, actions)];
   if (e.outcome.reason === "fish" && e.outcome.fisher !== null) {
     parts.push(h("p", { class: "small" }, t("end.fishBy", { name: names(e.outcome.fisher) })));
   }
   // a trick game plays every tile out: no hand is left to show
   if (e.final.hands.some((hand) => hand && hand.length)) parts.push(handsBlock(e, names));
-  parts.push(scoreTable(rules, e, names), legend(rules, e));
-  const match = h("div", { id: "match-end" });
-  if (state.end) { renderMatchEnd(match, ctx); parts.push(match); }
+  if (!state.end) parts.push(scoreTable(rules, e, names), legend(rules, e));
   box.onkeydown = (event) => { if (event.key === "Escape") ctx.onShowBoard(); };
   box.setAttribute("role", "region");
   box.setAttribute("aria-labelledby", "result-heading");
   box.replaceChildren(...parts);
-  if (first) {
+  if (first || firstEnd) {
     heading.focus({ preventScroll: true });
-    announce(title);
+    announce(state.end ? `${title}. ${round}` : title);
   }
 }
 
-// The match's result: why it ended (a player away or out of time), the winners, the goat or
-// the donkey, the ratings' changes, the replay and the record, the rematch. ctx: { state,
-// rules, names, tableId, yourSeat, onRematch }.
-export function renderMatchEnd(box, ctx) {
-  const { state, rules, names } = ctx;
-  const e = state.end;
-  box.replaceChildren();
-  if (!e) return;
-  box.append(h("h2", { class: "match-over" }, t("matchOver")));
+// The match's result for the page's player, first and in words: "You won", "You are the goat",
+// "2nd of 4"; who won, for a spectator or a match interrupted without a result.
+export function verdict(e, rules, seat) {
+  if (seat === null || seat === undefined || !e.places) return t("matchOver");
+  const players = rules.options.players;
+  const sides = e.scores && e.scores.scores ? e.scores.scores.length : players;
+  const team = sides < players;
+  if (e.winners.includes(seat)) return t(team ? N_("end.youWonSide") : N_("end.youWon"));
+  if (e.losers.includes(seat)) {
+    const titles = { goat: N_("end.youGoat"), donkey: N_("end.youDonkey") };
+    return t(titles[rules.loser] || (team ? N_("end.youLostSide") : N_("end.youLost")));
+  }
+  // "2nd of 4": the ordinal's form is the language's (English one/two/few/other)
+  const form = new Intl.PluralRules(lang, { type: "ordinal" }).select(e.places[seat]);
+  const forms = { one: N_("end.place.one"), two: N_("end.place.two"), few: N_("end.place.few") };
+  return t(forms[form] || N_("end.place.other"), { n: e.places[seat], of: sides });
+}
+
+// What else the match's end says: why it ended (a player away or out of time), the winners,
+// the goat or the donkey, the ratings' changes.
+function matchLines(e, rules, names) {
+  // that it is over, under the verdict (a spectator's heading says it alone)
+  const lines = [h("p", { class: "small match-over" }, t("matchOver"))];
   if (e.ending && e.ending.timeout !== undefined) {
     // away past the grace, or present but silent past the move time
     const why = e.ending.gone ? N_("gone") : N_("timeout");
-    box.append(h("p", {}, t(why, { name: names(e.ending.timeout) })));
+    lines.push(h("p", {}, t(why, { name: names(e.ending.timeout) })));
   }
-  if (e.ending && e.ending.deserted) box.append(h("p", {}, t("deserted")));
+  if (e.ending && e.ending.deserted) lines.push(h("p", {}, t("deserted")));
   // an interrupted match has no result; a match every side lost (all goats) no winner
-  if (e.winners.length) box.append(h("p", { class: "winners" }, `${t("winners")}: ${e.winners.map(names).join(", ")}`));
-  else if (e.losers && e.losers.length) box.append(h("p", {}, t("nobodyWon")));
+  if (e.winners.length) lines.push(h("p", { class: "winners" }, `${t("winners")}: ${e.winners.map(names).join(", ")}`));
+  else if (e.losers && e.losers.length) lines.push(h("p", {}, t("nobodyWon")));
   if (e.losers && e.losers.length) {
     // the loser has a name in the yards' games: the goat of Kozel, the donkey of Osyol
     const titles = { goat: N_("goat"), donkey: N_("donkey") };
     const title = titles[rules && rules.loser] || N_("losers");
-    box.append(h("p", { class: "losers" }, `${t(title)}: ${e.losers.map(names).join(", ")}`));
-  }
-  if (!state.roundEnd && e.scores && e.scores.scores) {
-    // a match that ended between rounds: only its totals
-    box.append(scoreTable(rules, { after: e.scores, before: e.scores, outcome: {} }, names, { final: true }));
+    lines.push(h("p", { class: "losers" }, `${t(title)}: ${e.losers.map(names).join(", ")}`));
   }
   if (e.ratings && e.ratings.kozel) {
-    box.append(h("p", {}, `${t("ratings")}: ` + Object.entries(e.ratings.kozel)
+    lines.push(h("p", {}, `${t("ratings")}: ` + Object.entries(e.ratings.kozel)
       .map(([s, d]) => `${names(Number(s))} ${d >= 0 ? "+" : ""}${d}`).join(", ")));
   }
-  const links = h("div", { class: "end-actions" },
-    h("a", { class: "button secondary", href: `/replay/${ctx.tableId}` }, t("replay")),
-    h("a", { class: "button secondary", href: `/api/records/${ctx.tableId}?download=1` }, t("download")));
+  return lines;
+}
+
+// What a player does once the match is over: a rematch while its window lasts (the seconds
+// counted down, then closed), the replay, the record.
+function matchLinks(ctx) {
+  const { state } = ctx;
+  const links = h("div", { class: "end-actions match-actions" });
   // a player asks for a rematch, or accepts the one another asked for: the same call seats him
   // at the new table (online-club.md §2); a spectator may go and watch it
   if (ctx.yourSeat != null) {
-    links.append(h("button", { id: "rematch", onclick: () => ctx.onRematch(links) },
-      state.rematch ? t("acceptRematch") : t("rematch")));
-  } else if (state.rematch) links.append(h("a", { href: `/table/${state.rematch}` }, t("rematch")));
-  box.append(links);
+    links.append(h("span", { class: "rematch" },
+      h("button", { id: "rematch", "aria-describedby": "rematch-left", onclick: () => ctx.onRematch(links) },
+        state.rematch ? t("acceptRematch") : t("rematch")),
+      h("span", { id: "rematch-left", class: "small" })));
+  } else if (state.rematch) links.append(h("a", { class: "button", href: `/table/${state.rematch}` }, t("rematch")));
+  links.append(
+    h("a", { class: "button secondary", id: "replay", href: `/replay/${ctx.tableId}` }, t("replay")),
+    h("a", { class: "button secondary", id: "download", href: `/api/records/${ctx.tableId}?download=1` }, t("download")));
+  return links;
+}
+
+// How long the rematch may still be asked for ("1:54 left"), counted down beside its button,
+// which is disabled once it may not.
+export function tickRematch(box, state) {
+  const button = box.querySelector("#rematch");
+  const note = box.querySelector("#rematch-left");
+  if (!button || !note || state.rematchUntil === null || state.rematchUntil === undefined) return;
+  const left = Math.max(0, Math.ceil((state.rematchUntil - performance.now()) / 1000));
+  const text = left > 0
+    ? t("end.rematchLeft", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })
+    : t("end.rematchOver");
+  if (note.textContent !== text) note.textContent = text;
+  button.disabled = left <= 0;
+}
+
+// The match's result where no round's sheet shows it (it ended between rounds, or was
+// interrupted): the verdict, the totals, the links. ctx: { state, rules, names, tableId,
+// yourSeat, onRematch }. Built once per end (a rematch asked rebuilds it), its countdown kept.
+export function renderMatchEnd(box, ctx) {
+  const { state, rules, names } = ctx;
+  const e = state.end;
+  if (!e) { box.replaceChildren(); delete box.dataset.end; return; }
+  const key = `${e.v}:${state.rematch}`;
+  if (box.dataset.end !== key) {
+    const first = !box.dataset.end;
+    box.dataset.end = key;
+    const title = verdict(e, rules, ctx.yourSeat);
+    const heading = h("h2", { class: "match-over", id: "match-heading", tabindex: "-1" }, title);
+    const parts = [heading, ...matchLines(e, rules, names).slice(title === t("matchOver") ? 1 : 0)];
+    if (e.scores && e.scores.scores) {
+      parts.push(scoreTable(rules, { after: e.scores, before: e.scores, outcome: {} }, names, { final: true }));
+    }
+    parts.push(matchLinks(ctx));
+    box.replaceChildren(...parts);
+    if (first && !box.hidden) {
+      heading.focus({ preventScroll: true });
+      announce(title);
+    }
+  }
+  tickRematch(box, state);
 }
 
 // Each round's deal commitment and, once it ended, its seed checked against it: folded away.

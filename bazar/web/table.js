@@ -47,6 +47,8 @@ export async function tablePage(id) {
   const { levels } = await api("/api/games");
   const state = { view: null, v: 0, clock: null, clockAt: 0, selected: null, commitments: {},
     roundEnd: null, sheetHidden: false, end: null, reveals: [], rematch: null, error: "",
+    // when (performance.now) the players may no longer ask for a rematch: the table says
+    rematchUntil: null,
     // the move chosen among the selected tile's (its end), by arrow, digit or socket
     choice: 0,
     // each seat's last action, shown on its plate a while ({text, at, draws})
@@ -188,7 +190,12 @@ export async function tablePage(id) {
     });
   }
 
-  async function reload() { info = (await api(`/api/tables/${id}`)).table; renderHead(); render(); }
+  async function reload() { info = (await api(`/api/tables/${id}`)).table; heard(); renderHead(); render(); }
+
+  // What the table's info says beside its seats: how long a rematch may still be asked for.
+  function heard() {
+    if (typeof info.rematch_left_s === "number") state.rematchUntil = performance.now() + info.rematch_left_s * 1000;
+  }
 
   // a refusal stays on the page until the player acts again
   function act(message) {
@@ -375,7 +382,11 @@ export async function tablePage(id) {
     if (!legal.length) state.selected = null;
     const n = view.hand_sizes.length;
     const me = view.seat ?? 0;
-    players.replaceChildren(...[...Array(n).keys()].map((s) => plate(view, s, me)));
+    // while a round's end is in view, the table is as that round left it: its plates, its
+    // number (the board shows every hand face up)
+    const final = state.roundEnd && state.roundEnd.final;
+    const shown = final ? { ...final.view, seat: view.seat, hand: null } : view;
+    players.replaceChildren(...[...Array(n).keys()].map((s) => plate(shown, s, me)));
     // a pass shakes its plate, once, as it comes
     const shaken = state.shake !== null && players.querySelector(`.player[data-seat="${state.shake}"]`);
     if (shaken && !still()) {
@@ -384,12 +395,14 @@ export async function tablePage(id) {
     }
     state.shake = null;
     stage.classList.toggle("sides", n > 2);
-    const round = view.extra && view.extra.number;
+    const round = final ? state.roundEnd.number : view.extra && view.extra.number;
     if (round) status.append(h("span", {}, t("round", { n: round })));
     // the stock, where the game has one to draw from (poker and Texas 42 deal every tile)
-    if (!["poker", "trick"].includes(view.board.kind)) {
-      status.append(h("span", {}, `${t("bazar")}: ${view.bazar_size}`));
+    if (!["poker", "trick"].includes(shown.board.kind)) {
+      status.append(h("span", {}, `${t("bazar")}: ${shown.bazar_size}`));
     }
+    // the log's strip would name the next round already
+    logLine.style.display = final ? "none" : "";
     const paused = pauseLeft(state) > 0;
     const myTurn = view.turn !== null && view.turn === view.seat && !state.end && legal.length > 0;
     if (view.turn !== null && !state.end && !paused) {
@@ -407,7 +420,6 @@ export async function tablePage(id) {
     const picked = chosen.length ? chosen[state.choice % chosen.length] : null;
     const width = boardWidth(boardBox), height = boardBox.clientHeight;
     // the round that ended stays on the board, every hand face up, while its result is seen
-    const final = state.roundEnd && state.roundEnd.final;
     const spots = final
       ? drawBoard(boardSvg, final.view, { width, height, names: seatName, hands: final.hands })
       : drawBoard(boardSvg, view, { width, height, names: seatName, playable: tileMoves,
@@ -445,7 +457,9 @@ export async function tablePage(id) {
       takeBackButton.style.display = mine.back ? "none" : "";
     }
     // a spectator has no hand, nor a Kolbasa player, whose rows lie face down on the board
-    hand.style.display = view.hand ? "" : "none";
+    // the board of a round that ended, shown alone, shows every hand as it left them: none
+    // of the next round beside it
+    hand.style.display = view.hand && !(final && state.sheetHidden) ? "" : "none";
     const byTile = (text) => legal.filter((m) => tileOf(m) === text);
     drawHand(hand, view.hand || [], {
       playable: tileMoves, selected: state.selected, onPick: clickTile,
@@ -595,7 +609,7 @@ export async function tablePage(id) {
     // an event this page has already applied (a sync holds it too) would apply a move twice
     if (data.type === "event" && data.v <= state.v) return;
     if (data.type === "error") { state.error = errorText(data); render(); return; }
-    if (data.type === "table") { info = { ...info, ...data.table }; renderHead(); }
+    if (data.type === "table") { info = { ...info, ...data.table }; heard(); renderHead(); }
     if (data.type === "sync") {
       state.commitments = {}; state.reveals = []; state.end = null; state.roundEnd = null;
       log.replaceChildren();
@@ -609,11 +623,14 @@ export async function tablePage(id) {
         await onEvent(e);
       }
       info = { ...info, ...data.table };
+      heard();
       state.rematch = (info.ending && info.ending.rematch) || null;
       renderHead();
     }
     // a notice (a player away or back) is not part of the game: it has no version
     if (data.type === "event") noteEvent(data.event, state.view && state.view.board, true);
+    // the match ended now: the table says how long a rematch may be asked for
+    if (data.type === "event" && data.event.t === "match_end") reload().catch(reportError);
     if (data.type === "event" || data.type === "notice") await onEvent(data.event);
     if ("view" in data && data.view) state.view = data.view;
     if (data.v !== undefined) { state.v = data.v; sessionStorage.setItem(key, data.v); }
@@ -633,7 +650,8 @@ export async function tablePage(id) {
     socket.onclose = (closed) => { if (!left && closed.code !== 4404) setTimeout(connect, 1000); };
   }
   const ticking = setInterval(tick, 100);
-  const counting = setInterval(() => { if (state.roundEnd) showResult(); }, 250); // its countdown
+  // the countdowns of the sheet: the next round's, the rematch's
+  const counting = setInterval(() => { if (state.roundEnd || state.end) showResult(); }, 250);
   addEventListener("resize", render);
   renderHead();
   connect();
