@@ -7,7 +7,6 @@ within it, never the page sideways."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,12 +14,10 @@ import pytest
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from server_helpers import served  # noqa: E402
-from test_web_boards import ARGS, CHROMIUM, my_turn, open_table, upload  # noqa: E402
+import test_web_boards as boards  # noqa: E402
+from test_web_boards import my_turn, open_table, upload  # noqa: E402
 
 import bazar  # noqa: E402
-from bazar.club import create_app  # noqa: E402
-from bazar.club.settings import Settings  # noqa: E402
 
 #: the smallest half tile (u) a board may draw, in CSS px
 U_MIN = 18
@@ -42,23 +39,8 @@ GAMES = {
 VIEWPORTS = {"desktop": (1280, 800), "phone": (360, 740)}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("club") / "club.sqlite3"
-    roomy = Settings(guests_per_address=10_000, open_tables_per_user=10_000, round_pause_s=0)
-    app = create_app(f"sqlite:///{db}", secret="sizes", bot_delay=0.01, settings=roomy)
-    with served(app) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Chromium is not installed")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
+#: the club and the browser of the boards' tests (fixtures)
+server, browser = boards.server, boards.browser
 
 
 def new_page(browser: Any, size: str, locale: str = "en-US") -> Any:
