@@ -374,7 +374,10 @@ IN_ORDER = """(ids) => ids.map((id) => document.getElementById(id)).every((el, i
 #: for each plate and board tile under the sheet, whether a point over both finds the sheet
 COVERED = """() => {
   const sheet = document.getElementById("result");
-  const s = sheet.getBoundingClientRect();
+  // (inside its rounded corners, which let what lies beside them show)
+  const round = parseFloat(getComputedStyle(sheet).borderTopLeftRadius) || 0;
+  const b = sheet.getBoundingClientRect();
+  const s = { left: b.left + round, right: b.right - round, top: b.top + round, bottom: b.bottom - round };
   return [...document.querySelectorAll(".player, svg#board g.tile")].map((p) => {
     const r = p.getBoundingClientRect();
     const x = (Math.max(r.left, s.left) + Math.min(r.right, s.right)) / 2;
