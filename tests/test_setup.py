@@ -59,13 +59,7 @@ def test_skipped_browser_tests_say_once_how_to_get_chromium(tmp_path: Path) -> N
     for name in ("test_web_a.py", "test_web_b.py"):
         (tmp_path / name).write_text(skip, encoding="utf-8")
     (tmp_path / "test_other.py").write_text("def test_one():\n    pass\n", encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    done = _pytest(tmp_path)
     said = [line for line in done.stdout.splitlines() if "apt-get install chromium" in line]
     assert said == [
         "2 browser test files skipped: they need Chromium at /usr/bin/chromium"
@@ -76,11 +70,17 @@ def test_skipped_browser_tests_say_once_how_to_get_chromium(tmp_path: Path) -> N
 def test_a_run_without_browser_skips_says_nothing_of_chromium(tmp_path: Path) -> None:
     shutil.copy(ROOT / "tests" / "conftest.py", tmp_path / "conftest.py")
     (tmp_path / "test_other.py").write_text("def test_one():\n    pass\n", encoding="utf-8")
+    done = _pytest(tmp_path)
+    assert "Chromium" not in done.stdout
+
+
+def _pytest(folder: Path) -> subprocess.CompletedProcess[str]:
+    """pytest run in ``folder`` on its files, which must pass."""
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(folder)],
         capture_output=True,
         text=True,
-        cwd=tmp_path,
+        cwd=folder,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "Chromium" not in done.stdout
+    return done

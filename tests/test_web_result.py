@@ -377,7 +377,8 @@ COVERED = """() => {
   // (inside its rounded corners, which let what lies beside them show)
   const round = parseFloat(getComputedStyle(sheet).borderTopLeftRadius) || 0;
   const b = sheet.getBoundingClientRect();
-  const s = { left: b.left + round, right: b.right - round, top: b.top + round, bottom: b.bottom - round };
+  const s = { left: b.left + round, right: b.right - round,
+    top: b.top + round, bottom: b.bottom - round };
   return [...document.querySelectorAll(".player, svg#board g.tile")].map((p) => {
     const r = p.getBoundingClientRect();
     const x = (Math.max(r.left, s.left) + Math.min(r.right, s.right)) / 2;
