@@ -142,10 +142,14 @@ class Seat:
         self, moves: int | None = None, rounds: int | None = None, seconds: float = 180
     ) -> None:
         """Play until ``moves`` more moves of hers are made and she is to move again, or until
-        ``rounds`` more rounds have ended, or the match has (with neither: to its end)."""
+        ``rounds`` more rounds have ended, or the match has (with neither: to its end); a stall of
+        ``seconds`` with no move at the table is an error."""
         moved, ended = self.moves, self.rounds
-        deadline = time.monotonic() + seconds
+        # ``seconds`` without the table moving on: a long match that keeps moving is no stall
+        deadline, seen = time.monotonic() + seconds, self.v
         while True:
+            if self.v != seen:
+                deadline, seen = time.monotonic() + seconds, self.v
             if self.over:
                 return
             if moves is not None and self.moves - moved >= moves and self.to_move():
@@ -153,7 +157,7 @@ class Seat:
             if rounds is not None and self.rounds - ended >= rounds:
                 return
             if time.monotonic() > deadline:
-                raise TimeoutError(f"table {self.table}: waited {seconds} s in vain")
+                raise TimeoutError(f"table {self.table}: {seconds} s without a move")
             if self.to_move() and self.sent != self.v:
                 move = self.rng.choice((self.view or {})["legal"])
                 self.ws.send(json.dumps({"type": "move", "move": move, "v": self.v}))
