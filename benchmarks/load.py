@@ -75,8 +75,13 @@ import websockets
 from websockets.exceptions import ConnectionClosed
 
 SERVER = """
-import sys, uvicorn
+import cProfile, os, signal, sys, uvicorn
 from bazar.club import create_app
+# --profile: SIGUSR1 starts profiling the event loop's thread, SIGUSR2 writes it out
+profile, out = cProfile.Profile(), os.environ.get("BAZAR_LOAD_PROFILE")
+if out:
+    signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+    signal.signal(signal.SIGUSR2, lambda *_: (profile.disable(), profile.dump_stats(out)))
 app = create_app(sys.argv[1], secret="load", bot_delay=float(sys.argv[3]))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             ws_max_size=65536, backlog=4096)
@@ -371,7 +376,9 @@ async def run_cell(
         stats.window = (begin, begin + args.seconds)
         await asyncio.sleep(args.warmup)
         before = Cpu.now(servers, redis)
+        _signal(servers, signal.SIGUSR1, args.profile)
         await asyncio.sleep(args.seconds)
+        _signal(servers, signal.SIGUSR2, args.profile)
         used = Cpu.now(servers, redis) - before
         # a client still waiting on a request when the window closed is let go
         done, late = await asyncio.wait(tasks, timeout=10)
@@ -414,6 +421,13 @@ async def run_cell(
             max(0.0, used.machine - used.servers - used.redis - used.client) / args.seconds, 2
         ),
     }
+
+
+def _signal(pids: list[int], number: int, profiling: Path | None) -> None:
+    """Tell the servers to start or stop profiling (``--profile``)."""
+    if profiling is not None:
+        for pid in pids:
+            os.kill(pid, number)
 
 
 # the services
@@ -476,7 +490,7 @@ def database(url: str | None, folder: Path) -> Iterator[str]:
 
 
 def start_server(
-    db: str, redis: str, pace: Pace, tables: int
+    db: str, redis: str, pace: Pace, tables: int, profile: Path | None = None
 ) -> tuple[subprocess.Popen[bytes], str]:
     """One server process on a free port, once it answers: the process and its base URL."""
     port = free_port()
@@ -493,6 +507,7 @@ def start_server(
             "BAZAR_OPEN_TABLES_PER_USER": "10",
             "BAZAR_DB_URL": db,
             "BAZAR_REDIS_URL": redis,
+            **({"BAZAR_LOAD_PROFILE": str(profile)} if profile is not None else {}),
         },
     )
     base = f"http://127.0.0.1:{port}"
@@ -535,8 +550,12 @@ def cell(
         try:
             bases = []
             # one after another: the first makes the database's tables, the others find them
-            for _ in range(processes):
-                server, base = start_server(db, url, pace, tables)
+            for n in range(processes):
+                profile = None
+                if args.profile is not None:
+                    args.profile.mkdir(parents=True, exist_ok=True)
+                    profile = args.profile / f"{processes}p-{tables}t-{pace.name}-{n}.prof"
+                server, base = start_server(db, url, pace, tables, profile)
                 servers.append(server)
                 bases.append(base)
             pids = [s.pid for s in servers]
@@ -599,6 +618,13 @@ def main() -> None:
         "--redis",
         help="the Redis URL several processes meet in; the run empties it (FLUSHDB) before "
         "each cell (else a private redis-server)",
+    )
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="a folder: each server's event-loop thread is profiled (cProfile) during the "
+        "window, into PROCESSESp-TABLESt-PACE-N.prof there (read: python -m pstats FILE); "
+        "the profiler's own cost inflates the CPU column",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object a cell")
     parser.add_argument("--out", type=Path, help="append the markdown table to this file")

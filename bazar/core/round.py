@@ -17,8 +17,8 @@ game shares; each family (``bazar.games``) fills its hooks.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Self, TypeVar
 
 from .board import Board
 from .errors import IllegalMove, Names, invalid
@@ -41,6 +41,7 @@ __all__ = [
     "Setup",
     "Tables",
     "Undo",
+    "board_of_position",
     "deal_seed",
     "final_turn",
     "shuffled",
@@ -58,6 +59,24 @@ def deal_seed(match_seed: int | str, number: int) -> int:
 
     digest = hashlib.sha256(f"{match_seed}:{number}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+R = TypeVar("R", bound="Round")
+B = TypeVar("B", bound=Board)
+
+
+def board_of_position(make: Callable[[R], B]) -> Callable[[R], B]:
+    """A family's ``board`` made once a position: every view of it shares the board (a
+    push or a pop makes the next one)."""
+
+    def board(rnd: R) -> B:
+        made = rnd._board
+        if made is None:
+            made = rnd._board = make(rnd)
+        return made  # type: ignore[return-value]  # made by ``make`` for this position
+
+    board.__doc__ = make.__doc__
+    return board
 
 
 def shuffled(tiles: Sequence[Tile], rng: random.Random) -> list[Tile]:
@@ -211,6 +230,8 @@ class Round:
     _lead_mask: int = -1
     _stack: list[Any]
     _legal: tuple[Move, ...] | None
+    #: the board of the position now, made once (:func:`board_of_position`)
+    _board: Board | None
     #: the moves made before the stack's, in a round rebuilt from a view (:meth:`from_view`)
     _base: tuple[HistoryEntry, ...] = ()
     _first_hands: tuple[int, ...]
@@ -280,6 +301,7 @@ class Round:
         self._over = None
         self._stack = []
         self._legal = None
+        self._board = None
 
     def _check_seat(self, name: str, seat: object) -> None:
         """A seat given by the caller (``leader``, ``dealer``) must be one of the table's."""
@@ -491,7 +513,7 @@ class Round:
             move = self._parse(move)
         if move not in legal:
             raise self._illegal(move)
-        self._legal = None
+        self._legal = self._board = None
         self._apply(move)
 
     def _parse(self, move: Any) -> Move:
@@ -522,7 +544,7 @@ class Round:
             record = self._stack.pop()
         except IndexError:
             raise IndexError("no move to take back") from None
-        self._legal = None
+        self._legal = self._board = None
         self._undo(record)
         return record.move  # type: ignore[no-any-return]
 
@@ -590,6 +612,7 @@ class Round:
         rnd = cls(rules, hands=hands, bazar=bazar, **cls._inputs(view))
         rnd._base = tuple(view.history)
         rnd._restore(view)
+        rnd._board = None  # (the position the view set)
         return rnd
 
     def redealt(self, hands: Sequence[Sequence[Tile]], bazar: Sequence[Tile] = ()) -> Self | None:

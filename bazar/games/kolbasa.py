@@ -29,7 +29,7 @@ from bazar.core.board import Board, Laid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import PASS, STOP, Deal, Round, Undo, shuffled
+from bazar.core.round import PASS, STOP, Deal, Round, Undo, board_of_position, shuffled
 from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
@@ -268,6 +268,7 @@ class KolbasaRound(Round):
         return [front for _, _, front in self._sausage[:-1]]
 
     @property
+    @board_of_position
     def board(self) -> KolbasaBoard:
         """The sausage from its (dead) start to its open end."""
         return KolbasaBoard(tuple(Laid(back, front) for _, back, front in self._sausage))

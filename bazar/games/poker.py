@@ -37,7 +37,7 @@ from bazar.core.board import Board
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import Deal, Round, Undo, shuffled
+from bazar.core.round import Deal, Round, Undo, board_of_position, shuffled
 from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 
@@ -410,6 +410,7 @@ class PokerRound(Round):
         return {}
 
     @property
+    @board_of_position
     def board(self) -> PokerBoard:
         """Nothing lies on the table in poker."""
         return PokerBoard()

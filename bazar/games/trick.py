@@ -34,7 +34,7 @@ from bazar.core.board import Board
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import PASS, Deal, Round, Undo, final_turn, shuffled
+from bazar.core.round import PASS, Deal, Round, Undo, board_of_position, final_turn, shuffled
 from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 
@@ -309,6 +309,7 @@ class TrickRound(Round):
         return None if self._bidder < 0 else (self._bidder, self._high)
 
     @property
+    @board_of_position
     def board(self) -> TrickBoard:
         """The trick on the table, in the order it was played."""
         return TrickBoard(self._trick)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from bazar.core.board import ARM_IDS
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.outcome import Outcome
-from bazar.core.round import DRAW, PASS, STOP, Deal
+from bazar.core.round import DRAW, PASS, STOP, Deal, board_of_position
 from bazar.core.tiles import Tile, TileLike
 from bazar.games.line.round import LineRound, LineUndo
 
@@ -421,6 +421,7 @@ class CrossRound(LineRound):
     # -- the table ---------------------------------------------------------------------------
 
     @property
+    @board_of_position
     def board(self) -> CrossBoard:
         """The line ``L`` to ``R`` through the spinner and its arms ``U`` and ``D``."""
         line = self.layout()

@@ -35,6 +35,7 @@ from bazar.core.round import (
     Setup,
     Tables,
     Undo,
+    board_of_position,
     final_turn,
     shuffled,
 )
@@ -376,6 +377,7 @@ class LineRound(Round):
         return {"L": self._left, "R": self._right}
 
     @property
+    @board_of_position
     def board(self) -> Board:
         """The line on the table, left to right (a :class:`LineBoard`, each tile's ``first``
         half facing ``L``)."""
@@ -625,7 +627,7 @@ class LineRound(Round):
         twin._first_hands = tuple(masks)
         twin._bazar = list(bazar)
         twin._inhand = inhand
-        twin._legal = None
+        twin._legal = twin._board = None
         twin._over = self._viewed_over
         if twin._over is None and twin._left >= 0 and twin._nobody_can_move():
             twin._over = "fish"

@@ -42,6 +42,7 @@ from bazar.core.round import (
     Setup,
     Tables,
     Undo,
+    board_of_position,
     shuffled,
 )
 from bazar.core.rules import SCORING, Option, Rules, Variant, register
@@ -457,6 +458,7 @@ class TreeRound(EngineRound):
         return out
 
     @property
+    @board_of_position
     def board(self) -> TreeBoard:
         """The engine and every branch from its start outward (``first`` toward the engine):
         the arms ``1``, ``2``, … and the toes ``3.1``, ``3.2``, …"""

@@ -45,6 +45,7 @@ from bazar.core.round import (
     Setup,
     Tables,
     Undo,
+    board_of_position,
     final_turn,
     shuffled,
 )
@@ -429,6 +430,7 @@ class TrainRound(EngineRound):
         return dict(zip(self._tab.ids, self._ends, strict=True))
 
     @property
+    @board_of_position
     def board(self) -> TrainsBoard:
         """The engine and every train from the engine out (``first`` toward the engine)."""
         ids = self._tab.ids
