@@ -364,7 +364,7 @@ def test_a_table_whose_moves_do_not_replay_is_left_out_and_the_others_resume(
             r.levelname == "ERROR" and r.getMessage().startswith(f"table {broken} does not replay")
             for r in caplog.records
         )
-        assert fine in server.club.tables and not server.club.tables[fine].task.done()
+        assert fine in server.club.tables and server.club.tables[fine].running
         r = masha.http.get(f"/api/tables/{broken}")
         assert r.status_code == 503 and r.json()["code"] == "table_broken", r.text
         assert masha.http.get(f"/api/tables/{fine}").json()["table"]["status"] == "playing"

@@ -272,8 +272,7 @@ class Club:
         log.warning("table %s was taken over by another process: stopped here", table.id)
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
-        if table.task is not None:
-            table.task.cancel()
+        table.halt()
         table.close_clients(*RESTART)
         self.listing_changed(table)
 
@@ -762,7 +761,7 @@ class Club:
         new = self._table(row)
         self.tables[row.id] = new
         self._seated(new)
-        table._notify({"t": "rematch", "table": row.id, "seat": seat, "name": user.name})
+        table.notify({"t": "rematch", "table": row.id, "seat": seat, "name": user.name})
         return new
 
     def _rematch_closes(self, table: Table) -> float:

@@ -35,6 +35,9 @@ class Match:
         self.fallback_seed: str = ""
         self.ledger = Ledger.new(rules)
         self.rounds: list[Round] = [self._deal(1, None)]
+        #: the views of the position now, by seat (a push starts a new dict: a copy of the
+        #: match made before it keeps the views of its own position)
+        self._views: dict[int | None, View] = {}
         self._sync()
 
     def _deal(self, number: int, previous: Outcome | None) -> Round:
@@ -70,7 +73,30 @@ class Match:
             raise MatchOver.of("match_over", move=move)
         rnd = self.round
         rnd.push(move)
+        self._views = {}
         self._sync()
+
+    def copy(self) -> Match:
+        """A copy that moves on without this match: its current round is copied, the
+        finished ones (which no push changes) are shared."""
+        twin = Match.__new__(Match)
+        twin.__dict__.update(self.__dict__)
+        twin.rounds = [*self.rounds[:-1], self.round.copy()]
+        return twin
+
+    def point(self) -> tuple[int, Ledger]:
+        """Where the match stands, for :meth:`back_to` to come back to after one push."""
+        return len(self.rounds), self.ledger
+
+    def back_to(self, point: tuple[int, Ledger]) -> Move:
+        """Take back the one move pushed since :meth:`point` gave ``point`` (the rounds it
+        ended and dealt, the ledger it settled), and return it."""
+        rounds, ledger = point
+        del self.rounds[rounds:]
+        move = self.round.pop()
+        self.ledger = ledger
+        self._views = {}
+        return move
 
     def _sync(self) -> None:
         """Bring the ledger up to the current round: its points scored during play so far, or
@@ -91,5 +117,8 @@ class Match:
         self.ledger = ledger
 
     def view(self, seat: int | None) -> View:
-        """The current round's view for ``seat``, with the ledger."""
-        return View.of(self.round, seat, scores=self.ledger.public())
+        """The current round's view for ``seat``, with the ledger (made once a position)."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = View.of(self.round, seat, scores=self.ledger.public())
+        return view

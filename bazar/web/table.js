@@ -632,7 +632,10 @@ export async function tablePage(id) {
     // the match ended now: the table says how long a rematch may be asked for
     if (data.type === "event" && data.event.t === "match_end") reload().catch(reportError);
     if (data.type === "event" || data.type === "notice") await onEvent(data.event);
-    if ("view" in data && data.view) state.view = data.view;
+    // an event's view leaves out the rules, which never change: they are the sync's
+    if ("view" in data && data.view) {
+      state.view = data.view.rules || !state.view ? data.view : { ...data.view, rules: state.view.rules };
+    }
     if (data.v !== undefined) { state.v = data.v; sessionStorage.setItem(key, data.v); }
     if (data.clock !== undefined) { state.clock = data.clock; state.clockAt = performance.now(); }
     render();
