@@ -149,14 +149,6 @@ class GameResult:
     rounds: int
 
 
-def _better_sign(rules: Rules) -> int:
-    """+1 where more points are better, -1 where the match is played to a losing mark or
-    won by the fewest points (the train and tree games)."""
-    from .bots.sampler import better_sign
-
-    return better_sign(rules)
-
-
 class _Timed:
     """A bot at the arena's table: its moves are timed, into ``ms``."""
 
@@ -193,7 +185,7 @@ def play_game(rules: Rules, names: Sequence[str], game: int, seed: int = 0) -> G
             close()
     scores = match.ledger.scores
     winning = {rules.side_of(s) for s in result.winners}
-    sign = _better_sign(rules)
+    sign = rules.better_sign
     wins, margins = [], []
     for seats in places:
         side = rules.side_of(seats[0])

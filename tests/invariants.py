@@ -15,7 +15,6 @@ from typing import Any
 
 import bazar
 from bazar import IllegalMove, Match, Move, Round, View
-from bazar.bots.sampler import better_sign
 from bazar.core import record as records
 from bazar.core.tiles import Tile
 
@@ -274,7 +273,7 @@ def result_means_what_it_says(match: Match) -> None:
         fewest = min(scores)
         assert won == {side for side, s in enumerate(scores) if s == fewest < limit}
     else:
-        ranked = [better_sign(rules) * s for s in scores]
+        ranked = [rules.better_sign * s for s in scores]
         best, worst = max(ranked), min(ranked)
         assert won == {side for side, s in enumerate(ranked) if s == best}
         assert lost == {side for side, s in enumerate(ranked) if s == worst != best}

@@ -266,3 +266,23 @@ def test_the_variants_are_listed_family_by_family_as_the_readme_lists_them() -> 
         *("mexican-train", "chicken-foot", "chicken-foot-wiki", "chicken-foot-kz"),
         *("texas-42", "poker"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "sign"),
+    [
+        ("kozel", {}, -1),  # played to a losing mark (101)
+        ("fives", {}, 1),  # to a winning target
+        ("mexican-train", {}, -1),  # the fewest penalty points over the rounds
+        ("mexican-train", {"scoring": "positive"}, 1),
+        ("chicken-foot", {}, -1),
+        ("poker", {}, 1),  # chips
+        ("texas-42", {}, 1),
+    ],
+)
+def test_the_sign_of_a_better_score_is_the_rules_to_say(
+    game: str, options: dict[str, object], sign: int
+) -> None:
+    """Whoever ranks scores (the bots, a tournament's standings) asks the rules which way is
+    better, never a family's name."""
+    assert bazar.rules(game, **options).better_sign == sign

@@ -490,13 +490,6 @@ def weighted_deal(
 # -- values and playouts -------------------------------------------------------------------
 
 
-def better_sign(rules: Rules) -> int:
-    """+1 where more points are better, -1 where the match is played to a losing mark or,
-    as in the train and tree games, the fewest points over the rounds win (not Mexican
-    Train's ``scoring = positive``, where the most win)."""
-    return -1 if rules.lower_wins else 1
-
-
 #: what a remembered point (Kozel, not yet recorded) weighs against a recorded one
 REMEMBERED_WEIGHT = 0.6
 
@@ -533,7 +526,7 @@ def match_standing(ledger: Ledger) -> list[float]:
     at :data:`REMEMBERED_WEIGHT` of their face value. A decided match counts
     the loser at the limit's full weight and the winners at nothing left to fear. Where a
     ``target`` is reached first, the winner gains the target again. Otherwise the scores
-    themselves (signed by :func:`better_sign`).
+    themselves (signed by :attr:`Rules.better_sign <bazar.core.rules.Rules.better_sign>`).
     """
     rules = ledger.rules
     limit = rules.limit
@@ -551,7 +544,7 @@ def match_standing(ledger: Ledger) -> list[float]:
             x = score + REMEMBERED_WEIGHT * ledger.remembered[side]
             out.append(-(x + limit * math.exp(min(50.0, (x - limit) / tau))))
         return out
-    sign = better_sign(rules)
+    sign = rules.better_sign
     bonus = float(target or 0)
     return [sign * x + (bonus if side in won else 0.0) for side, x in enumerate(ledger.scores)]
 
@@ -573,7 +566,7 @@ def outcome_value(
     standing = rules.limit and rules.target is None
     if rules.variant.settle is None and not standing and not events:
         # the plain settlement adds the award to the scores: no ledger needed
-        sign = better_sign(rules)
+        sign = rules.better_sign
         return _relative([float(sign * g) for g in award(rules, outcome)])
     start = ledger if ledger is not None else Ledger.new(rules)
     try:
@@ -592,7 +585,7 @@ def outcome_value(
     if not any(gains) and events:
         for seat, points in events:
             gains[rules.side_of(seat)] += points
-    sign = better_sign(rules)
+    sign = rules.better_sign
     return _relative([sign * g for g in gains])
 
 

@@ -564,10 +564,7 @@ class Club:
             await stored(
                 self.settings, self.storage.add_table, row, self.node, self.settings.lease_s
             )
-        table = self._table(row)
-        self.tables[row.id] = table
-        self._seated(table)
-        return table
+        return self.place(row)
 
     async def play_now(self, user: User, form: PlayNow) -> tuple[dict[str, Any], int]:
         """A seat for ``user`` at a table of ``form.game`` at once, and its number: the one
@@ -686,6 +683,14 @@ class Club:
         table.row = await stored(self.settings, write)
         self._seated(table)
 
+    def place(self, row: TableRow) -> Table:
+        """The table of ``row``, stored a moment ago by this process (which holds its lease),
+        made live here: kept, and seated (it starts when its seats are full)."""
+        table = self._table(row)
+        self.tables[row.id] = table
+        self._seated(table)
+        return table
+
     def _seated(self, table: Table) -> None:
         """Make the stored seats of ``table``: its match starts once they are full, and its
         clients hear."""
@@ -758,9 +763,7 @@ class Club:
                 self.node,
                 self.settings.lease_s,
             )
-        new = self._table(row)
-        self.tables[row.id] = new
-        self._seated(new)
+        new = self.place(row)
         table.notify({"t": "rematch", "table": row.id, "seat": seat, "name": user.name})
         return new
 

@@ -24,8 +24,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -34,11 +33,11 @@ from bazar.core import record
 from bazar.core.match import Match
 
 from . import tablestate as ts
+from . import work
 from .audience import Client, broadcast
-from .errors import refusal_code
 from .fairness import seed_hash
 from .settings import Settings
-from .storage import Fence, NotStored, TableRow, stored
+from .storage import Fence, TableRow
 from .tablestate import RELOAD_S, REPLACEMENT, TableError, TableState, rules_of
 from .timers import timers
 
@@ -56,14 +55,6 @@ Settle = Callable[["Table", Match, dict[str, Any], Session], dict[str, Any] | No
 RESTART = (1012, "table restarted")
 
 
-class Workers(Protocol):
-    """Where searching bots think: the club's worker processes."""
-
-    def processes(self) -> Executor: ...
-
-    def processes_broken(self, pool: Executor) -> None: ...
-
-
 class Table:
     """A table of the club: its state, its clients, and the work its state asks for."""
 
@@ -77,7 +68,7 @@ class Table:
         grace_s: float = 60.0,
         rematch_window_s: float = 120.0,
         executor: Executor | None = None,
-        processes: Workers | None = None,
+        processes: work.Workers | None = None,
         on_finish: Settle | None = None,
         on_close: Callable[[Table], None] | None = None,
         on_crash: Callable[[Table, BaseException], None] | None = None,
@@ -267,32 +258,14 @@ class Table:
         self.on_crash(self, error)
 
     async def _write(self, effect: ts.Write | ts.Seats | ts.Finish) -> None:
-        """Make the write off the event loop, as :func:`~bazar.club.storage.stored` writes,
-        and answer the state: Stored, or Failed when the database never took it."""
-        storage, fence = self.storage, self.fence
-        match effect:
-            case ts.Write(n=n, seat=seat, text=text):
-                write = functools.partial(storage.append_move, self.id, n, seat, text, fence)
-            case ts.Seats(seats=seats):
-                write = functools.partial(storage.update_table, self.id, fence, seats=seats)
-            case ts.Finish(match=match, ending=ending, last=last):
-                settle = None
-                if self.on_finish is not None:
-                    settle = functools.partial(self.on_finish, self, match, ending)
-                write = functools.partial(
-                    storage.finish_match, self.id, ending, last, settle, fence
-                )
+        settle = None if self.on_finish is None else functools.partial(self.on_finish, self)
         try:
-            made = await stored(
-                self.settings, write, about=f"table {self.id}", refusal=refusal_code("not_stored")
+            answer = await work.write(
+                self.settings, self.storage, self.id, self.fence, effect, settle
             )
-        except NotStored as error:
-            answer: ts.Command = ts.Failed(error)
         except Exception as error:
             self._crash(error)
             return
-        else:
-            answer = ts.Stored(made if isinstance(made, TableRow) else None)
         self._step(answer)
         self._drain()
 
@@ -305,26 +278,12 @@ class Table:
             self._spawn(self._think(ask, bot))
 
     async def _think(self, ask: ts.Ask, bot: botlib.Bot) -> None:
-        """The bot's move, chosen off the loop; a searching bot thinks in a worker process and
-        comes back with its random source moved on."""
-        loop = asyncio.get_running_loop()
-        moved_on, move = None, None
         try:
-            if bot.searches and self.workers is not None:
-                pool = self.workers.processes()
-                try:
-                    move, moved_on = await loop.run_in_executor(
-                        pool, botlib.think, bot, ask.view, ask.legal
-                    )
-                except BrokenProcessPool:
-                    # a worker died (killed, out of memory): think here this time
-                    self.workers.processes_broken(pool)
-            if move is None:
-                move = await loop.run_in_executor(self.executor, bot.choose, ask.view, ask.legal)
+            thought = await work.think(bot, ask, self.workers, self.executor)
         except Exception as error:
             self._crash(error)
             return
-        self._feed(ts.Thought(ask.seat, ask.v, move, bot, moved_on))
+        self._feed(thought)
 
     # who is at the table
 

@@ -23,11 +23,10 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.orm import Session
 
-from bazar.bots.sampler import better_sign
 from bazar.core import record
 from bazar.core.errors import UnknownOption, UnknownVariant
 from bazar.core.rules import rules as make_rules
@@ -36,12 +35,14 @@ from bazar.tournament import FILLER_BOT, Pairing, Tournament, TournamentError, d
 from .errors import ServerError
 from .lobby import Watcher
 from .protocol import TournamentForm
+from .settings import Settings
 from .storage import (
     TOURNAMENT_LEASE,
     Lease,
     LeaseLost,
     Rating,
     RecordRow,
+    Storage,
     TableRow,
     TournamentRow,
     User,
@@ -50,7 +51,20 @@ from .storage import (
 from .table import TableError
 
 if TYPE_CHECKING:
-    from .club import Club
+    from .table import Table
+
+
+class Host(Protocol):
+    """What the tournaments need of the club: its process's name, settings and storage, the
+    bounds of the options it plays, and a table made live from a row stored for it."""
+
+    node: str
+    settings: Settings
+    storage: Storage
+
+    def bounded(self, game: str, options: dict[str, Any]) -> None: ...
+
+    def place(self, row: TableRow) -> Table: ...
 
 __all__ = ["MAX_ENTRIES", "Director", "Tournaments", "describe"]
 
@@ -78,7 +92,7 @@ class Tournaments:
     """What the HTTP API asks of the club's tournaments, and their directors in this
     process."""
 
-    def __init__(self, club: Club) -> None:
+    def __init__(self, club: Host) -> None:
         self.club = club
         self.storage = club.storage
         self.settings = club.settings
@@ -508,9 +522,7 @@ class Director:
             )
         for table_row in made:
             self.tournaments.badges[table_row.id] = _badge(after, table_row)
-            table = self.club._table(table_row)
-            self.club.tables[table_row.id] = table
-            self.club._seated(table)
+            self.club.place(table_row)
         if news:
             self.tournaments.changed(self.id)
         return after.status == "finished"
@@ -626,7 +638,7 @@ def _result(
     if "timeout" not in ending and match is not None and match.is_over():
         return list(places(match, sides)), []
     out = {rules.side_of(int(ending["timeout"]))} if "timeout" in ending else set()
-    sign = better_sign(rules)
+    sign = rules.better_sign
     scores = match.ledger.scores if match is not None else [0] * sides
     staying = sorted({-sign * scores[s] for s in range(sides) if s not in out})
     placed = [len(staying) + 1] * sides

@@ -478,6 +478,12 @@ class Rules:
         return lower is not None and lower(self)
 
     @property
+    def better_sign(self) -> int:
+        """+1 where more points are better, -1 where fewer are (:attr:`lower_wins`): a
+        score times it ranks the seats, the best the highest."""
+        return -1 if self.lower_wins else 1
+
+    @property
     def sides(self) -> int:
         """How many scoring units there are: teams, or players."""
         return len(self.teams) if self.teams else self.players

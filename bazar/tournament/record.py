@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 
-from bazar.bots.sampler import better_sign
 from bazar.core import record as records
 from bazar.core.match import Match
 
@@ -42,7 +41,7 @@ def places(match: Match, sides: int | None = None) -> tuple[int, ...]:
         )
     won = {rules.side_of(s) for s in result.winners}
     lost = {rules.side_of(s) for s in result.losers}
-    sign = better_sign(rules)
+    sign = rules.better_sign
     scores = match.ledger.scores
 
     def key(side: int) -> tuple[int, int]:
