@@ -2,7 +2,7 @@
 bots (``--bots``, random by default) in one event loop, each watched by ``--watchers``
 clients (the events serialised for them as for sockets, never written), their writes made by
 an in-memory store through the club's writer threads. The CPU time of the whole process per
-move, and moves per second, flat out (bots move at once) for ``--seconds``:
+move, and moves per second, flat out (bots move at once; ``--bot-delay 0.5`` at the club's pace) for ``--seconds``:
 
     PYTHONPATH=. python benchmarks/table_actor.py --tables 200 --seconds 10
 
@@ -71,7 +71,7 @@ async def drain(client: Client) -> None:
             json.dumps(message)
 
 
-async def run(tables: int, watchers: int, seconds: float) -> dict[str, float]:
+async def run(tables: int, watchers: int, seconds: float, delay: float) -> dict[str, float]:
     store = Memory()
     live: list[Table] = []
     readers = []
@@ -81,7 +81,7 @@ async def run(tables: int, watchers: int, seconds: float) -> dict[str, float]:
         start()
 
     def start() -> None:
-        table = Table(row(secrets.token_urlsafe(6)), store, bot_delay=0.0, on_close=again,
+        table = Table(row(secrets.token_urlsafe(6)), store, bot_delay=delay, on_close=again,
                       settings=Settings(round_pause_s=0))  # fmt: skip
         for _ in range(watchers):
             client = Client(seat=None, limit=10**6)
@@ -112,9 +112,10 @@ def main() -> None:
     parser.add_argument("--watchers", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--bots", default="random")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="0.5: the club's pace")
     args = parser.parse_args()
     LEVEL = args.bots
-    print(json.dumps(asyncio.run(run(args.tables, args.watchers, args.seconds))))
+    print(json.dumps(asyncio.run(run(args.tables, args.watchers, args.seconds, args.bot_delay))))
 
 
 if __name__ == "__main__":

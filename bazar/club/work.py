@@ -49,17 +49,22 @@ async def write(
 ) -> ts.Stored | ts.Failed:
     """Make the write ``effect`` asks for, as :func:`~bazar.club.storage.stored` writes:
     Stored, or Failed when the database never took it (any other error is raised)."""
+    # a move is handed over as the storage's own method and its arguments: the writers
+    # commit the moves that come at once together (:class:`~bazar.club.storage.Writers`)
+    made: Callable[..., Any]
+    args: tuple[Any, ...]
     match effect:
         case ts.Write(n=n, seat=seat, text=text):
-            made = functools.partial(storage.append_move, table_id, n, seat, text, fence)
+            made, args = storage.append_move, (table_id, n, seat, text, fence)
         case ts.Seats(seats=seats):
             made = functools.partial(storage.update_table, table_id, fence, seats=seats)
+            args = ()
         case ts.Finish(match=match, ending=ending, last=last):
             with_it = None if settle is None else functools.partial(settle, match, ending)
-            made = functools.partial(storage.finish_match, table_id, ending, last, with_it, fence)
+            made, args = storage.finish_match, (table_id, ending, last, with_it, fence)
     try:
         row = await stored(
-            settings, made, about=f"table {table_id}", refusal=refusal_code("not_stored")
+            settings, made, *args, about=f"table {table_id}", refusal=refusal_code("not_stored")
         )
     except NotStored as error:
         return ts.Failed(error)
