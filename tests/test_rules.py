@@ -286,3 +286,40 @@ def test_the_sign_of_a_better_score_is_the_rules_to_say(
     """Whoever ranks scores (the bots, a tournament's standings) asks the rules which way is
     better, never a family's name."""
     assert bazar.rules(game, **options).better_sign == sign
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "expected"),
+    [
+        # Kozel's accounts: an award that opens an account or is remembered
+        ("kozel", {}, {"round_score": "award", "club_points": True, "end_names": "pip"}),
+        ("sea-kozel", {}, {"round_score": "points", "club_points": False}),
+        # a losing mark makes a round's points a penalty; a game scored in play adds a bonus
+        ("classic-penalty", {}, {"round_score": "penalty"}),
+        ("fives", {}, {"round_score": "bonus", "scored_in_play": True}),
+        ("poker", {}, {"round_score": "chips", "seat_rows": "open", "has_bazar": False}),
+        ("texas-42", {}, {"end_names": None, "seat_rows": "open", "has_bazar": False}),
+        ("kolbasa", {}, {"end_names": "joint", "seat_rows": "blind", "hand_counts": "tiles"}),
+        ("mexican-train", {}, {"end_names": "train", "own_trains": True}),
+        ("chicken-foot", {}, {"round_score": "penalty", "end_names": "branch"}),
+    ],
+)
+def test_the_capabilities_say_what_a_client_may_rely_on(
+    name: str, options: dict[str, Any], expected: dict[str, Any]
+) -> None:
+    caps = bazar.rules(name, **options).capabilities().to_json()
+    assert {k: caps[k] for k in expected} == expected
+
+
+def test_every_game_has_every_capability_in_a_value_a_page_reads() -> None:
+    allowed = {
+        "round_score": {"award", "bonus", "chips", "penalty", "points"},
+        "end_names": {"pip", "joint", "train", "branch", None},
+        "seat_rows": {None, "open", "blind"},
+        "hand_counts": {"pips", "tiles"},
+    }
+    for name in bazar.rules.names():
+        caps = bazar.rules(name).capabilities().to_json()
+        for key, value in caps.items():
+            assert value in allowed.get(key, {True, False}), (name, key, value)
+        assert caps["satisfies_doubles"] == (caps["end_names"] in ("train", "branch"))

@@ -87,7 +87,7 @@ class Narrator:
         pot ("eggs") follows."""
         rules = self.match.rules
         mark = self.table.mark(rules, self.lang)
-        remembering = "open_threshold" in rules.options() and "single_record" not in rules.options()
+        remembering = rules.keeps_accounts
         holder = ledger.get("record_holder")
         line = Text(f"{label}: ")
         for side, name in enumerate(self.side_names()):

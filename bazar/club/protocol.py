@@ -224,12 +224,17 @@ class Password(Body):
     new: Annotated[str, Refuse.by("password_form")]
 
 
+#: the club's game where none is named: the lobby's first choice, a form's default, the
+#: leaderboard shown first
+DEFAULT_GAME = "kozel"
+
+
 class TableForm(Body):
     """``POST /api/tables``: the game-request form (online-club.md §1). ``options`` maps the
     rules' option names to plain values (the rules judge them); ``seat`` is the owner's;
     ``bots`` fills the other seats at once."""
 
-    game: Annotated[str, _one_of(tuple(VARIANTS)), Refuse(_unknown_game)] = "kozel"
+    game: Annotated[str, _one_of(tuple(VARIANTS)), Refuse(_unknown_game)] = DEFAULT_GAME
     players: Annotated[int | None, Refuse.by("players_form")] = None
     options: Annotated[dict[str, OptionValue] | None, Refuse.by("options_form")] = None
     move_time_s: Annotated[int, AfterValidator(_offered_time), Refuse(_bad_time)] = 30
@@ -252,7 +257,7 @@ class PlayNow(Body):
     the player's remembered settings, for the table made when none waits for players: how
     many play, the move time, and the level of the bots that fill it."""
 
-    game: Annotated[str, _one_of(tuple(VARIANTS)), Refuse(_unknown_game)] = "kozel"
+    game: Annotated[str, _one_of(tuple(VARIANTS)), Refuse(_unknown_game)] = DEFAULT_GAME
     players: Annotated[int | None, Refuse.by("players_form")] = None
     move_time_s: Annotated[int, AfterValidator(_offered_time), Refuse(_bad_time)] = 30
     level: Level = "greedy"
@@ -278,7 +283,7 @@ class TournamentForm(Body):
     organiser starts it), and its tables' move time."""
 
     name: Annotated[str, Refuse.by("tournament_name_form")] = ""
-    game: Annotated[str, _one_of(tuple(VARIANTS)), Refuse(_unknown_game)] = "kozel"
+    game: Annotated[str, _one_of(tuple(VARIANTS)), Refuse(_unknown_game)] = DEFAULT_GAME
     players: Annotated[int | None, Refuse.by("players_form")] = None
     options: Annotated[dict[str, OptionValue] | None, Refuse.by("options_form")] = None
     format: Annotated[

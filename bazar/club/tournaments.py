@@ -66,6 +66,7 @@ class Host(Protocol):
 
     def place(self, row: TableRow) -> Table: ...
 
+
 __all__ = ["MAX_ENTRIES", "Director", "Tournaments", "describe"]
 
 log = logging.getLogger("bazar.club")

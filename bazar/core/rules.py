@@ -30,6 +30,7 @@ __all__ = [
     "ALIASES",
     "COMMON",
     "VARIANTS",
+    "Capabilities",
     "Option",
     "Rules",
     "UnknownOption",
@@ -272,6 +273,23 @@ class Variant:
     #: how the club rates a match between people: ``skill`` (a skill rating per game), or
     #: ``kozel``: that and, where the rules say ``rating``, Kozel's points (``kozel.md`` §10)
     club_rating: str = "skill"
+    #: how an open end is named to the players: ``pip``, by the number it shows; ``joint``, the
+    #: open end ``R`` by its pip and the others by number (Kolbasa's joints); ``train``, by the
+    #: seat whose train it is; ``branch``, by its branch; None: the game lays no line of tiles
+    end_names: str | None = "pip"
+    #: how the board shows the seats' tiles: None, each holds his own hand; ``open``, as rows
+    #: beside the layout, which are the game itself (poker's hands, the tricks to come);
+    #: ``blind``, as rows lying face down, to their owners too (Kolbasa)
+    seat_rows: str | None = None
+    #: what a hand left at a round's end counts: its ``pips``, or its ``tiles`` (Kolbasa's rows)
+    hand_counts: str = "pips"
+    #: whether tiles are left undealt, a bazar that the table counts (not where every tile of
+    #: the set is dealt: poker, Texas 42)
+    has_bazar: bool = True
+    #: whether a side's score is chips staked and won (poker) rather than points
+    stakes: bool = False
+    #: whether a double laid stays open until tiles satisfy it (the train and tree games)
+    satisfies_doubles: bool = False
     #: the game's own options, and the common ones it reads but players may not set
     options: tuple[Option[Any], ...] = ()
     #: the values of options the game reads but players may not set, where not their default
@@ -359,6 +377,75 @@ def nearest(key: str, names: Mapping[str, str] | Iterable[str]) -> list[str]:
     shown = names if isinstance(names, Mapping) else {n: n for n in names}
     close = difflib.get_close_matches(key, list(shown), n=5, cutoff=0.6)
     return list(dict.fromkeys(shown[c] for c in close))[:3]
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a client may rely on about a game, sent with its rules so that a page asks these
+    instead of the game's name or family (``docs/protocol.md``, "Capabilities").
+
+    >>> caps = rules("fives").capabilities()
+    >>> caps.round_score, caps.scored_in_play, caps.end_names
+    ('bonus', True, 'pip')
+    >>> rules("mexican-train").capabilities().round_score
+    'penalty'
+    """
+
+    #: what the row of a round's change in the score table is: ``award`` (Kozel's accounts,
+    #: opened or remembered), ``bonus`` (the points the round's end adds to those scored in
+    #: play), ``chips``, ``penalty`` (points that count against their side) or ``points``
+    round_score: str
+    #: whether points are scored during play (``Variant.scored_in_play``)
+    scored_in_play: bool
+    #: how an open end is named (``Variant.end_names``): ``pip``, ``joint``, ``train``,
+    #: ``branch``, or None where no tile is laid in a line
+    end_names: str | None
+    #: how the board shows the seats' tiles (``Variant.seat_rows``): None, ``open``, ``blind``
+    seat_rows: str | None
+    #: what a hand left at a round's end counts: ``pips`` or ``tiles``
+    hand_counts: str
+    #: whether there is a bazar for the table to count
+    has_bazar: bool
+    #: whether each seat builds a train of its own, which a marker opens to the others
+    own_trains: bool
+    #: whether a double laid stays open until tiles satisfy it
+    satisfies_doubles: bool
+    #: whether a rated match of the game also keeps the club's Kozel points (``kozel.md`` §10)
+    club_points: bool
+
+    @classmethod
+    def of(cls, r: Rules) -> Capabilities:
+        """The capabilities of the rules ``r``."""
+        game = r.variant
+        return cls(
+            round_score=_round_score(r),
+            scored_in_play=game.scored_in_play,
+            end_names=game.end_names,
+            seat_rows=game.seat_rows,
+            hand_counts=game.hand_counts,
+            has_bazar=game.has_bazar,
+            own_trains=game.own_trains,
+            satisfies_doubles=game.satisfies_doubles,
+            club_points=game.club_rating == "kozel",
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe dict, a key per capability."""
+        return dict(vars(self))
+
+
+def _round_score(r: Rules) -> str:
+    game = r.variant
+    if r.keeps_accounts:
+        return "award"
+    if game.scored_in_play:
+        return "bonus"
+    if game.stakes:
+        return "chips"
+    # a losing mark, or a game that may count the fewest points: a round's points count against
+    if r.limit is not None or game.lower_wins is not None:
+        return "penalty"
+    return "points"
 
 
 @dataclass(frozen=True, eq=True)
@@ -482,6 +569,18 @@ class Rules:
         """+1 where more points are better, -1 where fewer are (:attr:`lower_wins`): a
         score times it ranks the seats, the best the highest."""
         return -1 if self.lower_wins else 1
+
+    @property
+    def keeps_accounts(self) -> bool:
+        """Whether the game keeps Kozel's accounts (``kozel.md`` §8.1): a round's award opens
+        a side's account or is remembered until one does (Sea Kozel, which keeps a single
+        record, does not)."""
+        options = self.options()
+        return "open_threshold" in options and "single_record" not in options
+
+    def capabilities(self) -> Capabilities:
+        """What a client may rely on about this game (:class:`Capabilities`)."""
+        return Capabilities.of(self)
 
     @property
     def sides(self) -> int:

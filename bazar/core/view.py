@@ -81,6 +81,7 @@ class View:
                 "family": self.rules.variant.family,
                 "loser": self.rules.variant.loser,
                 "options": self.rules.options(),
+                "capabilities": self.rules.capabilities().to_json(),
             },
             "turn": self.turn,
             "hand": None if self.hand is None else [str(t) for t in self.hand],

@@ -19,9 +19,9 @@ const SMALL = 20; // the side of a half tile in a seat's row
 //: the seats' colours (a lane's chip), in turn order
 const COLOURS = ["#e11d48", "#2563eb", "#16a34a", "#9333ea", "#0891b2", "#db2777", "#65a30d", "#ea580c"];
 
-// The kind of a view's board (docs/api.md, "Boards"): "line", "cross", "trains", "tree",
-// "kolbasa", "trick" or "poker".
-export function kindOf(view) { return view.board.kind; }
+// How the board shows the seats' tiles, by the capability seat_rows of the view's rules
+// (docs/protocol.md): null (each holds his own hand), "open" or "blind" (rows face down).
+function seatRows(view) { return view.rules.capabilities.seat_rows; }
 
 // The tile a move lays ("6-4:R", "close 2-2:L", "cut 5-3:1", "5-5"), or null.
 export function tileOf(move) {
@@ -696,6 +696,7 @@ function drawTree(g, view, area, box) {
   const best = area.memo.treeKey === key ? area.memo.treeLaid : layTree(view, area);
   area.memo.treeKey = key;
   area.memo.treeLaid = best;
+  area.middle = true;
   return drawLaidTree(g, view, area, box, best);
 }
 
@@ -844,7 +845,7 @@ function seatTiles(view, s, hands) {
   const shown = view.outcome && view.outcome.remaining && view.outcome.remaining[s];
   if (shown) return shown;
   const n = view.hand_sizes[s];
-  const front = kindOf(view) === "kolbasa" && view.turn === s && view.extra.front;
+  const front = seatRows(view) === "blind" && view.turn === s && view.extra.front;
   // the mover's front tile in Kolbasa is turned over for everybody to see
   if (front) return [front, ...Array(Math.max(0, n - 1)).fill(null)];
   return Array(n).fill(null);
@@ -880,7 +881,7 @@ function drawSeats(g, view, seats, hands, names, y, width, box, digits) {
     const hidden = tiles.length - known.length;
     let x = 0, bottom = y + 18;
     // a face-down Kolbasa row is a stack; its front tile, the one that may be played, full size
-    if (kindOf(view) === "kolbasa" && hidden) {
+    if (seatRows(view) === "blind" && hidden) {
       for (const text of known) {
         const [a, b] = parseTile(text);
         tile(group, x, y + 18, a, b, true, big, "front", digits).dataset.tile = text;
@@ -988,7 +989,8 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
   hands = null, playable = new Set(), selected = null, onTile = null, last, digits = digitsWanted() } = {}) {
   const before = where(svg);
   svg.replaceChildren();
-  const kind = kindOf(view);
+  // the board's kind, the type tag of its JSON (docs/api.md, "Boards"), chooses its layout
+  const kind = view.board.kind;
   svg.dataset.kind = kind;
   svg.style.minWidth = "";
   svg.style.height = "";
@@ -1000,13 +1002,14 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
   // the layout: drawn first, to know what height the layout has left
   const n = view.hand_sizes.length;
   const seats = [...Array(n).keys()].filter((s) => hands
-    || (["kolbasa", "poker", "trick"].includes(kind) && !(s === view.seat && view.hand)));
+    || (seatRows(view) !== null && !(s === view.seat && view.hand)));
   const seatsGroup = el("g", { class: "seats" });
   const seatsBox = new Extent();
   if (seats.length) drawSeats(seatsGroup, view, seats, hands, names, 0, inner, seatsBox, digits);
   const seatsH = seats.length ? seatsBox.h + 12 : 0;
+  // (a layout that grows every way from its middle says so: area.middle)
   const area = { w: inner, h: height ? Math.max(80, height - 2 * pad - seatsH) : Infinity, memo: svg.memo, digits,
-    seats: seats.length > 0 };
+    seats: seats.length > 0, middle: false };
   const layout = el("g", { class: "layout" }, svg);
   const box = new Extent();
   const spots = LAYOUTS[kind](layout, view, area, box, names);
@@ -1095,7 +1098,7 @@ export function drawBoard(svg, view, { width = 640, height = null, names = (s) =
   if (wrap && w > width && !svg.memo.panned) {
     // a tree pans from its engine, in the middle
     wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
-    if (kind === "tree") wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
+    if (area.middle) wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
     svg.memo.panned = true;
   }
   svg.setAttribute("lang", lang);

@@ -33,9 +33,10 @@ function remembered(game) {
 export async function lobby() {
   const parts = [];
   if (!session.me) parts.push(loginForms());
-  const { games, move_times: times, levels } = await api(`/api/games?lang=${lang}`);
+  const { games, default_game: usual, move_times: times, levels } = await api(`/api/games?lang=${lang}`);
   const byName = Object.fromEntries(games.map((g) => [g.name, g]));
-  const first = byName[localStorage.getItem(CHOSEN)] ? localStorage.getItem(CHOSEN) : "kozel";
+  // the game chosen last, else the club's own
+  const first = byName[localStorage.getItem(CHOSEN)] ? localStorage.getItem(CHOSEN) : usual;
 
   // the settings of the chosen game
   const error = h("div", { class: "error", role: "alert" });

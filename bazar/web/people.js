@@ -22,10 +22,11 @@ function ranking(rows, columns, id) {
 }
 
 export async function leaderboardPage() {
-  const params = new URLSearchParams(location.search);
-  const game = params.get("game") || "kozel";
+  // the game asked for, else the club's own, which the leaderboard names
+  const asked = new URLSearchParams(location.search).get("game");
   const [data, { games }] = await Promise.all([
-    api(`/api/leaderboard?game=${encodeURIComponent(game)}`), api("/api/games")]);
+    api(asked ? `/api/leaderboard?game=${encodeURIComponent(asked)}` : "/api/leaderboard"), api("/api/games")]);
+  const { game } = data;
   const select = h("select", { id: "leaderboard-game", onchange: (e) => go(`/leaderboard?game=${encodeURIComponent(e.target.value)}`) },
     games.map((g) => h("option", { value: g.name }, gameName(g.name))));
   select.value = game;
@@ -33,7 +34,7 @@ export async function leaderboardPage() {
     h("section", {}, h("h2", {}, `${t("skill")} · ${gameName(game)}`),
       h("label", { class: "inline" }, t("game"), select),
       ranking(data.skill, [[N_("rating"), (r) => rated(r.rating)], [N_("matches"), (r) => r.games]], "skill")),
-    h("section", {}, h("h2", {}, t("kozelRating")), ranking(data.kozel, [[N_("points"), (r) => r.rating]], "kozel")));
+    h("section", {}, h("h2", {}, t("kozelRating")), ranking(data.kozel, [[N_("points"), (r) => r.rating]], "club-points")));
 }
 
 //: the colours of the chart's lines, a game each, in the order of the player's games
@@ -96,7 +97,6 @@ export async function profilePage(name) {
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game")), h("th", { class: "num", scope: "col" }, t("matches")),
       h("th", { class: "num", scope: "col" }, t("wins")), h("th", { class: "num", scope: "col" }, t("rating")))),
     h("tbody", {}, rows)) : h("p", { class: "hint" }, t("noRecords"));
-  const kozelRated = data.user.kozel_rating !== 0 || "kozel" in ratings;
   const own = session.me && session.me.id === data.user.id;
   const matches = recordList(t("recentMatches"), `player=${encodeURIComponent(data.user.name)}&limit=10&`,
     "profile-matches", own ? YOURS : HIS);
@@ -107,7 +107,7 @@ export async function profilePage(name) {
       h("div", {}, h("span", {}, t("wins")), h("b", { id: "profile-wins" }, wins)),
       // the club's points of Kozel come with its rated matches: none yet is said in words,
       // not as a rating of 0
-      h("div", {}, h("span", {}, t("kozelRating")), kozelRated
+      h("div", {}, h("span", {}, t("kozelRating")), data.kozel_rated
         ? h("b", { id: "profile-kozel" }, data.user.kozel_rating)
         : h("span", { id: "profile-kozel", class: "hint" }, t("notRatedYet")))),
     table),

@@ -180,7 +180,7 @@ export async function replayPage(id) {
       last });
     const parts = [t("round", { n: pos.round }), `${t("move")} ${pos.ply}/${pos.plies}`];
     // (its view is the position after the move: its ends are not those the move was laid on)
-    if (pos.last) parts.push(`${t("lastMove")}: ${logText({ board: pos.view.board }, pos.last, names)}`);
+    if (pos.last) parts.push(`${t("lastMove")}: ${logText({ board: pos.view.board, rules: pos.view.rules }, pos.last, names)}`);
     const result = rounds.find((r) => r.number === pos.round);
     if (pos.over && result) parts.push(roundEnd(result, names));
     if (index === positions.length - 1 && meta.summary.rounds) parts.push(outcomeText(meta));
@@ -219,7 +219,8 @@ export async function replayPage(id) {
   // the moves in words, by round: a move shows the position after it, a round's title its
   // deal; each is said in the board's words (its ends by name), without the pips of an end,
   // which change as the round goes on
-  const words = { board: { kind: (await api(`/api/records/${id}/position?ply=0`)).view.board.kind } };
+  const { view: dealt } = await api(`/api/records/${id}/position?ply=0`);
+  const words = { board: { kind: dealt.board.kind }, rules: dealt.rules };
   for (const r of rounds) {
     const items = r.moves.map((m, k) => h("li", {}, h("button", { type: "button", class: "move",
       "data-ply": r.first + k + 1, onclick: () => show(r.index + k + 1) },

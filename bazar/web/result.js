@@ -103,7 +103,7 @@ function headline(e, rules, names, sides) {
 // Each seat's hand as the round left it, face up (the rules keep a folded poker hand hidden).
 function handsBlock(e, names) {
   const o = e.outcome;
-  const kind = e.final.view.board.kind;
+  const counts = e.final.view.rules.capabilities.hand_counts;
   const hands = e.final.hands;
   const list = h("ul", { class: "end-hands", "aria-label": t("end.hands") });
   hands.forEach((hand, s) => {
@@ -122,7 +122,7 @@ function handsBlock(e, names) {
     let sum = "", why = "";
     if (rank) sum = h("span", { class: "end-sum" }, t(`poker.rank.${rank}`));
     // Kolbasa's rows count their tiles, not their pips
-    else if (hand && hand.length && kind === "kolbasa") sum = h("span", { class: "end-sum" }, tn("nTiles", hand.length));
+    else if (hand && hand.length && counts === "tiles") sum = h("span", { class: "end-sum" }, tn("nTiles", hand.length));
     else if (hand && hand.length) {
       // what the hand counts: its pips, a special tile at its worth, and why
       const values = e.final.values;
@@ -155,15 +155,10 @@ function roundCell(rules, e, side, inPlay) {
   return h("td", {}, `${change > 0 ? "+" : ""}${change}`);
 }
 
-// The label of the row that says what the round gave: a game's own word where it has one.
-function roundRow(rules, family) {
-  if (keepsAccounts(rules)) return t("end.award");
-  if (family === "cross") return t("end.bonus");
-  if (family === "poker") return t("end.chips");
-  const penalty = rules.options.limit !== null && rules.options.limit !== undefined;
-  if (penalty || family === "trains" || family === "tree") return t("end.penalty");
-  return t("end.thisRound");
-}
+//: the label of the row that says what the round gave, by what the rules say it is (their
+//: capability round_score): a game's own word where it has one
+const ROUND_ROWS = { award: N_("end.award"), bonus: N_("end.bonus"), chips: N_("end.chips"),
+  penalty: N_("end.penalty"), points: N_("end.thisRound") };
 
 // The totals with labelled columns (the players, or the sides) and rows (before, this round,
 // total); the points scored during play apart where the game scores during play (All Fives).
@@ -172,16 +167,16 @@ export function scoreTable(rules, e, names, { final = false, caption = null } = 
   const sides = e.after.scores.length;
   const heads = sides < n ? sideNames(n, sides, names) : [...Array(n).keys()].map(names);
   const cols = [...Array(sides).keys()];
-  const family = rules.family;
+  const caps = rules.capabilities;
   const scoring = e.outcome.scoring || [];
-  const inPlay = family === "cross" && scoring.length ? cols.map(() => 0) : null;
+  const inPlay = caps.scored_in_play && scoring.length ? cols.map(() => 0) : null;
   if (inPlay) for (const [s, p] of scoring) inPlay[s % sides] += p;
   const row = (label, cells, cls = "") => h("tr", { class: cls }, h("th", { scope: "row" }, label), cells);
   const rows = [];
   if (!final) {
     rows.push(row(t("end.before"), cols.map((s) => scoreCell(rules, e.before, s))));
     if (inPlay) rows.push(row(t("end.inPlay"), cols.map((s) => h("td", {}, `${inPlay[s] > 0 ? "+" : ""}${inPlay[s]}`))));
-    rows.push(row(roundRow(rules, family), cols.map((s) => roundCell(rules, e, s, inPlay))));
+    rows.push(row(t(ROUND_ROWS[caps.round_score]), cols.map((s) => roundCell(rules, e, s, inPlay))));
   }
   rows.push(row(t("end.total"), cols.map((s) => scoreCell(rules, e.after, s)), "rule total"));
   return h("div", { class: "table-scroll" }, h("table", { class: "scoretable", id: "scoretable" },

@@ -48,8 +48,7 @@ function diagram(data, width) {
     h("figcaption", {}, t("rulesDiagram", { moves: data.diagram.moves })));
   // where the hands are the game (a poker hand, the tricks to come) they are shown face up;
   // Kolbasa's rows stay blind, as they are to their owners
-  const kind = data.diagram.view.board.kind;
-  const hands = ["poker", "trick"].includes(kind) ? data.diagram.hands : null;
+  const hands = data.capabilities.seat_rows === "open" ? data.diagram.hands : null;
   const names = (s) => t("rulesSeat", { n: s + 1 });
   return { figure, draw: () => drawBoard(svg, data.diagram.view, { width: width(svg.parentElement), height: 320, hands, names }) };
 }
@@ -91,16 +90,17 @@ export async function rulesPage(game) {
 // ---- the table's "?" -----------------------------------------------------------------------
 
 // What the table screen shows, for the game whose view is `view`: the marks every game has,
-// then those of its family and rules.
+// then those its rules' capabilities and options call for.
 function legend(view) {
-  const kind = view.board.kind, options = view.rules.options;
+  const caps = view.rules.capabilities, options = view.rules.options;
   const items = [];
   const add = (sample, key, vars = {}) => items.push(h("div", { class: "legend-item" },
     h("dt", {}, sample), h("dd", {}, t(key, vars))));
   const outlined = tileSvg(6, 4, { vertical: false, size: 18, cls: "last" });
   add(outlined, N_("legendLast"));
   add(h("span", { class: "legend-ring" }, t("legendYou")), N_("legendTurn"));
-  if (["line", "cross", "trains", "tree", "kolbasa"].includes(kind)) {
+  // the sockets of the open ends, where tiles are laid in lines
+  if (caps.end_names !== null) {
     const socket = el("svg", { viewBox: "0 0 32 32", width: 32, height: 32, "aria-hidden": "true" });
     const g = el("g", { class: "end" }, socket);
     el("circle", { cx: 16, cy: 16, r: 14 }, g);
@@ -113,16 +113,16 @@ function legend(view) {
     add(h("span", { class: "badge red" }, "37"), N_("legendOpened"));
     if (options.eggs) add(h("span", { class: "badge" }, t("potEggs", { n: 12 })), N_("legendPot"));
   }
-  if (kind === "trains") {
+  if (caps.own_trains) {
     const marker = el("svg", { viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true" });
     el("circle", { cx: 8, cy: 8, r: 6, class: "marker" }, marker);
     add(marker, N_("legendMarker"));
   }
-  if (kind === "trains" || kind === "tree") {
+  if (caps.satisfies_doubles) {
     add(h("span", { class: "legend-unsatisfied" }, tileSvg(5, 5, { vertical: false, size: 16 })), N_("legendUnsatisfied"));
   }
   // the games scored in play by multiples (the Fives, Telephone's fifths)
-  if (kind === "cross" && "divide_in_play" in options) {
+  if (caps.scored_in_play && "divide_in_play" in options) {
     add(h("span", { class: "badge" }, "5+10 = 15"), N_("legendSum"), { base: options.base ?? 5 });
   }
   return h("dl", { class: "legend" }, items);

@@ -398,7 +398,7 @@ export async function tablePage(id) {
     const round = final ? state.roundEnd.number : view.extra && view.extra.number;
     if (round) status.append(h("span", {}, t("round", { n: round })));
     // the stock, where the game has one to draw from (poker and Texas 42 deal every tile)
-    if (!["poker", "trick"].includes(shown.board.kind)) {
+    if (shown.rules.capabilities.has_bazar) {
       status.append(h("span", {}, `${t("bazar")}: ${shown.bazar_size}`));
     }
     // the log's strip would name the next round already
@@ -521,11 +521,11 @@ export async function tablePage(id) {
 
   // What a move says in the log ("Olya: 6|4 on 4"), to a screen reader ("Olya: six–four on
   // four") and on its seat's plate ("6|4", "drew 2"). Its words come from the event alone (the
-  // ends it was laid against, whether the table made it for the player) and the board of its
-  // round (a Chicken Foot toe is named by its double): the log reads the same live and after a
-  // reload.
-  function noteMove(event, board, live) {
-    const named = board && { board, ends: event.ends || {} };
+  // ends it was laid against, whether the table made it for the player) and the board and rules
+  // of its round's view (a Chicken Foot toe is named by its double): the log reads the same live
+  // and after a reload.
+  function noteMove(event, round, live) {
+    const named = round && { board: round.board, rules: round.rules, ends: event.ends || {} };
     const who = seatName(event.seat);
     const tileMove = tileOf(event.move);
     const end = endOf(event.move);
@@ -561,8 +561,8 @@ export async function tablePage(id) {
 
   // The log and the live region hear the events as they come (a sync's are the past: logged
   // but not said, nor sounded). A round's result is read out by its sheet (result.js).
-  function noteEvent(event, board, live) {
-    if (event.t === "move") noteMove(event, board, live);
+  function noteEvent(event, round, live) {
+    if (event.t === "move") noteMove(event, round, live);
     if (event.t === "round_start") { addLog(t("round", { n: event.number }), "round"); state.last = null; }
     if (event.t === "round_end" && live) sound("sting");
   }
@@ -614,12 +614,12 @@ export async function tablePage(id) {
       state.commitments = {}; state.reveals = []; state.end = null; state.roundEnd = null;
       log.replaceChildren();
       // each move is told on the board of its round: the one it ended with, or the one now
-      const boards = {};
-      for (const e of data.events) if (e.t === "round_end") boards[e.number] = e.final.view.board;
+      const finals = {};
+      for (const e of data.events) if (e.t === "round_end") finals[e.number] = e.final.view;
       let number = null;
       for (const e of data.events) {
         if (e.t === "round_start") number = e.number;
-        noteEvent(e, boards[number] || (data.view && data.view.board) || null, false);
+        noteEvent(e, finals[number] || data.view || null, false);
         await onEvent(e);
       }
       info = { ...info, ...data.table };
@@ -628,7 +628,7 @@ export async function tablePage(id) {
       renderHead();
     }
     // a notice (a player away or back) is not part of the game: it has no version
-    if (data.type === "event") noteEvent(data.event, state.view && state.view.board, true);
+    if (data.type === "event") noteEvent(data.event, state.view, true);
     // the match ended now: the table says how long a rematch may be asked for
     if (data.type === "event" && data.event.t === "match_end") reload().catch(reportError);
     if (data.type === "event" || data.type === "notice") await onEvent(data.event);

@@ -48,12 +48,12 @@ function flame() {
 // ---- the list and the form -------------------------------------------------------------
 
 export async function tournamentsPage() {
-  const [{ tournaments }, { games, move_times: times }] = await Promise.all([
+  const [{ tournaments }, { games, default_game: usual, move_times: times }] = await Promise.all([
     api("/api/tournaments"), api(`/api/games?lang=${lang}`)]);
   const byName = Object.fromEntries(games.map((g) => [g.name, g]));
   main.replaceChildren(
     h("section", { id: "tournaments" }, h("h1", {}, t("tournaments")), listing(tournaments)),
-    ...(session.me ? [organiseForm(games, byName, times), importForm()] : [h("section", {}, h("p", {}, t("tour.loginFirst")),
+    ...(session.me ? [organiseForm(games, byName, times, usual), importForm()] : [h("section", {}, h("p", {}, t("tour.loginFirst")),
       h("a", { class: "button", href: "/" }, t("login")))]));
 }
 
@@ -101,7 +101,8 @@ function listing(all) {
       h("td", { "data-label": t("tour.starts") }, x.starts_at ? h("time", {}, when(x.starts_at)) : x.status === "open" ? t("tour.byOrganiser") : "—"))))));
 }
 
-function organiseForm(games, byName, times) {
+// The form that organises a tournament: `usual` is the club's game, chosen first.
+function organiseForm(games, byName, times, usual) {
   const error = h("div", { class: "error", role: "alert" });
   const name = h("input", { name: "name", required: true, maxlength: 60, autocomplete: "off" });
   const game = h("select", { name: "game" }, games.map((g) => h("option", { value: g.name }, g.title)));
@@ -149,7 +150,7 @@ function organiseForm(games, byName, times) {
   }
   game.addEventListener("change", chooseGame);
   format.addEventListener("change", chooseFormat);
-  game.value = byName.kozel ? "kozel" : games[0].name;
+  game.value = byName[usual] ? usual : games[0].name;
   chooseGame();
   chooseFormat();
 

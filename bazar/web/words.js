@@ -1,6 +1,6 @@
 // The club's words for what the engine says: moves, ends, players, scores.
 import { N_, lang, t } from "./i18n.js";
-import { branchName, endOf, kindOf, tileOf } from "./board.js";
+import { branchName, endOf, tileOf } from "./board.js";
 import { h } from "./dom.js";
 import { parseTile } from "./tiles.js";
 
@@ -14,13 +14,17 @@ const PIP_WORDS = [N_("pip.0"), N_("pip.1"), N_("pip.2"), N_("pip.3"), N_("pip.4
 // A number of pips as it is said ("four", «четыре»).
 export function pipSaid(n) { return t(PIP_WORDS[n] || String(n)); }
 
+// How the rules of `view` name an open end (its capability end_names, docs/protocol.md): "pip",
+// "joint", "train", "branch", or null where the game lays no tiles in a line.
+function endNames(view) { return view.rules.capabilities.end_names; }
+
 // Whether `end` is named by the pip it shows: a line's and a cross's ends and the sausage's open
 // one, which the layout turns round the felt (an end laid "left" may lie top right once the line
 // snakes); a train, a branch and a joint keep the names the board writes beside them.
 export function byPip(view, end) {
-  const kind = kindOf(view);
-  return Boolean(view.ends) && end in view.ends
-    && (kind === "line" || kind === "cross" || (kind === "kolbasa" && end === "R"));
+  if (!view.ends || !(end in view.ends)) return false;
+  const names = endNames(view);
+  return names === "pip" || (names === "joint" && end === "R");
 }
 
 // Where two or more ends named by their pip show the same one, this end's number among them, in
@@ -43,11 +47,11 @@ export function endName(view, end, seatName, { said = false } = {}) {
   }
   const sides = { L: N_("leftEnd"), R: N_("rightEnd"), U: N_("upEnd"), D: N_("downEnd"),
     S: N_("slotEnd"), E: N_("engine"), M: N_("mexicanTrain") };
-  const kind = kindOf(view);
-  if (kind === "kolbasa" && end !== "R") return t("joint", { n: end });
+  const names = endNames(view);
+  if (names === "joint" && end !== "R") return t("joint", { n: end });
   if (end in sides) return t(sides[end]);
-  if (kind === "trains") return t("trainOf", { name: seatName(Number(end)) });
-  if (kind === "tree") return branchName(view, end);
+  if (names === "train") return t("trainOf", { name: seatName(Number(end)) });
+  if (names === "branch") return branchName(view, end);
   return end;
 }
 

@@ -21,6 +21,7 @@ from bazar.club.storage import RecordRow, stored
 from bazar.club.summary import LISTED, results, summary
 from bazar.core import record
 from bazar.core.errors import BadRecord, UnknownOption, UnknownVariant, invalid
+from bazar.core.rules import VARIANTS
 from bazar.core.rules import rules as make_rules
 from bazar.core.view import View
 
@@ -103,7 +104,7 @@ class RecordRoutes(RouteGroup):
         return {"id": row.id}
 
     async def leaderboard(self, request: Request) -> Any:
-        game = request.query_params.get("game", "kozel")
+        game = request.query_params.get("game", protocol.DEFAULT_GAME)
         return {
             "game": game,
             "skill": [
@@ -116,8 +117,10 @@ class RecordRoutes(RouteGroup):
         }
 
     async def profile(self, request: Request) -> Any:
-        """A registered player: his ratings, his games and wins per game, and his rating in
-        each game after every rated match (``chart``: game -> [[time, rating], ...])."""
+        """A registered player: his ratings, his games and wins per game, his rating in each
+        game after every rated match (``chart``: game -> [[time, rating], ...]), and whether
+        he has the club's Kozel points (``kozel_rated``: points won or lost, or a rated match
+        of a game that keeps them)."""
         user = self.storage.registered(request.path_params["name"])
         if user is None:
             raise ServerError("no_player", 404)
@@ -125,8 +128,10 @@ class RecordRoutes(RouteGroup):
         for row in self.storage.rating_history(user.id):
             assert row.rating is not None
             chart.setdefault(row.game, []).append([row.created, round(row.rating, 2)])
+        ratings = self.storage.ratings_of(user.id)
         return {
             "user": me(user),
+            "kozel_rated": user.kozel_rating != 0 or any(_keeps_points(r.game) for r in ratings),
             "ratings": [
                 {
                     "game": r.game,
@@ -135,7 +140,7 @@ class RecordRoutes(RouteGroup):
                     "sigma": round(r.sigma, 2),
                     "games": r.games,
                 }
-                for r in self.storage.ratings_of(user.id)
+                for r in ratings
             ],
             "played": [
                 {"game": game, "games": games, "wins": wins}
@@ -143,6 +148,12 @@ class RecordRoutes(RouteGroup):
             ],
             "chart": chart,
         }
+
+
+def _keeps_points(game: str) -> bool:
+    """Whether a rated match of ``game`` keeps the club's Kozel points (a game no longer
+    offered keeps none)."""
+    return game in VARIANTS and make_rules(game).capabilities().club_points
 
 
 #: how many records a page of the history lists

@@ -58,8 +58,9 @@ async def index(request: Request) -> Any:
 
 
 async def game_rules(request: Request) -> Any:
-    """One variant: its family's how-to-play text (HTML), its default rules in words, the
-    other variants of its family, and a position from the middle of a bots' round."""
+    """One variant: its family's how-to-play text (HTML), its default rules in words and
+    their capabilities, the other variants of its family, and a position from the middle of
+    a bots' round."""
     asked = request.path_params["game"]
     try:
         name = find_variant(asked).name
@@ -74,6 +75,7 @@ async def game_rules(request: Request) -> Any:
         "heading": _heading(family, lang),
         "html": _MARKDOWN.render(guide.how_to_play(name, lang)),
         "players_default": rules.players,
+        "capabilities": rules.capabilities().to_json(),
         "options": [
             {"name": r.name, "meaning": r.meaning, "value": r.said, "by_players": r.by_players}
             for r in guide.option_rows(rules, lang)

@@ -42,8 +42,9 @@ class TableRoutes(RouteGroup):
 
     async def games(self, request: Request) -> Any:
         """The games on offer, each with its name and a line on it in the page's ``lang``
-        (English unless ``ru``), the lobby's group it is shown in, and how many may play;
-        the bot levels weakest first."""
+        (English unless ``ru``), the lobby's group it is shown in, how many may play, its
+        default options and its capabilities; the club's default game; the bot levels
+        weakest first."""
         lang = "ru" if request.query_params.get("lang") == "ru" else "en"
         out = []
         for name, text in VARIANTS.items():
@@ -58,10 +59,16 @@ class TableRoutes(RouteGroup):
                     "players": rules.players,
                     "players_range": list(variant(name).players),
                     "options": rules.options(),
+                    "capabilities": rules.capabilities().to_json(),
                 }
             )
         levels = sorted(protocol.LEVELS, key=lambda level: list(i18n.LEVELS).index(level))
-        return {"games": out, "move_times": self.settings.move_times, "levels": levels}
+        return {
+            "games": out,
+            "default_game": protocol.DEFAULT_GAME,
+            "move_times": self.settings.move_times,
+            "levels": levels,
+        }
 
     async def tables(self, request: Request) -> Any:
         return {"tables": await self.club.listing()}

@@ -815,6 +815,8 @@ _NOT_HERE = object()
 _FAMILY: dict[str, Any] = {
     "round": TreeRound,
     "family": "tree",
+    "end_names": "branch",
+    "satisfies_doubles": True,
     "checks": (_check,),
     "settle": settle,
     "decide": decide,

@@ -783,6 +783,8 @@ register(
         4,
         _defaults(),
         family="trains",
+        end_names="train",
+        satisfies_doubles=True,
         checks=(_check,),
         aliases=("мексиканский поезд", "mexican train", "мексиканский-поезд"),
         settle=settle,
