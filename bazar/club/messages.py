@@ -678,7 +678,7 @@ def schema() -> dict[str, Any]:
     """The JSON Schema of the socket protocol, both directions: a message is a
     ``ClientMessage`` (what a client sends) or a ``ClubMessage`` (what the club sends), each
     a union told apart by ``type``; the parts are in ``$defs``."""
-    sides = {
+    sides: dict[str, tuple[TypeAdapter[Any], str]] = {
         "ClientMessage": (TypeAdapter(SocketMessage), "a message a client sends the club"),
         "ClubMessage": (_MESSAGE, "a message the club sends a client"),
     }
