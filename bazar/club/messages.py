@@ -226,6 +226,30 @@ class Clock(Sent):
 # what a seat sees
 
 
+class CapabilitiesInfo(Sent):
+    """What a client may rely on about a game (``Rules.capabilities``), instead of its
+    name."""
+
+    round_score: Literal["award", "bonus", "chips", "penalty", "points"]
+    """what the row of a round's change in the score table is"""
+    scored_in_play: bool
+    """whether points are scored during play"""
+    end_names: Literal["pip", "joint", "train", "branch"] | None
+    """how an open end is named (None: no tile is laid in a line)"""
+    seat_rows: Literal["open", "blind"] | None
+    """how the board shows the seats' tiles (None: it does not)"""
+    hand_counts: Literal["pips", "tiles"]
+    """what a hand left at a round's end counts"""
+    has_bazar: bool
+    """whether there is a bazar for the table to count"""
+    own_trains: bool
+    """whether each seat builds a train of its own"""
+    satisfies_doubles: bool
+    """whether a double laid stays open until tiles satisfy it"""
+    club_points: bool
+    """whether a rated match also keeps the club's Kozel points"""
+
+
 class RulesInfo(Sent):
     """The rules a view is played by."""
 
@@ -237,6 +261,8 @@ class RulesInfo(Sent):
     """what the match calls its loser (``goat`` in Kozel, ``donkey`` in Osel; None: a plain
     loser)"""
     options: dict[str, OptionValue]
+    capabilities: CapabilitiesInfo
+    """what a client may rely on about the game, instead of its name"""
 
 
 class Scores(Sent):
@@ -275,14 +301,12 @@ class Outcome(Sent):
     """the family's own account of the end"""
 
 
-class View(Sent):
-    """What one seat may see now (``View.to_json``); a spectator's has no hand. The board and
-    ``extra`` are each family's own JSON objects: their shapes are the boards' classes'
-    (``Board.to_json``, one per family, told apart by ``kind``), which read them back."""
+class EventView(Sent):
+    """What one seat may see now, as an event's message carries it: the view without its
+    rules, which never change (the sync's view has them)."""
 
     seat: SeatNumber | None
     """the seat (None: a spectator)"""
-    rules: RulesInfo
     turn: SeatNumber | None
     """the seat to move (None: the round is over)"""
     hand: list[TileText] | None
@@ -303,6 +327,14 @@ class View(Sent):
     """how the round ended, once it has"""
     extra: JsonObject
     """the family's public state: the leader, the round's number, the forced lead ..."""
+
+
+class View(EventView):
+    """What one seat may see now (``View.to_json``); a spectator's has no hand. The board and
+    ``extra`` are each family's own JSON objects: their shapes are the boards' classes'
+    (``Board.to_json``, one per family, told apart by ``kind``), which read them back."""
+
+    rules: RulesInfo
 
 
 # the table's events: versioned, in its log
@@ -511,7 +543,7 @@ class EventMessage(Sent):
     type: Literal["event"]
     v: int
     event: Event
-    view: View | None
+    view: EventView | None
     round: int | None
     clock: Clock | None
 

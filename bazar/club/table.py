@@ -273,7 +273,8 @@ class Table:
         bot = self.state.bots[ask.seat]
         if bot.quick:
             # a microsecond's answer: a thread's round trip would cost a hundred times more
-            self._queue.appendleft(ts.Thought(ask.seat, ask.v, bot.choose(ask.view, ask.legal)))
+            # (in turn: a request that came meanwhile is not put off by the bots' moves)
+            self._queue.append(ts.Thought(ask.seat, ask.v, bot.choose(ask.view, ask.legal)))
         else:
             self._spawn(self._think(ask, bot))
 
