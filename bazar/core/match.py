@@ -35,9 +35,6 @@ class Match:
         self.fallback_seed: str = ""
         self.ledger = Ledger.new(rules)
         self.rounds: list[Round] = [self._deal(1, None)]
-        #: the views of the position now, by seat (a push starts a new dict: a copy of the
-        #: match made before it keeps the views of its own position)
-        self._views: dict[int | None, View] = {}
         self._sync()
 
     def _deal(self, number: int, previous: Outcome | None) -> Round:
@@ -73,7 +70,6 @@ class Match:
             raise MatchOver.of("match_over", move=move)
         rnd = self.round
         rnd.push(move)
-        self._views = {}
         self._sync()
 
     def copy(self) -> Match:
@@ -95,7 +91,6 @@ class Match:
         del self.rounds[rounds:]
         move = self.round.pop()
         self.ledger = ledger
-        self._views = {}
         return move
 
     def _sync(self) -> None:
@@ -117,8 +112,13 @@ class Match:
         self.ledger = ledger
 
     def view(self, seat: int | None) -> View:
-        """The current round's view for ``seat``, with the ledger (made once a position)."""
-        view = self._views.get(seat)
+        """The current round's view for ``seat``, with the ledger (made once a position: a
+        push or a pop of the round makes the next)."""
+        rnd = self.round
+        views = rnd._views
+        if views is None:
+            views = rnd._views = {}
+        view = views.get(seat)
         if view is None:
-            view = self._views[seat] = View.of(self.round, seat, scores=self.ledger.public())
+            view = views[seat] = View.of(rnd, seat, scores=self.ledger.public())
         return view

@@ -111,7 +111,6 @@ def from_data(data: Any, *, max_rounds: int | None = None, max_moves: int | None
     match.fallback_seed = json.dumps(data, sort_keys=True)
     match.ledger = Ledger.new(rules)
     match.rounds = []
-    match._views = {}
     previous: Outcome | None = None
     for k, entry in enumerate(entries, start=1):
         if match.is_over():

@@ -232,6 +232,8 @@ class Round:
     _legal: tuple[Move, ...] | None
     #: the board of the position now, made once (:func:`board_of_position`)
     _board: Board | None
+    #: the match's views of the position now, by seat (:meth:`Match.view`), made once
+    _views: dict[int | None, View] | None
     #: the moves made before the stack's, in a round rebuilt from a view (:meth:`from_view`)
     _base: tuple[HistoryEntry, ...] = ()
     _first_hands: tuple[int, ...]
@@ -302,6 +304,7 @@ class Round:
         self._stack = []
         self._legal = None
         self._board = None
+        self._views = None
 
     def _check_seat(self, name: str, seat: object) -> None:
         """A seat given by the caller (``leader``, ``dealer``) must be one of the table's."""
@@ -513,7 +516,7 @@ class Round:
             move = self._parse(move)
         if move not in legal:
             raise self._illegal(move)
-        self._legal = self._board = None
+        self._legal = self._board = self._views = None
         self._apply(move)
 
     def _parse(self, move: Any) -> Move:
@@ -544,7 +547,7 @@ class Round:
             record = self._stack.pop()
         except IndexError:
             raise IndexError("no move to take back") from None
-        self._legal = self._board = None
+        self._legal = self._board = self._views = None
         self._undo(record)
         return record.move  # type: ignore[no-any-return]
 
@@ -612,7 +615,7 @@ class Round:
         rnd = cls(rules, hands=hands, bazar=bazar, **cls._inputs(view))
         rnd._base = tuple(view.history)
         rnd._restore(view)
-        rnd._board = None  # (the position the view set)
+        rnd._board = rnd._views = None  # (the position the view set)
         return rnd
 
     def redealt(self, hands: Sequence[Sequence[Tile]], bazar: Sequence[Tile] = ()) -> Self | None:

@@ -627,7 +627,7 @@ class LineRound(Round):
         twin._first_hands = tuple(masks)
         twin._bazar = list(bazar)
         twin._inhand = inhand
-        twin._legal = twin._board = None
+        twin._legal = twin._board = twin._views = None
         twin._over = self._viewed_over
         if twin._over is None and twin._left >= 0 and twin._nobody_can_move():
             twin._over = "fish"
