@@ -140,13 +140,15 @@ def sync(state: TableState, seat: int | None, since: int) -> dict[str, Any]:
 
 
 def event(state: TableState, told: dict[str, Any]) -> Said:
-    """The event ``told``, with each seat's view after it (its rules left out: the sync's)."""
+    """The event ``told``, with each seat's view after it: its rules left out (the sync's),
+    but at the match's start, which a page open before it hears with no sync after it."""
     clock, number = state.clock(), state.round_number()
+    rules = told["t"] == "start"
     return lambda seat: {
         "type": "event",
         "v": told["v"],
         "event": told,
-        "view": state.view_json(seat, rules=False),
+        "view": state.view_json(seat, rules=rules),
         "round": number,
         "clock": clock,
     }
