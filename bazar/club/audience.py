@@ -18,8 +18,12 @@ import pydantic_core
 
 from .errors import ServerError
 from .settings import Settings
+from .tablestate import TableState
 
-__all__ = ["TOO_SLOW", "Client", "broadcast", "dumps"]
+__all__ = ["TOO_SLOW", "Client", "broadcast", "dumps", "event", "notice", "sync", "table"]
+
+#: a message as each seat is sent it
+Said = Callable[[int | None], dict[str, Any]]
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -104,11 +108,7 @@ class Client:
         return int(sync["v"]) - len(sync["events"])
 
 
-def broadcast(
-    clients: Iterable[Client],
-    message: Callable[[int | None], dict[str, Any]],
-    but: Client | None = None,
-) -> None:
+def broadcast(clients: Iterable[Client], message: Said, but: Client | None = None) -> None:
     """Send each client but ``but`` the ``message`` of its seat, made and written once per
     seat however many clients that seat has."""
     texts: dict[int | None, str] = {}
@@ -119,3 +119,48 @@ def broadcast(
         if text is None:
             text = texts[client.seat] = dumps(message(client.seat))
         client.send(text)
+
+
+# the messages of a table (their models: bazar/club/messages.py)
+
+
+def sync(state: TableState, seat: int | None, since: int) -> dict[str, Any]:
+    """What a (re)connecting client of ``seat`` missed since version ``since``, and what it
+    sees now."""
+    since = max(0, min(since, state.v))
+    return {
+        "type": "sync",
+        "v": state.v,
+        "events": state.events[since:],
+        "view": state.view_json(seat),
+        "round": state.round_number(),
+        "table": state.info(),
+        "clock": state.clock(),
+    }
+
+
+def event(state: TableState, told: dict[str, Any]) -> Said:
+    """The event ``told``, with each seat's view after it: its rules left out (the sync's),
+    but at the match's start, which a page open before it hears with no sync after it."""
+    clock, number = state.clock(), state.round_number()
+    rules = told["t"] == "start"
+    return lambda seat: {
+        "type": "event",
+        "v": told["v"],
+        "event": told,
+        "view": state.view_json(seat, rules=rules),
+        "round": number,
+        "clock": clock,
+    }
+
+
+def notice(state: TableState, told: dict[str, Any]) -> Said:
+    """A change that is not part of the game, the same for every seat."""
+    message = {"type": "notice", "event": told, "table": state.info(), "clock": state.clock()}
+    return lambda seat: message
+
+
+def table(state: TableState) -> Said:
+    """The table's seats and status, with each seat's view."""
+    info = state.info()
+    return lambda seat: {"type": "table", "table": info, "view": state.view_json(seat)}

@@ -543,7 +543,8 @@ class EventMessage(Sent):
     type: Literal["event"]
     v: int
     event: Event
-    view: EventView | None
+    view: View | EventView | None
+    """the seat's view after the event: without its rules (the sync's), but at ``start``"""
     round: int | None
     clock: Clock | None
 

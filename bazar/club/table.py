@@ -2,7 +2,7 @@
 Lichess round actor). The state holds every rule of the table; the actor feeds it commands
 in order, one at a time, and performs the effects it answers with: it writes to the database
 (off the event loop, and nothing else is fed until the write's answer), asks the bots,
-tells every audience (:func:`~bazar.club.audience.broadcast`) and wakes the state when it
+tells every audience (:mod:`~bazar.club.audience`) and wakes the state when it
 asked to be (one timer for every table, :mod:`~bazar.club.timers`).
 
 Clients never touch the match. A socket's hello names the last version it saw; it hears
@@ -22,19 +22,18 @@ import functools
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
 from sqlalchemy.orm import Session
 
-from bazar import bots as botlib
 from bazar.core import record
 from bazar.core.match import Match
 
+from . import audience, work
 from . import tablestate as ts
-from . import work
-from .audience import Client, broadcast
+from .audience import Client
 from .fairness import seed_hash
 from .settings import Settings
 from .storage import Fence, TableRow
@@ -233,7 +232,9 @@ class Table:
                 case ts.Refuse(client=client, error=error):
                     client.refuse(error)  # type: ignore[attr-defined]  # a client
                 case ts.Write() | ts.Seats() | ts.Finish():
-                    self._spawn(self._write(effect))
+                    settle = self.on_finish and functools.partial(self.on_finish, self)
+                    store = self.settings, self.storage, self.id, self.fence
+                    self._spawn(work.write(*store, effect, settle))
                 case ts.Ask():
                     self._ask(effect)
                 case ts.Changed():
@@ -243,8 +244,23 @@ class Table:
                     if self.on_close is not None:
                         self.on_close(self)
 
-    def _spawn(self, work: Any) -> None:
-        task = asyncio.get_running_loop().create_task(work)
+    def _spawn(self, doing: Awaitable[ts.Command]) -> None:
+        """Do ``doing`` off the loop's turn, and feed the state its answer: a write's at
+        once (nothing else is fed while it is out), a bot's in turn."""
+
+        async def answer() -> None:
+            try:
+                command = await doing
+            except Exception as error:
+                self._crash(error)
+                return
+            if isinstance(command, ts.Stored | ts.Failed):
+                self._step(command)
+                self._drain()
+            else:
+                self._feed(command)
+
+        task = asyncio.get_running_loop().create_task(answer())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -257,18 +273,6 @@ class Table:
             return
         self.on_crash(self, error)
 
-    async def _write(self, effect: ts.Write | ts.Seats | ts.Finish) -> None:
-        settle = None if self.on_finish is None else functools.partial(self.on_finish, self)
-        try:
-            answer = await work.write(
-                self.settings, self.storage, self.id, self.fence, effect, settle
-            )
-        except Exception as error:
-            self._crash(error)
-            return
-        self._step(answer)
-        self._drain()
-
     def _ask(self, ask: ts.Ask) -> None:
         bot = self.state.bots[ask.seat]
         if bot.quick:
@@ -276,15 +280,7 @@ class Table:
             # (in turn: a request that came meanwhile is not put off by the bots' moves)
             self._queue.append(ts.Thought(ask.seat, ask.v, bot.choose(ask.view, ask.legal)))
         else:
-            self._spawn(self._think(ask, bot))
-
-    async def _think(self, ask: ts.Ask, bot: botlib.Bot) -> None:
-        try:
-            thought = await work.think(bot, ask, self.workers, self.executor)
-        except Exception as error:
-            self._crash(error)
-            return
-        self._feed(thought)
+            self._spawn(work.think(bot, ask, self.workers, self.executor))
 
     # who is at the table
 
@@ -313,19 +309,7 @@ class Table:
         if client.listening:
             unsent = client.take_back_sync()
             since = self.state.v if unsent is None else unsent
-        state = self._now()
-        since = max(0, min(since, state.v))
-        client.send_sync(
-            {
-                "type": "sync",
-                "v": state.v,
-                "events": state.events[since:],
-                "view": state.view_json(client.seat),
-                "round": state.round_number(),
-                "table": state.info(),
-                "clock": state.clock(),
-            }
-        )
+        client.send_sync(audience.sync(self._now(), client.seat, since))
         client.listening = True
 
     def _request(self, client: Client, make: Callable[[int], ts.Command]) -> None:
@@ -357,32 +341,15 @@ class Table:
         return [c for c in self.clients if c.listening and c.closing is None]
 
     def _emit(self, event: dict[str, Any]) -> None:
-        state = self._now()
-        clock, number = state.clock(), state.round_number()
-        broadcast(
-            self.listeners(),
-            lambda seat: {
-                "type": "event",
-                "v": event["v"],
-                "event": event,
-                "view": state.view_json(seat, rules=False),
-                "round": number,
-                "clock": clock,
-            },
-        )
+        audience.broadcast(self.listeners(), audience.event(self._now(), event))
 
     def notify(self, event: dict[str, Any], but: Client | None = None) -> None:
         """Tell the clients of a change that is not part of the game (unversioned)."""
-        message = {"type": "notice", "event": event, "table": self.info(), "clock": self.clock()}
-        broadcast(self.listeners(), lambda seat: message, but)
+        audience.broadcast(self.listeners(), audience.notice(self._now(), event), but)
 
     def announce(self) -> None:
         """Tell every client the table's seats and status (unversioned: not part of the game)."""
-        info = self.info()
-        broadcast(
-            self.listeners(),
-            lambda seat: {"type": "table", "table": info, "view": self.view_json(seat)},
-        )
+        audience.broadcast(self.listeners(), audience.table(self._now()))
 
     def close(self) -> None:
         """The table is given up before it started: its clients hear so."""
