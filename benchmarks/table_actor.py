@@ -2,7 +2,8 @@
 bots (``--bots``, random by default) in one event loop, each watched by ``--watchers``
 clients (the events serialised for them as for sockets, never written), their writes made by
 an in-memory store through the club's writer threads. The CPU time of the whole process per
-move, and moves per second, flat out (bots move at once; ``--bot-delay 0.5`` at the club's pace) for ``--seconds``:
+move, and moves per second, for ``--seconds``: flat out (bots move at once), or at the
+club's pace with ``--bot-delay 0.5``:
 
     PYTHONPATH=. python benchmarks/table_actor.py --tables 200 --seconds 10
 
