@@ -111,6 +111,8 @@ class Seat:
     rounds: int = 0
     over: bool = False
     sent: int | None = None
+    #: the table pauses between rounds: a move is refused (round_pause) until it says it is over
+    paused: bool = False
 
     def _heard(self, event: dict[str, Any]) -> None:
         if event.get("t") == "round_end":
@@ -124,10 +126,20 @@ class Seat:
         if kind == "sync":
             for event in message.get("events", []):
                 self._heard(event)
+            self.paused = bool((message.get("table") or {}).get("pause"))
         elif kind == "event":
             self._heard(message["event"])
+        elif kind == "notice" and (message.get("event") or {}).get("t") == "pause_end":
+            self.paused = False
         elif kind == "error":
-            self.sent = None  # stale or refused: choose again on the position now
+            # stale or refused: choose again on the position now, but not in a flood (a socket
+            # that sends too fast has what it sends dropped unanswered: a lost move is a stall)
+            code = message.get("code")
+            if code == "round_pause":
+                self.paused = True
+            elif code == "too_fast":
+                time.sleep(1)
+            self.sent = None
         if message.get("view"):
             self.view = message["view"]
         if isinstance(message.get("v"), int):
@@ -158,7 +170,7 @@ class Seat:
                 return
             if time.monotonic() > deadline:
                 raise TimeoutError(f"table {self.table}: {seconds} s without a move")
-            if self.to_move() and self.sent != self.v:
+            if self.to_move() and self.sent != self.v and not self.paused:
                 move = self.rng.choice((self.view or {})["legal"])
                 self.ws.send(json.dumps({"type": "move", "move": move, "v": self.v}))
                 self.sent = self.v
