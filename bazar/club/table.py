@@ -71,7 +71,7 @@ from bazar.tournament.record import places
 from .errors import ServerError, refusal_code
 from .fairness import seed_hash
 from .settings import Settings
-from .storage import Fence, NotStored, TableRow, stored
+from .storage import Fence, NotStored, TableRow, TableStore, stored
 
 __all__ = [
     "REPLACEMENT",
@@ -233,7 +233,7 @@ class Table:
     def __init__(
         self,
         row: TableRow,
-        storage: Any,
+        storage: TableStore,
         *,
         bot_delay: float = 0.5,
         unwatched_bot_delay: float = 0.0,
