@@ -61,11 +61,11 @@ def reader(db: str) -> Storage:
 
 
 def stored_moves(db: str, table: str) -> list[str]:
-    return reader(db).moves(table)
+    return reader(db).tables.moves(table)
 
 
 def holder(db: str, table: str) -> str | None:
-    return reader(db).owners([table]).get(table)
+    return reader(db).tables.owners([table]).get(table)
 
 
 def wait_for(condition: Any, seconds: float = WAIT) -> None:
