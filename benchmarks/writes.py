@@ -58,9 +58,9 @@ async def write(storage: Storage, way: str, tables: int, moves: int) -> None:
     async def table(i: int) -> None:
         for n in range(moves):
             if way == "stored":
-                await stored(settings, storage.append_move, f"t{i}", n, n % 4, "6-4")
+                await stored(settings, storage.tables.append_move, f"t{i}", n, n % 4, "6-4")
             else:
-                await asyncio.to_thread(storage.append_move, f"t{i}", n, n % 4, "6-4")
+                await asyncio.to_thread(storage.tables.append_move, f"t{i}", n, n % 4, "6-4")
 
     await asyncio.gather(*(table(i) for i in range(tables)))
 
@@ -83,7 +83,7 @@ def main() -> None:
                     invite="x",
                     seed=i,
                 )
-                storage.add_table(row)
+                storage.tables.add_table(row)
             cpu, wall = time.process_time(), time.perf_counter()
             asyncio.run(write(storage, way, args.tables, args.moves))
             count = args.tables * args.moves

@@ -329,7 +329,7 @@ def test_a_restarted_server_resumes_the_match_with_no_move_lost(
                 ):
                     ws.send_json({"type": "move", "move": rng.choice(view["legal"])})
                     moves += 1
-        stored = app.state.storage.moves(tid)
+        stored = app.state.storage.tables.moves(tid)
         before = bazar.record.dumps(app.state.club.tables[tid].match)
         events = len(app.state.club.tables[tid].events)
     assert len(stored) >= 5
@@ -339,9 +339,9 @@ def test_a_restarted_server_resumes_the_match_with_no_move_lost(
             masha.cookies.set(name, value)
         assert masha.get("/api/session").json()["user"]["name"] == "Masha"
         table = again.state.club.tables[tid]
-        assert again.state.storage.moves(tid)[: len(stored)] == stored
+        assert again.state.storage.tables.moves(tid)[: len(stored)] == stored
         assert bazar.record.dumps(table.match).startswith(before[:-3]) or len(
-            again.state.storage.moves(tid)
+            again.state.storage.tables.moves(tid)
         ) >= len(stored)
         with masha.websocket_connect(f"/ws/{tid}") as ws:
             ws.send_json({"type": "hello", "v": events})

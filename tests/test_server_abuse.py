@@ -27,7 +27,7 @@ def rated_match_ended(client: TestClient, club: Any) -> tuple[Person, Person, st
     alex = Person(client, "Alex", "password-2")
     tid = masha.create(game="kozel", players=2, rated=True)["table"]["id"]
     assert alex.post(f"/api/tables/{tid}/join", json={}).status_code == 200
-    wait_until(lambda: club.storage.table(tid).status == "finished")
+    wait_until(lambda: club.storage.tables.table(tid).status == "finished")
     return masha, alex, tid
 
 
@@ -127,7 +127,7 @@ def test_one_player_owns_a_few_tables_at_once(db: str) -> None:
         # a table given up, or over, is none of them
         assert masha.post(f"/api/tables/{first}/leave").status_code == 200
         third = masha.create(game="kozel", players=2, bots="random")["table"]["id"]
-        wait_until(lambda: club.storage.table(third).status == "finished", 60)
+        wait_until(lambda: club.storage.tables.table(third).status == "finished", 60)
         assert masha.post("/api/tables", json={"game": "kozel"}).status_code == 200
 
 
@@ -139,7 +139,7 @@ def test_the_lobby_lists_the_open_tables_however_many_have_finished(db: str) -> 
         tid = masha.create(game="kozel", players=2)["table"]["id"]
         later = time.time() + 1
         for n in range(201):
-            storage.add_table(
+            storage.tables.add_table(
                 TableRow(
                     id=secrets.token_urlsafe(8),
                     game="kozel",
@@ -187,7 +187,7 @@ def test_bots_never_sit_down_at_a_table_without_people(db: str) -> None:
         masha = Person(client, "Masha")
         owner = masha.get("/api/session").json()["user"]["id"]
         # a table nobody sits at (a club before this rule could leave one)
-        storage.add_table(
+        storage.tables.add_table(
             TableRow(
                 id="empty",
                 game="kozel",
@@ -200,7 +200,7 @@ def test_bots_never_sit_down_at_a_table_without_people(db: str) -> None:
             )
         )
         assert refusal(masha.post("/api/tables/empty/bots", json={})) == (400, "bots_alone")
-        assert storage.table("empty").status == "open"
+        assert storage.tables.table("empty").status == "open"
 
 
 def test_a_match_bots_play_alone_for_a_grace_is_interrupted(db: str) -> None:
@@ -210,7 +210,7 @@ def test_a_match_bots_play_alone_for_a_grace_is_interrupted(db: str) -> None:
         masha = Person(client, "Masha")
         tid = masha.create(game="kozel", players=4, bots="random")["table"]["id"]
         # Masha never comes: a bot takes her seat after the grace, and bots alone play on
-        wait_until(lambda: club.storage.table(tid).status == "finished", 60)
+        wait_until(lambda: club.storage.tables.table(tid).status == "finished", 60)
         info = masha.get(f"/api/tables/{tid}").json()["table"]
         assert info["ending"] == {"deserted": True}
         assert info["seats"][0]["why"] == "gone"
@@ -231,9 +231,9 @@ def test_the_bots_of_a_table_nobody_watches_take_their_time(db: str) -> None:
         began = time.monotonic()
         tid = masha.create(game="kozel", players=4, bots="random")["table"]["id"]
         # Masha never comes: bots play without her until her grace, then for her one more
-        wait_until(lambda: club.storage.table(tid).status == "finished", 60)
+        wait_until(lambda: club.storage.tables.table(tid).status == "finished", 60)
         took = time.monotonic() - began
-        made = len(club.storage.moves(tid))
+        made = len(club.storage.tables.moves(tid))
         # at most one move per pause, however fast or slow the machine (at the club's bot
         # delay, here none, a whole match takes well under a second)
         assert 0 < made <= took / pause + 1, (made, took)

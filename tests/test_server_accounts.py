@@ -220,7 +220,7 @@ def test_registered_names_are_unique_in_any_case_and_look_alike_letters(
         assert refusal(client.post("/api/guest", json={"name": alike})) == (400, "name_taken")
         # the database holds it too: two registrations at once cannot both have the name
         storage = client.app.state.storage  # type: ignore[attr-defined]
-        assert storage.add_user(alike.strip(), "argon2-hash", names.keys(alike)) is None
+        assert storage.accounts.add_user(alike.strip(), "argon2-hash", names.keys(alike)) is None
 
 
 def test_names_that_only_differ_are_free(db: str) -> None:

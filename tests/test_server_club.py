@@ -594,7 +594,7 @@ def test_a_player_s_own_matches_are_listed_apart_a_page_at_a_time(db: str) -> No
         theirs = alex.create(game="fives", players=2, bots="random")["table"]["id"]
         with alex.ws(f"/ws/{theirs}") as ws:
             play_until_end(ws, random.Random(9))
-        wait_until(lambda: len(app.state.club.storage.records()) == 4)
+        wait_until(lambda: len(app.state.club.storage.records.records()) == 4)
         first = masha.get("/api/records?mine=1&limit=2").json()
         rest = masha.get("/api/records?mine=1&limit=2&offset=2").json()
         # newest first, and nobody else's
@@ -634,13 +634,13 @@ def test_the_seats_of_matches_stored_before_they_were_noted_are_noted_at_the_sta
         with masha.ws(f"/ws/{tid}") as ws:
             end = play_until_end(ws, random.Random(4))
         storage = app.state.club.storage
-        wait_until(lambda: storage.table(tid).status == "finished")
+        wait_until(lambda: storage.tables.table(tid).status == "finished")
         # as an older club stored it: no seat noted, a rating kept in the table's ending
         with storage.session() as session:
             session.execute(delete(Played))
             session.commit()
-        row = storage.table(tid)
-        storage.update_table(tid, ending={**row.ending, "ratings": {"skill": {"0": 3.25}}})
+        row = storage.tables.table(tid)
+        storage.tables.update_table(tid, ending={**row.ending, "ratings": {"skill": {"0": 3.25}}})
         assert masha.get("/api/records?mine=1").json()["records"] == []
     with TestClient(make_app(db)) as client:
         masha = Person(client)

@@ -218,9 +218,9 @@ def test_a_write_waiting_for_a_lock_holds_up_no_other_table(
         with masha.ws(tid) as ws, alex.ws(other) as watcher:
             hello(watcher)
             move, v = my_turn(ws)
-            made = len(server.storage.moves(tid))
-            spy = Spy(server.storage.append_move)
-            monkeypatch.setattr(server.storage, "append_move", spy)
+            made = len(server.storage.tables.moves(tid))
+            spy = Spy(server.storage.tables.append_move)
+            monkeypatch.setattr(server.storage.tables, "append_move", spy)
             lock = sqlite_lock(path)
             ws.send(json.dumps({"type": "move", "move": move, "v": v}))
             wait_until(lambda: spy.began == 1, WAIT)
@@ -229,11 +229,11 @@ def test_a_write_waiting_for_a_lock_holds_up_no_other_table(
             assert alex.http.get(f"/api/tables/{other}").status_code == 200
             assert masha.http.get(f"/api/tables/{tid}").status_code == 200
             # all of that was answered while the move's write still waited for the lock
-            assert spy.ended == 0 and len(server.storage.moves(tid)) == made
+            assert spy.ended == 0 and len(server.storage.tables.moves(tid)) == made
             assert len(table.events) == v
             lock.execute("ROLLBACK")
             move_event(ws, 0, move)
-            assert server.storage.moves(tid)[made] == move
+            assert server.storage.tables.moves(tid)[made] == move
 
 
 def test_a_move_the_database_refuses_again_and_again_is_refused_not_lost(
@@ -250,21 +250,21 @@ def test_a_move_the_database_refuses_again_and_again_is_refused_not_lost(
         table = server.club.tables[tid]
         with masha.ws(tid) as ws:
             move, v = my_turn(ws)
-            made, events = len(server.storage.moves(tid)), len(table.events)
-            spy = Spy(server.storage.append_move)
-            monkeypatch.setattr(server.storage, "append_move", spy)
+            made, events = len(server.storage.tables.moves(tid)), len(table.events)
+            spy = Spy(server.storage.tables.append_move)
+            monkeypatch.setattr(server.storage.tables, "append_move", spy)
             lock = sqlite_lock(path)
             ws.send(json.dumps({"type": "move", "move": move, "v": v}))
             refused = answer(ws, "error")
             assert refused["code"] == "not_stored", refused
             assert spy.began == 3  # the first try and two more
-            assert len(server.storage.moves(tid)) == made and len(table.events) == events
+            assert len(server.storage.tables.moves(tid)) == made and len(table.events) == events
             lock.execute("ROLLBACK")
             tries = [r for r in caplog.records if "refused a write" in r.getMessage()]
             assert [r.levelname for r in tries] == ["WARNING", "WARNING", "ERROR"]
             ws.send(json.dumps({"type": "move", "move": move, "v": v}))
             move_event(ws, 0, move)
-            assert server.storage.moves(tid)[made] == move
+            assert server.storage.tables.moves(tid)[made] == move
 
 
 # a table's actor that fails
@@ -279,7 +279,7 @@ def test_a_table_whose_actor_fails_is_rebuilt_and_its_match_goes_on(
     with Server(db) as server:
         masha = Player(server, "Masha")
         tid = masha.create(game="kozel", players=2, bots="random")
-        original = server.storage.append_move
+        original = server.storage.tables.append_move
         calls: list[Any] = []
 
         def fails_once(*args: Any) -> None:
@@ -288,7 +288,7 @@ def test_a_table_whose_actor_fails_is_rebuilt_and_its_match_goes_on(
                 raise RuntimeError("a fault in the storage")
             original(*args)
 
-        monkeypatch.setattr(server.storage, "append_move", fails_once)
+        monkeypatch.setattr(server.storage.tables, "append_move", fails_once)
         logs: list[list[dict[str, Any]]] = []
         end = play(masha, tid, random.Random(5), logs)
         assert end is not None and end["ending"] == {"normal": True}
@@ -304,7 +304,7 @@ def test_a_table_whose_actor_fails_is_rebuilt_and_its_match_goes_on(
         assert after[0]["v"] == 1 and [e["v"] for e in after] == list(range(1, len(after) + 1))
         assert heard and all(after[v - 1] == event for v, event in heard.items())
         moves = [e["move"] for e in after if e["t"] == "move"]
-        assert server.storage.moves(tid) == moves
+        assert server.storage.tables.moves(tid) == moves
         record = masha.http.get(f"/api/records/{tid}").json()["record"]
         assert [m for r in record["rounds"] for m in r["moves"]] == moves
 
@@ -321,7 +321,7 @@ def test_a_table_that_fails_again_and_again_is_left_stopped(
         def fails(*args: Any) -> None:
             raise RuntimeError("a fault in the storage")
 
-        monkeypatch.setattr(server.storage, "append_move", fails)
+        monkeypatch.setattr(server.storage.tables, "append_move", fails)
         logs: list[list[dict[str, Any]]] = []
         assert play(masha, tid, random.Random(6), logs) is None
         failed = [r for r in caplog.records if r.getMessage() == f"table {tid} failed"]
@@ -348,15 +348,15 @@ def test_a_table_whose_moves_do_not_replay_is_left_out_and_the_others_resume(
         broken = masha.create(game="kozel", players=2, bots="random")
         fine = masha.create(game="kozel", players=2, bots="random")
     storage = Storage(db)
-    row = storage.table(broken)
+    row = storage.tables.table(broken)
     assert row is not None and row.status == "playing"
     match = Match(rules_of(row), seed=row.seed)
     seat = match.turn
     assert seat is not None
     play_ = next(m for m in match.legal_moves() if m.kind == "play")
     # the same tile twice: the second time it is on the table, no longer in a hand
-    storage.append_move(broken, 0, seat, str(play_))
-    storage.append_move(broken, 1, (seat + 1) % 2, str(play_))
+    storage.tables.append_move(broken, 0, seat, str(play_))
+    storage.tables.append_move(broken, 1, (seat + 1) % 2, str(play_))
     storage.close()
     with Server(db, bot_delay=600) as server:
         masha = masha.at(server)
@@ -394,7 +394,7 @@ def _store_a_match(db: str, tid: str, but_last: bool) -> tuple[int, str]:
     ``but_last``: one a player chooses, among several), as a server would have; its last
     move, by seat."""
     storage = Storage(db)
-    row = storage.table(tid)
+    row = storage.tables.table(tid)
     assert row is not None
     for seed in range(100):
         rng, match = random.Random(seed), Match(rules_of(row), seed=row.seed)
@@ -409,7 +409,7 @@ def _store_a_match(db: str, tid: str, but_last: bool) -> tuple[int, str]:
             break
     kept = moves[:-1] if but_last else moves
     for n, (seat, move) in enumerate(kept):
-        storage.append_move(tid, n, seat, move)
+        storage.tables.append_move(tid, n, seat, move)
     storage.close()
     return moves[-1]
 
@@ -418,9 +418,8 @@ def _ratings(storage: Storage, users: list[int]) -> list[tuple[int, list[int]]]:
     """Each player's Kozel rating and the number of his rated games, by game."""
     out = []
     for user_id in users:
-        user = storage.user(user_id)
-        assert user is not None
-        out.append((user.kozel_rating, [r.games for r in storage.ratings_of(user_id)]))
+        points = storage.ratings.points(user_id)
+        out.append((points, [r.games for r in storage.ratings.ratings_of(user_id)]))
     return out
 
 
@@ -432,8 +431,8 @@ def test_a_match_whose_end_was_never_stored_is_finished_once_on_restart(db: str)
     _store_a_match(db, tid, but_last=False)
     with Server(db) as server:
         masha = players[0].at(server)
-        wait_until(lambda: server.storage.table(tid).status == "finished", WAIT)
-        row = server.storage.table(tid)
+        wait_until(lambda: server.storage.tables.table(tid).status == "finished", WAIT)
+        row = server.storage.tables.table(tid)
         users = [s["user"] for s in row.seats]
         ratings = row.ending["ratings"]
         assert row.ending == {"normal": True, "ratings": ratings}
@@ -447,7 +446,7 @@ def test_a_match_whose_end_was_never_stored_is_finished_once_on_restart(db: str)
         masha = players[0].at(server)
         assert masha.http.get(f"/api/tables/{tid}").json()["table"]["status"] == "finished"
         assert _ratings(server.storage, users) == [(kozel["0"], [1]), (kozel["1"], [1])]
-        assert len(server.storage.records()) == 1
+        assert len(server.storage.records.records()) == 1
 
 
 def test_the_last_move_is_stored_with_the_end_of_the_match_or_not_at_all(
@@ -473,17 +472,17 @@ def test_the_last_move_is_stored_with_the_end_of_the_match_or_not_at_all(
     with server:
         player = players[seat].at(server)
         storage = server.storage
-        row = storage.table(tid)
+        row = storage.tables.table(tid)
         users = [s["user"] for s in row.seats]
-        made = len(storage.moves(tid))
+        made = len(storage.tables.moves(tid))
         with player.ws(tid) as ws:
             hello(ws)
             ws.send(json.dumps({"type": "move", "move": last}))
             with pytest.raises(ConnectionClosed) as closed:
                 answer(ws, "never")
         assert closed.value.rcvd is not None and closed.value.rcvd.code == RESTART[0]
-        assert calls and storage.table(tid).status == "playing"
-        assert len(storage.moves(tid)) == made and storage.record(tid) is None
+        assert calls and storage.tables.table(tid).status == "playing"
+        assert len(storage.tables.moves(tid)) == made and storage.records.record(tid) is None
         assert _ratings(storage, users) == [(0, []), (0, [])]
         with player.ws(tid) as ws:
             hello(ws)
@@ -492,8 +491,9 @@ def test_the_last_move_is_stored_with_the_end_of_the_match_or_not_at_all(
             end = match_end(ws)
         kozel = end["ratings"]["kozel"]
         assert _ratings(storage, users) == [(kozel["0"], [1]), (kozel["1"], [1])]
-        assert storage.table(tid).status == "finished" and storage.moves(tid)[-1] == last
-        assert storage.record(tid) is not None
+        assert storage.tables.table(tid).status == "finished"
+        assert storage.tables.moves(tid)[-1] == last
+        assert storage.records.record(tid) is not None
 
 
 # what a restart gives back
@@ -540,5 +540,5 @@ def test_a_connection_the_database_server_closed_is_replaced_before_a_write_uses
     with admin.begin() as connection:
         assert connection.scalar(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
     admin.dispose()
-    assert storage.add_user("Masha", None) is not None
+    assert storage.accounts.add_user("Masha", None) is not None
     storage.close()

@@ -426,7 +426,7 @@ def test_a_record_stored_before_its_rounds_were_kept_is_replayed_as_it_is_shown(
     app = make_app(db)
     storage = app.state.club.storage
     kept = {k: v for k, v in summary(match).items() if k not in ("results", "deals")}
-    storage.add_record(
+    storage.records.add_record(
         RecordRow(
             id="old",
             game="kozel",

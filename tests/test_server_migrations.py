@@ -22,7 +22,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from server_helpers import make_app
-from sqlalchemy import create_engine, func, insert, select, text
+from sqlalchemy import create_engine, func, insert, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -140,23 +140,25 @@ def test_an_older_clubs_database_keeps_every_row_and_the_club_reads_it(db: str) 
             text("INSERT INTO settings (key, value) VALUES ('secret', 'kept')"),
         )
     counted = {name: _count(engine, name) for name in OLDEST}
+    # and one more: Alice's Kozel points, on a ratings row of their own since revision 0005
+    counted["ratings"] += 1
     engine.dispose()
 
     storage = Storage(db)
     assert migrations.revision(storage.engine) == migrations.head()
     assert differences(storage.engine) == []
     assert {name: _count(storage.engine, name) for name in OLDEST} == counted
-    alice = storage.user(1)
+    alice = storage.accounts.user(1)
     assert alice is not None
-    assert (alice.name, alice.kozel_rating, alice.guest) == ("Alice", 7, False)
-    assert storage.moves("t1") == [move for _, move in moves]
-    record = storage.record("t1")
+    assert (alice.name, storage.ratings.points(1), alice.guest) == ("Alice", 7, False)
+    assert storage.tables.moves("t1") == [move for _, move in moves]
+    record = storage.records.record("t1")
     assert record is not None and record.text == bazar.record.dumps(match)
-    assert storage.secret() == "kept"
+    assert storage.accounts.secret() == "kept"
     # the backfills of the start: Alice's name is held, her seat in the match is noted
-    holder = storage.holder(names.keys("Alice"))
+    holder = storage.accounts.holder(names.keys("Alice"))
     assert holder is not None and holder.id == 1
-    assert storage.played(1) == [("block", 1, 1)]
+    assert storage.records.played(1) == [("block", 1, 1)]
     storage.close()
 
     with TestClient(make_app(db)) as client:
@@ -291,9 +293,9 @@ ONES = {
 @pytest.mark.parametrize("what", list(ONES))
 def test_the_database_refuses_a_second_of_what_is_one(db: str, what: str) -> None:
     storage = Storage(db)
-    storage.add_user("Alice", "hash")
-    storage.add_user("Bob", "hash")
-    storage.add_table(_table("t1"))
+    storage.accounts.add_user("Alice", "hash")
+    storage.accounts.add_user("Bob", "hash")
+    storage.tables.add_table(_table("t1"))
     model, first, second = ONES[what]
     with storage.engine.begin() as connection:
         connection.execute(insert(model), first)
@@ -309,3 +311,207 @@ def test_uploaded_records_name_no_table_and_are_many(db: str) -> None:
     with storage.engine.connect() as connection:
         assert connection.scalar(select(func.count()).select_from(RecordRow)) == 2
     storage.close()
+
+
+# -- revision 0005: the Kozel points in the ratings --------------------------------------------
+
+#: the tables of a club at revision 0004, each with the columns that order its rows
+AT_0004 = {
+    "users": "id",
+    "names": "key",
+    "sessions": "id_hash",
+    "tables": "id",
+    "moves": "table_id, n",
+    "leases": "table_id",
+    "records": "id",
+    "played": "record_id, seat",
+    "ratings": "user_id, game",
+    "tournaments": "id",
+    "settings": "key",
+}
+
+#: the players of the club at 0004: (id, name, registered, Kozel points), and the games each
+#: has a rating in: Alice in Kozel and Block, Bob in none, Carol (a guest) in Block, Dan in
+#: none and with no points, Eve in Osel (whose matches count Kozel points too) but not Kozel
+PLAYERS = [(1, "Alice", True, 7), (2, "Bob", True, -3), (3, "Carol", False, 2), (4, "Dan", True, 0)]
+PLAYERS.append((5, "Eve", True, 12))
+RATED = {1: ["kozel", "block"], 3: ["block"], 5: ["osel"]}
+
+
+def club_at_0004(url: str) -> Engine:
+    """A club's database at revision 0004 with rows in every table."""
+    engine = create_engine(engine_url(url))
+    with engine.begin() as connection:
+        command.upgrade(migrations.config(connection), "0004")
+        connection.execute(
+            text(
+                "INSERT INTO users (id, name, password_hash, guest, kozel_rating, created)"
+                " VALUES (:id, :name, :hash, :guest, :points, :created)"
+            ),
+            [
+                {
+                    "id": i,
+                    "name": name,
+                    "hash": "argon2-hash" if registered else None,
+                    "guest": not registered,
+                    "points": points,
+                    "created": 1000.0 + i,
+                }
+                for i, name, registered, points in PLAYERS
+            ],
+        )
+        connection.execute(
+            text("INSERT INTO names (key, user_id) VALUES (:key, :user)"),
+            [{"key": name.lower(), "user": i} for i, name, registered, _ in PLAYERS if registered],
+        )
+        connection.execute(
+            text(
+                "INSERT INTO sessions (id_hash, user_id, created, last_seen, revoked)"
+                " VALUES ('h1', 1, 1.0, 2.0, false)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO ratings (user_id, game, mu, sigma, games) VALUES (:user, :game,"
+                " :mu, :sigma, :games)"
+            ),
+            [
+                {"user": user, "game": game, "mu": 20.0 + k, "sigma": 6.5, "games": 3 + k}
+                for user, games in RATED.items()
+                for k, game in enumerate(games)
+            ],
+        )
+        connection.execute(
+            text(
+                "INSERT INTO tournaments (id, name, game, options, format, rounds, duration_s,"
+                " teams, rated, access, invite, owner, status, starts_at, move_time_s, state,"
+                " created) VALUES ('c1', 'Cup', 'kozel', '{}', 'swiss', 3, NULL, false, true,"
+                " 'open', 'inv', 1, 'playing', NULL, 30, '{\"entries\": []}', 1100.0)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, game, options, seats, owner, move_time_s, rated,"
+                " access, invite, status, seed, reserved, ending, created, tournament) VALUES"
+                " ('t1', 'kozel', '{}', :seats, 1, 30, true, 'open', 'inv', 'finished', 11,"
+                " NULL, '{\"normal\": true}', 1200.0, 'c1')"
+            ),
+            {"seats": json.dumps([{"user": 1, "name": "Alice"}, {"user": 2, "name": "Bob"}])},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO moves (table_id, n, seat, move) VALUES ('t1', 0, 0, '6-6'),"
+                " ('t1', 1, 1, '6-5:R')"
+            )
+        )
+        connection.execute(
+            text("INSERT INTO leases (table_id, node, expires) VALUES ('t:c1', 'node-a', 5.0)")
+        )
+        connection.execute(
+            text(
+                "INSERT INTO records (id, table_id, game, players, text, summary, uploaded,"
+                " created) VALUES ('t1', 't1', 'kozel', '[\"Alice\", \"Bob\"]', '{}',"
+                " '{\"winners\": [0]}', false, 1300.0)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO played (record_id, seat, user_id, game, won, rating, created)"
+                " VALUES ('t1', 0, 1, 'kozel', true, 1.5, 1300.0),"
+                " ('t1', 1, 2, 'kozel', false, NULL, 1300.0)"
+            )
+        )
+        connection.execute(text("INSERT INTO settings (key, value) VALUES ('secret', 'kept')"))
+    return engine
+
+
+def rows(engine: Engine) -> dict[str, list[dict[str, Any]]]:
+    """Every row of every table of revision 0004, in order."""
+    with engine.connect() as connection:
+        return {
+            table: [
+                dict(row._mapping)
+                for row in connection.execute(text(f"SELECT * FROM {table} ORDER BY {order}"))
+            ]
+            for table, order in AT_0004.items()
+        }
+
+
+def to(engine: Engine, revision: str) -> None:
+    """Upgrade or downgrade the database to ``revision``."""
+    with engine.begin() as connection:
+        at = migrations.revision(engine)
+        step = command.upgrade if (at or "") < revision else command.downgrade
+        step(migrations.config(connection), revision)
+
+
+def test_the_kozel_points_move_into_the_ratings_and_back_with_every_row_kept(db: str) -> None:
+    engine = club_at_0004(db)
+    before = rows(engine)
+    to(engine, "0005")
+    assert versions(engine) == ["0005"]
+    assert differences(engine) == []
+    after = rows(engine)
+
+    # the users keep every column but their points; every other table but the ratings, all
+    assert after["users"] == [
+        {k: v for k, v in user.items() if k != "kozel_rating"} for user in before["users"]
+    ]
+    assert {t: r for t, r in after.items() if t not in ("users", "ratings")} == {
+        t: r for t, r in before.items() if t not in ("users", "ratings")
+    }
+    # each rating is kept, with the points of its player on his Kozel row alone
+    points = {user: points for user, _, _, points in PLAYERS}
+    kept = {(r["user_id"], r["game"]): r for r in after["ratings"]}
+    for rating in before["ratings"]:
+        key = (rating["user_id"], rating["game"])
+        moved = points[key[0]] if key[1] == "kozel" else 0
+        assert kept.pop(key) == {**rating, "points": moved}
+    # Bob, Carol and Eve had points and no Kozel row: one of points alone; Dan had none
+    fresh = {"mu": 25.0, "sigma": pytest.approx(25 / 3), "games": 0}
+    assert kept == {
+        (user, "kozel"): {"user_id": user, "game": "kozel", **fresh, "points": points[user]}
+        for user in (2, 3, 5)
+    }
+
+    # the club reads them where they are now: the players' points, their skills as before
+    storage = Storage(db, upgrade=False)
+    assert [storage.ratings.points(user) for user, *_ in PLAYERS] == [7, -3, 2, 0, 12]
+    assert [(u.name, p) for u, p in storage.ratings.kozel_leaderboard()] == [
+        ("Eve", 12),
+        ("Alice", 7),
+        ("Dan", 0),
+        ("Bob", -3),
+    ]
+    assert [r.game for r in storage.ratings.ratings_of(2)] == []
+    assert [r.game for r in storage.ratings.ratings_of(5)] == ["osel"]
+    assert [u.name for u, _ in storage.ratings.leaderboard("kozel")] == ["Alice"]
+    storage.close()
+
+    to(engine, "0004")
+    assert versions(engine) == ["0004"]
+    assert rows(engine) == before
+    engine.dispose()
+
+
+def test_a_downgraded_database_has_the_schema_of_0004(db: str) -> None:
+    engine = create_engine(engine_url(db))
+    with engine.begin() as connection:
+        command.upgrade(migrations.config(connection), "0004")
+    made = _columns(engine)
+    to(engine, "0005")
+    to(engine, "0004")
+    assert _columns(engine) == made
+    engine.dispose()
+
+
+def _columns(engine: Engine) -> dict[str, list[tuple[str, str, bool, Any]]]:
+    """Each table's columns: name, type, whether it may be null, its default."""
+    found = inspect(engine)
+    return {
+        table: sorted(
+            (c["name"], str(c["type"]), c["nullable"], c.get("default"))
+            for c in found.get_columns(table)
+        )
+        for table in found.get_table_names()
+    }

@@ -61,11 +61,11 @@ def reader(db: str) -> Storage:
 
 
 def stored_moves(db: str, table: str) -> list[str]:
-    return reader(db).moves(table)
+    return reader(db).tables.moves(table)
 
 
 def holder(db: str, table: str) -> str | None:
-    return reader(db).owners([table]).get(table)
+    return reader(db).tables.owners([table]).get(table)
 
 
 def wait_for(condition: Any, seconds: float = WAIT) -> None:
@@ -252,14 +252,14 @@ def test_no_table_runs_twice_under_concurrent_joins_and_restarts(club: Any) -> N
     time.sleep(3)
     storage = reader(club.db)
     for table in tables:
-        row = storage.table(table)
+        row = storage.tables.table(table)
         assert row is not None
-        moves = storage.moves(table)
+        moves = storage.tables.moves(table)
         if row.status != "open":
             # every stored move is the legal move of its seat, in turn, from the table's deal
-            Table(row, storage).restore(moves)
+            Table(row, storage.tables).restore(moves)
         if row.status == "finished":
-            text = storage.record(table)
+            text = storage.records.record(table)
             assert text is not None
             match = record.loads(text.text)
             assert [str(m) for r in match.rounds for m in r.moves] == moves

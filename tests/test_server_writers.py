@@ -25,7 +25,7 @@ def _tables(storage: Storage, count: int) -> list[str]:
         row = TableRow(
             id=table_id, game="kozel", options={}, seats=[None] * 4, owner=1, invite="x", seed=i
         )
-        storage.add_table(row, node=FENCE[0], lease_s=FENCE[1])
+        storage.tables.add_table(row, node=FENCE[0], lease_s=FENCE[1])
     return ids
 
 
@@ -39,7 +39,7 @@ def _commits(storage: Storage) -> list[int]:
 async def _write_at_once(storage: Storage, moves: list[tuple[Any, ...]]) -> list[Any]:
     settings = Settings()
     return await asyncio.gather(
-        *(stored(settings, storage.append_move, *move) for move in moves),
+        *(stored(settings, storage.tables.append_move, *move) for move in moves),
         return_exceptions=True,
     )
 
@@ -50,7 +50,7 @@ def test_moves_that_come_at_once_are_committed_together_each_stored_once(db: str
     commits = _commits(storage)
     moves = [(table_id, 0, 1, "6-6", FENCE) for table_id in tables]
     assert asyncio.run(_write_at_once(storage, moves)) == [None] * 40
-    assert [storage.moves(table_id) for table_id in tables] == [["6-6"]] * 40
+    assert [storage.tables.moves(table_id) for table_id in tables] == [["6-6"]] * 40
     # the first move's transaction begins at once; the others wait for it, then go together
     assert len(commits) < 40
 
@@ -59,26 +59,26 @@ def test_a_move_whose_lease_another_process_holds_is_refused_and_no_other(db: st
     storage = Storage(db)
     tables = _tables(storage, 12)
     # the lease of one of them has expired and another process has taken it
-    storage.lease(tables[5], FENCE[0], -1.0)
-    assert storage.lease(tables[5], "there", 30.0)
+    storage.tables.lease(tables[5], FENCE[0], -1.0)
+    assert storage.tables.lease(tables[5], "there", 30.0)
     moves = [(table_id, 0, 1, "6-6", FENCE) for table_id in tables]
     made = asyncio.run(_write_at_once(storage, moves))
     assert isinstance(made[5], LeaseLost) and made[5].table_id == tables[5]
     assert made[:5] + made[6:] == [None] * 11
-    assert [len(storage.moves(table_id)) for table_id in tables] == [1] * 5 + [0] + [1] * 6
+    assert [len(storage.tables.moves(table_id)) for table_id in tables] == [1] * 5 + [0] + [1] * 6
 
 
 def test_moves_stored_together_are_all_stored_or_none(db: str) -> None:
     storage = Storage(db)
     tables = _tables(storage, 3)
-    storage.lease(tables[2], FENCE[0], -1.0)
-    assert storage.lease(tables[2], "there", 30.0)
+    storage.tables.lease(tables[2], FENCE[0], -1.0)
+    assert storage.tables.lease(tables[2], "there", 30.0)
     with pytest.raises(LeaseLost):
-        storage.append_moves([(table_id, 0, 1, "6-6", FENCE) for table_id in tables])
-    assert [storage.moves(table_id) for table_id in tables] == [[], [], []]
-    storage.append_moves([(table_id, 0, 1, "6-6", FENCE) for table_id in tables[:2]])
-    storage.append_moves([(tables[0], 1, 2, "6-5:R"), (tables[1], 1, 2, "draw", None)])
-    stored_now = [storage.moves(table_id) for table_id in tables]
+        storage.tables.append_moves([(table_id, 0, 1, "6-6", FENCE) for table_id in tables])
+    assert [storage.tables.moves(table_id) for table_id in tables] == [[], [], []]
+    storage.tables.append_moves([(table_id, 0, 1, "6-6", FENCE) for table_id in tables[:2]])
+    storage.tables.append_moves([(tables[0], 1, 2, "6-5:R"), (tables[1], 1, 2, "draw", None)])
+    stored_now = [storage.tables.moves(table_id) for table_id in tables]
     assert stored_now == [["6-6", "6-5:R"], ["6-6", "draw"], []]
 
 
@@ -91,22 +91,22 @@ def test_a_lease_is_taken_only_once_it_expired_and_stays_its_holder_s_until_then
     no longer names the table."""
     storage = Storage(db)
     (table,) = _tables(storage, 1)
-    assert storage.lease(table, "here", 30.0)
-    assert not storage.lease(table, "there", 30.0)
-    assert storage.owners([table]) == {table: "here"}
+    assert storage.tables.lease(table, "here", 30.0)
+    assert not storage.tables.lease(table, "there", 30.0)
+    assert storage.tables.owners([table]) == {table: "here"}
     # it expires and nobody takes it: still here's, its move stored and its lease renewed
-    assert storage.lease(table, "here", -1.0)
-    assert storage.owners([table]) == {}
-    storage.append_move(table, 0, 1, "6-6", ("here", 30.0))
-    assert storage.owners([table]) == {table: "here"}
-    assert storage.renew("here", 30.0) == {table}
+    assert storage.tables.lease(table, "here", -1.0)
+    assert storage.tables.owners([table]) == {}
+    storage.tables.append_move(table, 0, 1, "6-6", ("here", 30.0))
+    assert storage.tables.owners([table]) == {table: "here"}
+    assert storage.tables.renew("here", 30.0) == {table}
     # it expires again, and this time another process takes it
-    assert storage.lease(table, "here", -1.0)
-    assert storage.lease(table, "there", 30.0)
+    assert storage.tables.lease(table, "here", -1.0)
+    assert storage.tables.lease(table, "there", 30.0)
     with pytest.raises(LeaseLost):
-        storage.append_move(table, 1, 2, "6-5:R", ("here", 30.0))
-    assert storage.renew("here", 30.0) == set()
-    storage.append_move(table, 1, 2, "6-5:R", ("there", 30.0))
-    assert storage.moves(table) == ["6-6", "6-5:R"]
-    storage.release("there", [table])
-    assert storage.owners([table]) == {} and storage.lease(table, "elsewhere", 30.0)
+        storage.tables.append_move(table, 1, 2, "6-5:R", ("here", 30.0))
+    assert storage.tables.renew("here", 30.0) == set()
+    storage.tables.append_move(table, 1, 2, "6-5:R", ("there", 30.0))
+    assert storage.tables.moves(table) == ["6-6", "6-5:R"]
+    storage.tables.release("there", [table])
+    assert storage.tables.owners([table]) == {} and storage.tables.lease(table, "elsewhere", 30.0)

@@ -94,8 +94,8 @@ def test_a_guest_is_made_off_the_loop_and_refused_whole_while_the_database_is_lo
     path = tmp_path / "club.sqlite3"
     with Server(f"sqlite:///{path}", settings=BUSY) as server, watching(server) as watcher:
         made = users(server)
-        spy = Spy(server.storage.add_user)
-        monkeypatch.setattr(server.storage, "add_user", spy)
+        spy = Spy(server.storage.accounts.add_user)
+        monkeypatch.setattr(server.storage.accounts, "add_user", spy)
         masha = Player(server)
         send = lambda: masha.http.post("/api/guest", json={"name": "Masha"})  # noqa: E731
         response, pongs = while_locked(path, watcher, send)
@@ -118,8 +118,8 @@ def test_a_table_is_made_off_the_loop_and_refused_whole_while_the_database_is_lo
         with watching(server) as watcher:
             lobby = masha.http.get("/api/tables").json()["tables"]
             tables = set(server.club.tables)
-            spy = Spy(server.storage.add_table)
-            monkeypatch.setattr(server.storage, "add_table", spy)
+            spy = Spy(server.storage.tables.add_table)
+            monkeypatch.setattr(server.storage.tables, "add_table", spy)
             form = {"game": "kozel", "players": 2, "bots": "random"}
             send = lambda: masha.http.post("/api/tables", json=form)  # noqa: E731
             response, pongs = while_locked(path, watcher, send)
@@ -128,12 +128,12 @@ def test_a_table_is_made_off_the_loop_and_refused_whole_while_the_database_is_lo
             assert masha.http.get("/api/tables").json()["tables"] == lobby
             assert set(server.club.tables) == tables
             me = masha.http.get("/api/session").json()["user"]
-            assert server.storage.owned(me["id"]) == 0
+            assert server.storage.tables.owned(me["id"]) == 0
             again = send()
             assert again.status_code == 200, again.text
             tid = again.json()["table"]["id"]
             # stored with its bots, in one write: it plays at once
-            assert server.storage.table(tid).status == "playing"
+            assert server.storage.tables.table(tid).status == "playing"
             assert server.club.tables[tid].match is not None
 
 
@@ -146,21 +146,21 @@ def test_a_seat_is_taken_off_the_loop_and_refused_whole_while_the_database_is_lo
         tid = masha.create(game="kozel", players=2)
         table = server.club.tables[tid]
         with watching(server) as watcher:
-            spy = Spy(server.storage.update_table)
-            monkeypatch.setattr(server.storage, "update_table", spy)
+            spy = Spy(server.storage.tables.update_table)
+            monkeypatch.setattr(server.storage.tables, "update_table", spy)
             send = lambda: alex.http.post(f"/api/tables/{tid}/join", json={})  # noqa: E731
             response, pongs = while_locked(path, watcher, send)
             assert pongs >= 3 and spy.began == spy.ended == 3
             refused_busy(response)
             # no seat in memory that the database does not have
-            stored = server.storage.table(tid)
+            stored = server.storage.tables.table(tid)
             assert table.row.seats == stored.seats and stored.seats[1] is None
             assert table.row.status == stored.status == "open" and table.match is None
             seen = alex.http.get(f"/api/tables/{tid}").json()["table"]
             assert seen["your_seat"] is None and seen["status"] == "open"
             again = send()
             assert again.status_code == 200 and again.json() == {"seat": 1}, again.text
-            assert server.storage.table(tid).status == "playing" and table.match is not None
+            assert server.storage.tables.table(tid).status == "playing" and table.match is not None
 
 
 def test_a_session_is_noted_off_the_loop_and_a_locked_database_only_leaves_the_note(
@@ -244,8 +244,8 @@ def test_two_players_racing_for_the_last_seat_do_not_both_get_it(
         masha, alex, vera = (Player(server, name) for name in ("Masha", "Alex", "Vera"))
         tid = masha.create(game="kozel", players=2)
         table = server.club.tables[tid]
-        gate = Gate(server.storage.update_table)
-        monkeypatch.setattr(server.storage, "update_table", gate)
+        gate = Gate(server.storage.tables.update_table)
+        monkeypatch.setattr(server.storage.tables, "update_table", gate)
         racers = [alex, vera]
         answers = at_once(
             server,
@@ -260,7 +260,7 @@ def test_two_players_racing_for_the_last_seat_do_not_both_get_it(
         loser = answers[[r.status_code for r in answers].index(400)]
         assert loser.json()["code"] == "started", loser.text
         assert gate.began == 1
-        stored = server.storage.table(tid)
+        stored = server.storage.tables.table(tid)
         assert table.row.seats == stored.seats and stored.status == "playing"
         me = winner.http.get("/api/session").json()["user"]
         assert stored.seats[1]["user"] == me["id"]
@@ -272,8 +272,8 @@ def test_tables_asked_for_at_once_count_against_the_owners_share(
     with Server(db, settings=Settings(open_tables_per_user=1)) as server:
         masha = Player(server, "Masha")
         browsers = [masha, masha.at(server)]
-        gate = Gate(server.storage.add_table)
-        monkeypatch.setattr(server.storage, "add_table", gate)
+        gate = Gate(server.storage.tables.add_table)
+        monkeypatch.setattr(server.storage.tables, "add_table", gate)
         form = {"game": "kozel", "players": 2}
         answers = at_once(
             server,
@@ -286,5 +286,5 @@ def test_tables_asked_for_at_once_count_against_the_owners_share(
         assert codes == [200, 429], [r.text for r in answers]
         assert gate.began == 1
         me = masha.http.get("/api/session").json()["user"]
-        assert server.storage.owned(me["id"]) == 1
+        assert server.storage.tables.owned(me["id"]) == 1
         assert len(masha.http.get("/api/tables").json()["tables"]) == 1

@@ -231,7 +231,7 @@ def test_a_profile_says_whether_the_player_has_the_club_s_kozel_points(client: T
     assert r.status_code == 200
     assert client.get("/api/profile/Masha").json()["kozel_rated"] is False
     storage = client.app.state.storage  # type: ignore[attr-defined]
-    user = storage.registered("Masha")
+    user = storage.accounts.registered("Masha")
     with storage.session() as db:
         db.add(Rating(user_id=user.id, game="fives", mu=25.0, sigma=8.0, games=1))
         db.commit()

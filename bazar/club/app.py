@@ -58,9 +58,9 @@ def create_app(
         rematch_window_s=rematch_window_s,
         settings=settings,
     )
-    accounts = auth.Accounts(storage, settings)
+    accounts = auth.Accounts(storage.accounts, settings)
     services = Services(club=club, storage=storage, accounts=accounts, settings=settings)
-    secret = secret or os.environ.get("BAZAR_SECRET") or storage.secret()
+    secret = secret or os.environ.get("BAZAR_SECRET") or storage.accounts.secret()
     # behind HTTPS, the session cookie must never travel in clear
     https_only = https_only or os.environ.get("BAZAR_SECURE_COOKIES") == "1"
     app = Starlette(

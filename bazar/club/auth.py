@@ -30,7 +30,7 @@ from . import names
 from .errors import ServerError
 from .routing import Windows
 from .settings import Settings
-from .storage import SESSION_SEEN_S, Storage, User, stored
+from .storage import SESSION_SEEN_S, AccountStore, User, stored
 
 __all__ = ["Accounts", "AuthError", "Tries", "check_name"]
 
@@ -120,7 +120,7 @@ class Tries:
 class Accounts:
     """The club's players: guests, registrations, logins and their sessions."""
 
-    def __init__(self, storage: Storage, settings: Settings) -> None:
+    def __init__(self, storage: AccountStore, settings: Settings) -> None:
         self.storage = storage
         self.settings = settings
         self.tries = Tries(settings.login_tries, settings.login_window_s)
@@ -233,7 +233,7 @@ class Accounts:
         session_id = session.get("id")
         legacy = session.get("user")
         if session_id is None and isinstance(legacy, int) and not isinstance(legacy, bool):
-            # a cookie of the server before revocable sessions: upgraded once (Storage)
+            # a cookie of the server before revocable sessions: upgraded once (AccountStore)
             session_id = await stored(self.settings, self.storage.upgrade_legacy, legacy)
             session.clear()
             if session_id is None:

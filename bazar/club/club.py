@@ -41,7 +41,7 @@ from .lobby import Lobby
 from .protocol import LEVELS, PlayNow, TableForm, out_of_bounds
 from .routing import RELEASED, Bus, Router, Windows
 from .settings import Settings
-from .storage import LeaseLost, Played, Rating, RecordRow, Storage, TableRow, User, stored
+from .storage import KOZEL, LeaseLost, Played, RecordRow, Stores, TableRow, User, stored
 from .summary import summary
 from .table import RESTART, Table, TableError
 from .tournaments import Tournaments, badge_of
@@ -63,7 +63,7 @@ class Elsewhere(TableError):
 class Club:
     def __init__(
         self,
-        storage: Storage,
+        storage: Stores,
         *,
         bot_delay: float = 0.5,
         grace_s: float = 60.0,
@@ -165,20 +165,20 @@ class Club:
     def _leased(self, table_id: str) -> tuple[TableRow, list[str]]:
         """Take the lease of table ``table_id`` and read it: its row and its stored moves
         (nothing but the database is touched: this may run in a thread)."""
-        row = self.storage.table(table_id) if isinstance(table_id, str) else None
+        row = self.storage.tables.table(table_id) if isinstance(table_id, str) else None
         if row is None:
             raise TableError("no_table", table=str(table_id))
-        if not self.storage.lease(row.id, self.node, self.settings.lease_s):
+        if not self.storage.tables.lease(row.id, self.node, self.settings.lease_s):
             # another process runs it; it may have given it up since (then it is ours)
-            owner = self.storage.owners([row.id]).get(row.id)
+            owner = self.storage.tables.owners([row.id]).get(row.id)
             if owner is not None and owner != self.node:
                 raise Elsewhere(row.id, owner)
-            if not self.storage.lease(row.id, self.node, self.settings.lease_s):
+            if not self.storage.tables.lease(row.id, self.node, self.settings.lease_s):
                 raise Elsewhere(row.id, owner or "?")
         # the row as it was stored before this process held the lease may be older than the
         # lease: read it again now that nobody else writes it
-        row = self.storage.table(row.id) or row
-        moves = self.storage.moves(row.id) if row.status != "open" else []
+        row = self.storage.tables.table(row.id) or row
+        moves = self.storage.tables.moves(row.id) if row.status != "open" else []
         return row, moves
 
     def _build(self, row: TableRow, moves: list[str]) -> Table:
@@ -206,10 +206,10 @@ class Club:
     def _table(self, row: TableRow) -> Table:
         badge = None
         if row.tournament is not None:
-            badge = self.tournaments.badges.get(row.id) or badge_of(self.storage, row)
+            badge = self.tournaments.badges.get(row.id) or badge_of(self.storage.tournaments, row)
         return Table(
             row,
-            self.storage,
+            self.storage.tables,
             bot_delay=self.bot_delay,
             unwatched_bot_delay=self.settings.unwatched_bot_delay_s,
             grace_s=self.grace_s,
@@ -253,7 +253,7 @@ class Club:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self.storage.release(self.node, table_ids)
+            self.storage.tables.release(self.node, table_ids)
             return
         task = loop.create_task(self._release_off_loop(table_ids))
         self._releasing.add(task)
@@ -261,7 +261,7 @@ class Club:
 
     async def _release_off_loop(self, table_ids: list[str]) -> None:
         try:
-            await asyncio.to_thread(self.storage.release, self.node, table_ids)
+            await asyncio.to_thread(self.storage.tables.release, self.node, table_ids)
         except Exception:
             log.warning("the leases of %s were not given up: they expire", table_ids)
 
@@ -328,7 +328,7 @@ class Club:
         if self._releasing:
             await asyncio.wait(list(self._releasing))
         try:
-            await asyncio.to_thread(self.storage.release, self.node, [t.id for t in tables])
+            await asyncio.to_thread(self.storage.tables.release, self.node, [t.id for t in tables])
         except Exception:
             log.warning("the leases of this process were not given up: they expire")
         if self.router is not None:
@@ -363,7 +363,7 @@ class Club:
         """Restart the actors of every match that was being played and that no process runs
         (after a restart; one whose process died is taken over once its lease expires); a
         table that cannot be rebuilt is logged and left out, and every other one goes on."""
-        for table_id in self.storage.orphans(limit=10_000):
+        for table_id in self.storage.tables.orphans(limit=10_000):
             with contextlib.suppress(TableError):
                 self.table(table_id)
 
@@ -390,11 +390,11 @@ class Club:
 
     async def keep(self) -> None:
         """One turn of :meth:`_keep`."""
-        held = await asyncio.to_thread(self.storage.renew, self.node, self.settings.lease_s)
+        held = await asyncio.to_thread(self.storage.tables.renew, self.node, self.settings.lease_s)
         for table in list(self.tables.values()):
             if table.id not in held:
                 self.lost(table)
-        orphans = await asyncio.to_thread(self.storage.orphans, 500)
+        orphans = await asyncio.to_thread(self.storage.tables.orphans, 500)
         for table_id in orphans:
             if table_id in self.tables or table_id in self.broken:
                 continue
@@ -415,7 +415,7 @@ class Club:
         """The open-access tables of the database that wait for players or are being played,
         as this process lists them (one run elsewhere is left out)."""
         out = []
-        for row in self.storage.lobby(limit=200):
+        for row in self.storage.tables.lobby(limit=200):
             if row.id in self.broken:
                 continue
             with contextlib.suppress(Elsewhere):
@@ -503,7 +503,7 @@ class Club:
         """While ``user``'s new table is stored: TableError if he owns his share of tables
         already, counting the ones being stored (two requests at once cannot both pass)."""
         limit = self.settings.open_tables_per_user
-        if self.storage.owned(user.id) + self.making[user.id] >= limit:
+        if self.storage.tables.owned(user.id) + self.making[user.id] >= limit:
             raise TableError("too_many_tables", 429, limit=limit)
         self.making[user.id] += 1
         try:
@@ -562,7 +562,7 @@ class Club:
                 **_seating(seats, form.rated),
             )
             await stored(
-                self.settings, self.storage.add_table, row, self.node, self.settings.lease_s
+                self.settings, self.storage.tables.add_table, row, self.node, self.settings.lease_s
             )
         return self.place(row)
 
@@ -571,7 +571,7 @@ class Club:
         he already sits at, else a free seat at an open table of that game (the one with the
         fewest seats left, which starts soonest; of those, the one waiting longest), else his
         seat at a new table with bots of ``form.level``, which starts at once."""
-        rows = [r for r in self.storage.lobby(limit=200) if r.game == form.game]
+        rows = [r for r in self.storage.tables.lobby(limit=200) if r.game == form.game]
         rows = [r for r in rows if r.status == "open" and r.id not in self.broken]
         waiting = sorted(reversed(rows), key=lambda r: sum(s is None for s in r.seats))
         for row in waiting:
@@ -663,7 +663,7 @@ class Club:
         seats[seat] = None
         people = _people(seats)
         if not people:
-            await stored(self.settings, self.storage.delete_table, table.id)
+            await stored(self.settings, self.storage.tables.delete_table, table.id)
             self.drop(table)
             table.close()
             self.listing_changed(table)
@@ -674,7 +674,7 @@ class Club:
     async def _seat(self, table: Table, seats: list[Any], **changes: Any) -> None:
         """Store the table's new ``seats`` (and ``changes`` of its row), then make them."""
         write = functools.partial(
-            self.storage.update_table,
+            self.storage.tables.update_table,
             table.id,
             self.fence,
             **_seating(seats, table.row.rated),
@@ -757,7 +757,7 @@ class Club:
             }
             table.row = await stored(
                 self.settings,
-                self.storage.add_rematch,
+                self.storage.tables.add_rematch,
                 row,
                 table.id,
                 self.node,
@@ -771,7 +771,7 @@ class Club:
         """When (``time.monotonic()``) the rematch window of the finished ``table`` closes,
         counted from its end (its record's time, so that no restart opens it again);
         TableError once it has."""
-        record = self.storage.record(table.id)
+        record = self.storage.records.record(table.id)
         left = -1.0 if record is None else record.created + self.rematch_window_s - time.time()
         if left <= 0:
             raise TableError("rematch_closed")
@@ -795,16 +795,6 @@ class Club:
             # and the level of each bot's seat (a bot has no profile, and is named by its level)
             "bots": {str(i): s["bot"] for i, s in enumerate(table.row.seats) if s and s.get("bot")},
         }
-        db.add(
-            RecordRow(
-                id=table.id,
-                table_id=table.id,
-                game=table.row.game,
-                players=names,
-                text=record.dumps(match),
-                summary=kept,
-            )
-        )
         ratings = self._rate(table, match, ending, db)
         skill = (ratings or {}).get("skill", {})
         winners = set() if result is None else set(result.winners)
@@ -815,19 +805,28 @@ class Club:
         moved = own_moves(
             table.row.seats, [seat for r in match.rounds for seat, _, _ in r.history()]
         )
-        # the record first: its seats name it
-        db.flush()
-        db.add_all(
-            Played(
-                record_id=table.id,
-                seat=i,
-                user_id=int(seat["user"]),
+        self.storage.records.add_match(
+            db,
+            RecordRow(
+                id=table.id,
+                table_id=table.id,
                 game=table.row.game,
-                won=i in winners,
-                rating=skill.get(i),
-            )
-            for i, seat in enumerate(table.row.seats)
-            if seat and seat.get("user") and (answers or i in moved)
+                players=names,
+                text=record.dumps(match),
+                summary=kept,
+            ),
+            (
+                Played(
+                    record_id=table.id,
+                    seat=i,
+                    user_id=int(seat["user"]),
+                    game=table.row.game,
+                    won=i in winners,
+                    rating=skill.get(i),
+                )
+                for i, seat in enumerate(table.row.seats)
+                if seat and seat.get("user") and (answers or i in moved)
+            ),
         )
         return ratings
 
@@ -857,9 +856,7 @@ class Club:
             ratings["kozel"] = deltas
         ratings["skill"] = self._rate_skill(db, table, users, result, timed_out)
         for seat, delta in ratings.get("kozel", {}).items():
-            user = db.get(User, users[seat])
-            if user is not None:
-                user.kozel_rating += delta
+            self.storage.ratings.held(db, users[seat], KOZEL).points += delta
         return ratings
 
     def _rate_skill(
@@ -877,13 +874,7 @@ class Club:
         for side in sides:
             team = []
             for seat in side:
-                row = db.get(Rating, (users[seat], game))
-                if row is None:
-                    fresh = model.rating()
-                    row = Rating(
-                        user_id=users[seat], game=game, mu=fresh.mu, sigma=fresh.sigma, games=0
-                    )
-                    db.add(row)
+                row = self.storage.ratings.held(db, users[seat], game)
                 team.append(model.create_rating([row.mu, row.sigma]))
                 rows.append((seat, row))
             teams.append(team)

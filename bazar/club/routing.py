@@ -366,7 +366,7 @@ class Router:
             self.tables_changed()
         if self.edges:
             tables = {edge.table_id for edge in self.edges.values()}
-            owners = await asyncio.to_thread(self.club.storage.owners, tables)
+            owners = await asyncio.to_thread(self.club.storage.tables.owners, tables)
             # a lease that lapsed for a moment (a busy process renews late; a finished table
             # gave its lease up) moves nothing while its process is alive
             lapsed = {e.owner for e in self.edges.values() if owners.get(e.table_id) is None}

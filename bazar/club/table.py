@@ -36,7 +36,7 @@ from . import tablestate as ts
 from .audience import Client
 from .fairness import seed_hash
 from .settings import Settings
-from .storage import Fence, TableRow
+from .storage import Fence, TableRow, TableStore
 from .tablestate import RELOAD_S, REPLACEMENT, TableError, TableState, rules_of
 from .timers import timers
 
@@ -60,7 +60,7 @@ class Table:
     def __init__(
         self,
         row: TableRow,
-        storage: Any,
+        storage: TableStore,
         *,
         bot_delay: float = 0.5,
         unwatched_bot_delay: float = 0.0,

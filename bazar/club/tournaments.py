@@ -38,13 +38,12 @@ from .protocol import TournamentForm
 from .settings import Settings
 from .storage import (
     TOURNAMENT_LEASE,
-    Lease,
     LeaseLost,
-    Rating,
     RecordRow,
-    Storage,
+    Stores,
     TableRow,
     TournamentRow,
+    TournamentStore,
     User,
     stored,
 )
@@ -60,7 +59,7 @@ class Host(Protocol):
 
     node: str
     settings: Settings
-    storage: Storage
+    storage: Stores
 
     def bounded(self, game: str, options: dict[str, Any]) -> None: ...
 
@@ -165,9 +164,12 @@ class Tournaments:
             state=tournament.to_json(),
             created=now,
         )
-        if await stored(self.settings, self.storage.owned_tournaments, owner.id) >= OWNED:
+        if (
+            await stored(self.settings, self.storage.tournaments.owned_tournaments, owner.id)
+            >= OWNED
+        ):
             raise ServerError("too_many_tournaments", 429, limit=OWNED)
-        await stored(self.settings, self.storage.add_tournament, row)
+        await stored(self.settings, self.storage.tournaments.add_tournament, row)
         if row.starts_at is not None:
             await self.direct(row.id)
         return row
@@ -176,7 +178,7 @@ class Tournaments:
         self, tournament_id: str, change: Callable[[TournamentRow, Tournament, Session], Any]
     ) -> tuple[TournamentRow, Any]:
         """Make ``change`` of a tournament's state in one transaction (see
-        :meth:`~bazar.club.storage.Storage.change_tournament`), its pages told; ServerError
+        :meth:`~bazar.club.storage.SqlTournaments.change_tournament`), its pages told; ServerError
         for what it refuses. While this process runs the tournament, its director's changes
         wait for it (and its turns for this one)."""
 
@@ -194,7 +196,7 @@ class Tournaments:
         async with lock:
             try:
                 row, said = await stored(
-                    self.settings, self.storage.change_tournament, tournament_id, made
+                    self.settings, self.storage.tournaments.change_tournament, tournament_id, made
                 )
             except KeyError:
                 raise ServerError("no_tournament", 404, tournament=tournament_id) from None
@@ -207,7 +209,7 @@ class Tournaments:
         """Enter ``user`` (with his ``partner`` in a 2x2 event): his entry's id."""
         mate = None
         if partner is not None:
-            mate = await stored(self.settings, self.storage.registered, partner)
+            mate = await stored(self.settings, self.storage.accounts.registered, partner)
             if mate is None:
                 raise ServerError("no_partner", name=partner)
             if mate.id == user.id:
@@ -246,14 +248,12 @@ class Tournaments:
     def _seeding(self, user: User, mate: User | None, tournament_id: str) -> float:
         """The rating a player (a team: the mean of its two) is seeded by: his skill in the
         tournament's game, 0 with none."""
-        row = self.storage.tournament(tournament_id)
+        row = self.storage.tournaments.tournament(tournament_id)
         if row is None:
             raise ServerError("no_tournament", 404, tournament=tournament_id)
-        with self.storage.session() as db:
-            found = []
-            for person in [user] if mate is None else [user, mate]:
-                rating = db.get(Rating, (person.id, row.game))
-                found.append(0.0 if rating is None else rating.mu - 3 * rating.sigma)
+        people = [user] if mate is None else [user, mate]
+        skills = self.storage.ratings.skills(row.game, [p.id for p in people])
+        found = [skills.get(person.id, 0.0) for person in people]
         return round(sum(found) / len(found), 2)
 
     async def withdraw(self, tournament_id: str, user: User) -> None:
@@ -307,7 +307,7 @@ class Tournaments:
         here now."""
         if tournament_id in self.directors:
             return True
-        lease = self.storage.lease
+        lease = self.storage.tables.lease
         node, lease_s = self.club.node, self.settings.lease_s
         if not await asyncio.to_thread(lease, TOURNAMENT_LEASE + tournament_id, node, lease_s):
             return False
@@ -329,14 +329,14 @@ class Tournaments:
             if TOURNAMENT_LEASE + tournament_id not in held:
                 log.warning("tournament %s was taken over by another process", tournament_id)
                 director.stop()
-        for tournament_id in await asyncio.to_thread(self.storage.tournament_orphans):
+        for tournament_id in await asyncio.to_thread(self.storage.tournaments.tournament_orphans):
             if await self.direct(tournament_id):
                 log.warning("tournament %s run here from now on", tournament_id)
 
     def resume(self) -> None:
         """Run the tournaments that no process runs (after a restart)."""
-        for tournament_id in self.storage.tournament_orphans():
-            if self.storage.lease(
+        for tournament_id in self.storage.tournaments.tournament_orphans():
+            if self.storage.tables.lease(
                 TOURNAMENT_LEASE + tournament_id, self.club.node, self.settings.lease_s
             ):
                 director = self.directors[tournament_id] = Director(self, tournament_id)
@@ -353,7 +353,7 @@ class Tournaments:
         self.directors.clear()
         leases = [TOURNAMENT_LEASE + d.id for d in directors]
         with contextlib.suppress(Exception):
-            await asyncio.to_thread(self.storage.release, self.club.node, leases)
+            await asyncio.to_thread(self.storage.tables.release, self.club.node, leases)
 
     # what the pages see
 
@@ -388,13 +388,13 @@ class Tournaments:
         return describe(row, Tournament.from_json(row.state), tables, user)
 
     def _read(self, tournament_id: str) -> tuple[TournamentRow, dict[str, str]] | None:
-        row = self.storage.tournament(tournament_id)
+        row = self.storage.tournaments.tournament(tournament_id)
         if row is None:
             return None
-        return row, {t.id: t.status for t in self.storage.tournament_tables(row.id)}
+        return row, {t.id: t.status for t in self.storage.tournaments.tournament_tables(row.id)}
 
     async def listing(self) -> list[dict[str, Any]]:
-        rows = await stored(self.settings, self.storage.tournaments)
+        rows = await stored(self.settings, self.storage.tournaments.tournaments)
         return [short(row, Tournament.from_json(row.state)) for row in rows]
 
     # the file of a tournament
@@ -407,16 +407,16 @@ class Tournaments:
         return found
 
     def _with_records(self, tournament_id: str) -> str | None:
-        row = self.storage.tournament(tournament_id)
+        row = self.storage.tournaments.tournament(tournament_id)
         if row is None:
             return None
         tournament = Tournament.from_json(row.state)
-        with self.storage.session() as db:
-            for pairing in tournament.pairings:
-                if pairing.table is not None and pairing.record is None and pairing.done:
-                    kept = db.get(RecordRow, pairing.table)
-                    if kept is not None:
-                        pairing.record = kept.text
+        wanted = [
+            p for p in tournament.pairings if p.table is not None and p.record is None and p.done
+        ]
+        texts = self.storage.records.texts(p.table for p in wanted if p.table is not None)
+        for pairing in wanted:
+            pairing.record = texts.get(pairing.table or "", pairing.record)
         return dumps(tournament)
 
     async def import_file(self, owner: User, text: str) -> TournamentRow:
@@ -449,7 +449,7 @@ class Tournaments:
             state=tournament.to_json(),
             created=time.time(),
         )
-        await stored(self.settings, self.storage.add_tournament, row)
+        await stored(self.settings, self.storage.tournaments.add_tournament, row)
         return row
 
 
@@ -491,7 +491,7 @@ class Director:
                         await self.wake.wait()
                 self.wake.clear()
             await asyncio.to_thread(
-                self.club.storage.release, self.club.node, [TOURNAMENT_LEASE + self.id]
+                self.club.storage.tables.release, self.club.node, [TOURNAMENT_LEASE + self.id]
             )
         finally:
             if self.tournaments.directors.get(self.id) is self:
@@ -500,7 +500,7 @@ class Director:
     async def turn(self) -> bool:
         """One look at the tournament: start it when its time came, report the matches that
         ended, pair what is to be paired and start its tables. Whether it is over (or gone)."""
-        row = await stored(self.club.settings, self.club.storage.tournament, self.id)
+        row = await stored(self.club.settings, self.club.storage.tournaments.tournament, self.id)
         if row is None or row.status == "finished":
             return True
         if row.status == "open":
@@ -516,7 +516,7 @@ class Director:
         async with self.lock:
             after, (made, news) = await stored(
                 self.club.settings,
-                self.club.storage.change_tournament,
+                self.club.storage.tournaments.change_tournament,
                 self.id,
                 self._advance,
                 fence,
@@ -534,7 +534,9 @@ class Director:
         def cancel(row: TournamentRow, db: Session) -> None:
             row.status = "finished"
 
-        await stored(self.club.settings, self.club.storage.change_tournament, self.id, cancel)
+        await stored(
+            self.club.settings, self.club.storage.tournaments.change_tournament, self.id, cancel
+        )
         self.tournaments.changed(self.id)
 
     def _advance(self, row: TournamentRow, db: Session) -> tuple[list[TableRow], bool]:
@@ -563,13 +565,8 @@ class Director:
                 new = tournament.pair()
         tables = [self._table_of(row, tournament, p) for p in new if not p.bye and not p.done]
         for table in tables:
-            db.add(table)
-            db.add(
-                Lease(
-                    table_id=table.id,
-                    node=self.club.node,
-                    expires=time.time() + self.club.settings.lease_s,
-                )
+            self.club.storage.tables.add_leased(
+                db, table, self.club.node, self.club.settings.lease_s
             )
         if tournament.over:
             row.status = "finished"
@@ -668,11 +665,11 @@ def _badge(row: TournamentRow, table: TableRow) -> dict[str, Any]:
     return {"id": row.id, "name": row.name, "round": None, "board": None}
 
 
-def badge_of(storage: Any, table: TableRow) -> dict[str, Any] | None:
+def badge_of(tournaments: TournamentStore, table: TableRow) -> dict[str, Any] | None:
     """:func:`_badge` read from the database (a table rebuilt after a restart)."""
     if table.tournament is None:
         return None
-    row = storage.tournament(table.tournament)
+    row = tournaments.tournament(table.tournament)
     return None if row is None else _badge(row, table)
 
 

@@ -10,7 +10,7 @@ from starlette.routing import BaseRoute, Route
 
 from bazar.club import protocol
 
-from .http import RouteGroup, address, api, me
+from .http import RouteGroup, address, api
 
 
 class AccountRoutes(RouteGroup):
@@ -28,26 +28,26 @@ class AccountRoutes(RouteGroup):
         ]
 
     async def session(self, request: Request) -> Any:
-        return {"user": me(await self.user_of(request))}
+        return {"user": self.me(await self.user_of(request))}
 
     async def guest(self, request: Request) -> Any:
         data = await self.body(request, protocol.Guest)
         await self.club.admit_guest(address(request))
         user = await self.accounts.guest(data.name)
         await self.accounts.start(request.session, user)
-        return {"user": me(user)}
+        return {"user": self.me(user)}
 
     async def register(self, request: Request) -> Any:
         data = await self.body(request, protocol.Register)
         user = await self.accounts.register(data.name, data.password)
         await self.accounts.start(request.session, user)
-        return {"user": me(user)}
+        return {"user": self.me(user)}
 
     async def login(self, request: Request) -> Any:
         data = await self.body(request, protocol.Login)
         user = await self.accounts.login(data.name, data.password, address(request))
         await self.accounts.start(request.session, user)
-        return {"user": me(user)}
+        return {"user": self.me(user)}
 
     async def logout(self, request: Request) -> Any:
         await self.accounts.end(request.session)
@@ -59,4 +59,4 @@ class AccountRoutes(RouteGroup):
         data = await self.body(request, protocol.Password)
         await self.accounts.change_password(user, data.old, data.new, address(request))
         await self.accounts.start(request.session, user)
-        return {"user": me(user)}
+        return {"user": self.me(user)}

@@ -20,7 +20,7 @@ from bazar.club.guard import refusal
 from bazar.club.protocol import B
 from bazar.club.routing import Windows
 from bazar.club.settings import Settings
-from bazar.club.storage import Storage, User
+from bazar.club.storage import Stores, User
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Services:
     """What the routes act on: the live tables, the database, the accounts, the limits."""
 
     club: Club
-    storage: Storage
+    storage: Stores
     accounts: auth.Accounts
     settings: Settings
 
@@ -61,6 +61,17 @@ class RouteGroup:
         """The player whose session this is, or None."""
         return await self.accounts.current(request.session)
 
+    def me(self, user: User | None) -> dict[str, Any] | None:
+        """A player as the API shows him to himself (his Kozel points read with him)."""
+        if user is None:
+            return None
+        return {
+            "id": user.id,
+            "name": user.name,
+            "guest": user.guest,
+            "kozel_rating": self.storage.ratings.points(user.id),
+        }
+
     async def need_user(self, request: Request) -> User:
         """The player whose session this is; refused (401) without one."""
         user = await self.user_of(request)
@@ -90,18 +101,6 @@ def api(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awa
 def address(request: Request) -> str:
     """The client's address, or "?"."""
     return request.client.host if request.client is not None else "?"
-
-
-def me(user: User | None) -> dict[str, Any] | None:
-    """A player as the API shows him to himself."""
-    if user is None:
-        return None
-    return {
-        "id": user.id,
-        "name": user.name,
-        "guest": user.guest,
-        "kozel_rating": user.kozel_rating,
-    }
 
 
 async def received(request: Request, limit: int, code: str) -> bytes:

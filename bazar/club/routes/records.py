@@ -25,7 +25,7 @@ from bazar.core.rules import VARIANTS
 from bazar.core.rules import rules as make_rules
 from bazar.core.view import View
 
-from .http import RouteGroup, api, me, received
+from .http import RouteGroup, api, received
 
 
 class RecordRoutes(RouteGroup):
@@ -42,7 +42,7 @@ class RecordRoutes(RouteGroup):
         ]
 
     def record_of(self, request: Request) -> RecordRow:
-        row = self.storage.record(request.path_params["record_id"])
+        row = self.storage.records.record(request.path_params["record_id"])
         if row is None:
             raise ServerError("no_record", 404)
         return row
@@ -65,15 +65,15 @@ class RecordRoutes(RouteGroup):
                 return {"records": [], "more": False}
             player = user.id
         elif "player" in query:
-            named = self.storage.registered(query["player"])
+            named = self.storage.accounts.registered(query["player"])
             if named is None:
                 raise ServerError("no_player", 404)
             player = named.id
-        rows = self.storage.records(limit + 1, offset, player)
+        rows = self.storage.records.records(limit + 1, offset, player)
         listed = [_listed(r) for r in rows[:limit]]
         if player is not None:
             # the page says how each match went for him
-            seats = self.storage.seats_in(player, [r.id for r in rows[:limit]])
+            seats = self.storage.records.seats_in(player, [r.id for r in rows[:limit]])
             for entry in listed:
                 entry["seats"] = seats.get(entry["id"], [])
         return {"records": listed, "more": len(rows) > limit}
@@ -100,7 +100,7 @@ class RecordRoutes(RouteGroup):
     async def upload(self, request: Request) -> Any:
         raw = await received(request, self.settings.max_record, refusal_code("record_too_large"))
         row = await run_in_threadpool(_uploaded, raw, self.settings)
-        await stored(self.settings, self.storage.add_record, row)
+        await stored(self.settings, self.storage.records.add_record, row)
         return {"id": row.id}
 
     async def leaderboard(self, request: Request) -> Any:
@@ -109,10 +109,11 @@ class RecordRoutes(RouteGroup):
             "game": game,
             "skill": [
                 {"name": u.name, "rating": round(r.mu - 3 * r.sigma, 2), "games": r.games}
-                for u, r in self.storage.leaderboard(game)
+                for u, r in self.storage.ratings.leaderboard(game)
             ],
             "kozel": [
-                {"name": u.name, "rating": u.kozel_rating} for u in self.storage.kozel_leaderboard()
+                {"name": u.name, "rating": points}
+                for u, points in self.storage.ratings.kozel_leaderboard()
             ],
         }
 
@@ -121,17 +122,18 @@ class RecordRoutes(RouteGroup):
         game after every rated match (``chart``: game -> [[time, rating], ...]), and whether
         he has the club's Kozel points (``kozel_rated``: points won or lost, or a rated match
         of a game that keeps them)."""
-        user = self.storage.registered(request.path_params["name"])
+        user = self.storage.accounts.registered(request.path_params["name"])
         if user is None:
             raise ServerError("no_player", 404)
         chart: dict[str, list[list[float]]] = {}
-        for row in self.storage.rating_history(user.id):
+        for row in self.storage.records.rating_history(user.id):
             assert row.rating is not None
             chart.setdefault(row.game, []).append([row.created, round(row.rating, 2)])
-        ratings = self.storage.ratings_of(user.id)
+        ratings = self.storage.ratings.ratings_of(user.id)
+        points = self.storage.ratings.points(user.id)
         return {
-            "user": me(user),
-            "kozel_rated": user.kozel_rating != 0 or any(_keeps_points(r.game) for r in ratings),
+            "user": self.me(user),
+            "kozel_rated": points != 0 or any(_keeps_points(r.game) for r in ratings),
             "ratings": [
                 {
                     "game": r.game,
@@ -144,7 +146,7 @@ class RecordRoutes(RouteGroup):
             ],
             "played": [
                 {"game": game, "games": games, "wins": wins}
-                for game, games, wins in self.storage.played(user.id)
+                for game, games, wins in self.storage.records.played(user.id)
             ],
             "chart": chart,
         }
