@@ -730,9 +730,9 @@ def test_only_a_version_the_table_has_reached_may_be_current(db: str) -> None:
         tid = create(client, game="kozel", players=4, bots="random")["table"]["id"]
         table = app.state.club.tables[tid]
         made = len(table.events)
-        assert table._current(made)
+        assert table.state.current(made)
         for bad in (-1, -3, made + 1, True, "3", None):
-            assert not table._current(bad), bad  # type: ignore[arg-type]
+            assert not table.state.current(bad), bad  # type: ignore[arg-type]
 
 
 def test_a_socket_hears_nothing_before_its_sync_and_only_newer_events_after_it(db: str) -> None:

@@ -25,9 +25,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from bazar.club import create_app
+from bazar.club.audience import RESTART
 from bazar.club.settings import Settings
 from bazar.club.storage import Storage
-from bazar.club.table import RESTART, rules_of
+from bazar.club.tablestate import rules_of
 from bazar.core.match import Match
 
 #: the longest any one answer may take on a loaded machine: a bound, never a measure

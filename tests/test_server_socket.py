@@ -20,9 +20,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from bazar.club import create_app, protocol
+from bazar.club.audience import Client
 from bazar.club.errors import ServerError
 from bazar.club.settings import Settings
-from bazar.club.table import Client
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 
@@ -236,7 +236,7 @@ def test_a_hello_while_its_sync_is_unwritten_replaces_it(db: str) -> None:
 
         def hellos() -> None:
             for _ in range(1_000):
-                table.hello(client, 0)
+                table.audience.hello(client, 0)
 
         http.portal.call(hellos)  # type: ignore[attr-defined]
         assert [m["type"] for m in client.outbox] == ["sync"]

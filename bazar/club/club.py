@@ -36,6 +36,7 @@ from bazar.core.match import Match
 from bazar.core.rules import rules as make_rules
 from bazar.rating import kozel_delta
 
+from .audience import RESTART
 from .errors import ServerError, refusal_code
 from .lobby import Lobby
 from .protocol import LEVELS, PlayNow, TableForm, out_of_bounds
@@ -43,7 +44,8 @@ from .routing import RELEASED, Bus, Router, Windows
 from .settings import Settings
 from .storage import KOZEL, LeaseLost, Played, RecordRow, Stores, TableRow, User, stored
 from .summary import summary
-from .table import RESTART, Table, TableError
+from .table import Table
+from .tablestate import TableError
 from .tournaments import Tournaments, badge_of
 
 __all__ = ["Club", "Elsewhere", "Quota"]
@@ -194,9 +196,9 @@ class Club:
         if row.status == "finished":
             # its rematch window counts from its end, not from this process's start
             try:
-                table.rematch_closes = self._rematch_closes(table)
+                table.state.rematch_closes = self._rematch_closes(table)
             except TableError:
-                table.rematch_closes = time.monotonic()
+                table.state.rematch_closes = time.monotonic()
         if row.status != "open":
             # a live match goes on; a finished one leaves memory again once nobody needs it
             table.run()
@@ -273,7 +275,7 @@ class Club:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
         table.halt()
-        table.close_clients(*RESTART)
+        table.audience.close_clients(*RESTART)
         self.listing_changed(table)
 
     def crashed(self, table: Table, error: BaseException) -> None:
@@ -287,7 +289,7 @@ class Club:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
             self._restart(table.id)
-        table.close_clients(*RESTART)
+        table.audience.close_clients(*RESTART)
 
     def _restart(self, table_id: str) -> None:
         """Rebuild a table whose actor failed, unless it failed more than ``table_restarts``
@@ -323,7 +325,7 @@ class Club:
         tables = list(self.tables.values())
         for table in tables:
             await table.stop()
-            table.close_clients(*RESTART)
+            table.audience.close_clients(*RESTART)
         self.tables.clear()
         if self._releasing:
             await asyncio.wait(list(self._releasing))
@@ -665,7 +667,7 @@ class Club:
         if not people:
             await stored(self.settings, self.storage.tables.delete_table, table.id)
             self.drop(table)
-            table.close()
+            table.audience.close()
             self.listing_changed(table)
             return
         owner = {"owner": people[0]["user"]} if table.row.owner == user.id else {}
@@ -697,7 +699,7 @@ class Club:
         if table.row.status == "playing":
             table.start()
             table.run()
-        table.announce()
+        table.audience.announce()
         self.listing_changed(table)
 
     async def rematch(self, table: Table, user: User) -> Table:
@@ -764,7 +766,7 @@ class Club:
                 self.settings.lease_s,
             )
         new = self.place(row)
-        table.notify({"t": "rematch", "table": row.id, "seat": seat, "name": user.name})
+        table.audience.notify({"t": "rematch", "table": row.id, "seat": seat, "name": user.name})
         return new
 
     def _rematch_closes(self, table: Table) -> float:
