@@ -120,8 +120,8 @@ def test_a_socket_that_does_not_read_is_dropped_when_its_outbox_is_full(tmp_path
                 for pairs in range(1, 50_000):  # noqa: B007
                     ws.send(json.dumps({"type": "hello", "v": 0}))
                     ws.send(json.dumps({"type": "ping"}))
-                    most = max([most, *(len(c.outbox) for c in list(table.clients))])
-                    if not table.clients:
+                    most = max([most, *(len(c.outbox) for c in list(table.audience.clients))])
+                    if not table.audience.clients:
                         break
             except ConnectionClosed:
                 pass
@@ -130,7 +130,7 @@ def test_a_socket_that_does_not_read_is_dropped_when_its_outbox_is_full(tmp_path
         assert most <= 8
         assert code == 4008, (pairs, len(said))
         assert closing is not None and closing.reason == "too slow"
-        wait_until(lambda: not table.clients)
+        wait_until(lambda: not table.audience.clients)
 
 
 def test_messages_beyond_the_rate_are_refused_once_then_the_socket_is_closed(
@@ -241,7 +241,7 @@ def test_a_hello_while_its_sync_is_unwritten_replaces_it(db: str) -> None:
         http.portal.call(hellos)  # type: ignore[attr-defined]
         assert [m["type"] for m in client.outbox] == ["sync"]
         sync = client.outbox[0]
-        assert sync["events"] == table.events and sync["v"] == len(table.events)
+        assert sync["events"] == table.state.events and sync["v"] == len(table.state.events)
 
 
 @pytest.mark.parametrize(

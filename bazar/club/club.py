@@ -307,7 +307,7 @@ class Club:
             log.exception("table %s was not rebuilt: it will be when next asked for", table_id)
             return
         log.warning(
-            "table %s rebuilt from its stored moves, at version %d", table_id, len(again.events)
+            "table %s rebuilt from its stored moves, at version %d", table_id, again.state.v
         )
 
     async def close(self) -> None:
@@ -613,7 +613,7 @@ class Club:
         if row.rated and user.guest:
             raise TableError("rated_guest")
         # a rematch keeps its players' seats for them while they may accept it
-        reserved = table.reservations()
+        reserved = table.audience.now().reservations()
         free = [i for i, s in enumerate(row.seats) if s is None]
         if seat is None:
             mine = [i for i in free if reserved.get(i, (user.id,))[0] == user.id]
@@ -844,10 +844,10 @@ class Club:
         users = [int(s["user"]) for s in seats]
         timed_out = ending.get("timeout")
         ratings: dict[str, Any] = {}
-        opts = table.rules.options()
+        opts = table.state.rules.options()
         scores = match.ledger.public().get("scores")
-        points = table.rules.variant.club_rating == "kozel" and opts.get("rating")
-        if points and not table.rules.teams:
+        points = table.state.rules.variant.club_rating == "kozel" and opts.get("rating")
+        if points and not table.state.rules.teams:
             assert isinstance(scores, list)
             deltas = {}
             for seat, points in enumerate(scores):
@@ -867,7 +867,7 @@ class Club:
         from openskill.models import PlackettLuce
 
         model = PlackettLuce()
-        sides = list(table.rules.teams) or [(s,) for s in range(len(users))]
+        sides = list(table.state.rules.teams) or [(s,) for s in range(len(users))]
         ranks = skill_ranks(sides, result, timed_out)
         game = table.row.game
         out: dict[int, float] = {}

@@ -112,15 +112,6 @@ class Table:
     def seat_of(self, user_id: int) -> int | None:
         return self.state.seat_of(user_id)
 
-    def __getattr__(self, name: str) -> Any:
-        if name in _OF_STATE:
-            return getattr(self.state, name)
-        if name in _AS_OF_NOW:
-            return getattr(self.audience.now(), name)
-        if name in _OF_AUDIENCE:
-            return getattr(self.audience, name)
-        raise AttributeError(name)
-
     # starting, restoring, stopping
 
     def start(self) -> None:
@@ -235,11 +226,3 @@ class Table:
             self._queue.append(ts.Thought(ask.seat, ask.v, bot.choose(ask.view, ask.legal)))
         else:
             self._spawn(work.think(bot, ask, self.workers, self.executor))
-
-
-#: what a table answers of its state: as it is, as of now (its clocks), of its audience
-_OF_STATE = frozenset(
-    ("rules", "badge", "events", "bots", "live", "turn_started", "pause", "gone", "replaced")
-) | {"rematch_closes", "view_json", "current"}
-_AS_OF_NOW = frozenset(("clock", "reservations"))
-_OF_AUDIENCE = frozenset(("clients", "listeners"))

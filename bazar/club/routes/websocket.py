@@ -102,7 +102,7 @@ class SocketRoutes(RouteGroup):
                 dispatch(here, client, text, user_id)
 
             def gone() -> None:
-                here.detach(client)
+                here.audience.detach(client)
         else:
             assert router is not None
             client = Client(seat=None, limit=self.settings.outbox)
