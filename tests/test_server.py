@@ -325,13 +325,13 @@ def test_a_restarted_server_resumes_the_match_with_no_move_lost(
                     view
                     and view["legal"]
                     and not (len(view["legal"]) == 1 and view["legal"][0] in ("draw", "pass"))
-                    and message["v"] == len(app.state.club.tables[tid].events)
+                    and message["v"] == len(app.state.club.tables[tid].state.events)
                 ):
                     ws.send_json({"type": "move", "move": rng.choice(view["legal"])})
                     moves += 1
         stored = app.state.storage.tables.moves(tid)
         before = bazar.record.dumps(app.state.club.tables[tid].match)
-        events = len(app.state.club.tables[tid].events)
+        events = len(app.state.club.tables[tid].state.events)
     assert len(stored) >= 5
     again = create_app(db, bot_delay=0, settings=driven())
     with TestClient(again) as masha:

@@ -102,7 +102,7 @@ def test_a_spectator_who_floods_hellos_and_never_reads_is_closed_while_the_club_
         assert len(syncs) <= 3 * settings.message_burst, (sent[0], len(syncs))
         assert [m["code"] for m in said if m["type"] == "error"] == ["too_fast"]
         assert all(m["events"] == [] for m in syncs[1:])
-        wait_until(lambda: not app.state.club.tables[watched].clients)
+        wait_until(lambda: not app.state.club.tables[watched].audience.clients)
 
 
 def test_a_socket_that_does_not_read_is_dropped_when_its_outbox_is_full(tmp_path: Path) -> None:
