@@ -20,9 +20,10 @@ import secrets
 import time
 from typing import Any
 
+from bazar.club.audience import Client
 from bazar.club.settings import Settings
 from bazar.club.storage import TableRow
-from bazar.club.table import Client, Table
+from bazar.club.table import Table
 
 
 class Memory:
@@ -86,7 +87,7 @@ async def run(tables: int, watchers: int, seconds: float, delay: float) -> dict[
                       settings=Settings(round_pause_s=0))  # fmt: skip
         for _ in range(watchers):
             client = Client(seat=None, limit=10**6)
-            table.hello(client, 0)
+            table.audience.hello(client, 0)
             readers.append(asyncio.create_task(drain(client)))
         live.append(table)
         table.start()

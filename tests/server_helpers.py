@@ -102,7 +102,7 @@ def settled(table: Any) -> bool:
     while the table is still announcing the move that led there; :func:`until_pong` hears
     the rest."""
     match = table.match  # a copy the table never changes: one position throughout
-    if match is None or match.turn is None or match.turn in table.bots:
+    if match is None or match.turn is None or match.turn in table.state.bots:
         return False
     return forced(match.legal_moves()) is None
 

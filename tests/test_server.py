@@ -159,7 +159,7 @@ def test_two_people_play_a_match_and_each_acts_only_for_his_seat(db: str) -> Non
 
 def _state(client: TestClient, tid: str) -> tuple[int, str]:
     table = client.app.state.club.tables[tid]  # type: ignore[attr-defined]
-    return len(table.events), bazar.record.dumps(table.match)
+    return len(table.state.events), bazar.record.dumps(table.match)
 
 
 def test_bad_messages_get_an_error_to_that_client_only_and_change_nothing(db: str) -> None:
@@ -231,13 +231,13 @@ def test_a_reconnecting_client_gets_what_it_missed_and_its_hand(db: str) -> None
             ends = table.match.round.ends()
             ws.send_json({"type": "move", "move": random.Random(3).choice(legal), "v": seen})
         # she left as she moved: her move and the bots' answers are what she missed
-        wait_until(lambda: len(table.events) > seen and settled(table))
+        wait_until(lambda: len(table.state.events) > seen and settled(table))
         with masha.websocket_connect(f"/ws/{tid}") as ws:
             ws.send_json({"type": "hello", "v": seen})
             sync = ws.receive_json()
         assert sync["type"] == "sync"
         # the table waits for her again: it has announced nothing since her sync
-        assert sync["events"] == table.events[seen:] and sync["v"] == len(table.events)
+        assert sync["events"] == table.state.events[seen:] and sync["v"] == len(table.state.events)
         # with the open ends it was laid against: the page's log names an end by its pip
         assert sync["events"][0] == {
             "t": "move",
@@ -325,13 +325,13 @@ def test_a_restarted_server_resumes_the_match_with_no_move_lost(
                     view
                     and view["legal"]
                     and not (len(view["legal"]) == 1 and view["legal"][0] in ("draw", "pass"))
-                    and message["v"] == len(app.state.club.tables[tid].events)
+                    and message["v"] == len(app.state.club.tables[tid].state.events)
                 ):
                     ws.send_json({"type": "move", "move": rng.choice(view["legal"])})
                     moves += 1
         stored = app.state.storage.tables.moves(tid)
         before = bazar.record.dumps(app.state.club.tables[tid].match)
-        events = len(app.state.club.tables[tid].events)
+        events = len(app.state.club.tables[tid].state.events)
     assert len(stored) >= 5
     again = create_app(db, bot_delay=0, settings=driven())
     with TestClient(again) as masha:
@@ -729,10 +729,10 @@ def test_only_a_version_the_table_has_reached_may_be_current(db: str) -> None:
         guest(client, "Masha")
         tid = create(client, game="kozel", players=4, bots="random")["table"]["id"]
         table = app.state.club.tables[tid]
-        made = len(table.events)
-        assert table._current(made)
+        made = len(table.state.events)
+        assert table.state.current(made)
         for bad in (-1, -3, made + 1, True, "3", None):
-            assert not table._current(bad), bad  # type: ignore[arg-type]
+            assert not table.state.current(bad), bad  # type: ignore[arg-type]
 
 
 def test_a_socket_hears_nothing_before_its_sync_and_only_newer_events_after_it(db: str) -> None:
@@ -749,7 +749,7 @@ def test_a_socket_hears_nothing_before_its_sync_and_only_newer_events_after_it(d
             ws0.send_json({"type": "hello", "v": 0})
             first = ws0.receive_json()
             assert first["type"] == "sync"
-            wait_until(lambda: len(table.clients) == 2)
+            wait_until(lambda: len(table.audience.clients) == 2)
             with alex.ws(f"/ws/{tid}") as ws1:
                 # Alex's socket is announced to Masha (a kozel round never opens with a lone
                 # draw: nothing else happened meanwhile): a notice the spectator must not hear
@@ -784,12 +784,12 @@ def test_a_socket_hears_nothing_before_its_sync_and_only_newer_events_after_it(d
                 # heard every event once, in order
                 wait_until(lambda: settled(table))
                 after = [e for m in until_pong(spectator) for e in events_of(m)]
-                assert sync["events"] + after == table.events
-                now = len(table.events)
+                assert sync["events"] + after == table.state.events
+                now = len(table.state.events)
                 the_seat_to_choose_moves(now)
-                wait_until(lambda: len(table.events) > now and settled(table))
+                wait_until(lambda: len(table.state.events) > now and settled(table))
                 after += [e for m in until_pong(spectator) for e in events_of(m)]
-                assert sync["events"] + after == table.events
+                assert sync["events"] + after == table.state.events
             # then Alex's leaving
             gone = spectator.receive_json()
             assert gone["type"] == "notice" and gone["event"]["t"] == "disconnected"

@@ -164,7 +164,7 @@ def test_a_player_back_within_the_grace_keeps_the_seat_and_the_hand(db: str) -> 
         assert (
             info["seats"][0] == {"name": "Masha", "guest": True, "bot": None} and info["away"] == []
         )
-        assert all(e["t"] != "replaced" for e in table.events)
+        assert all(e["t"] != "replaced" for e in table.state.events)
 
 
 def test_a_player_replaced_by_a_bot_cannot_move_for_it(db: str) -> None:
@@ -231,7 +231,7 @@ def test_a_casual_player_who_timed_out_takes_his_seat_back_at_his_next_turn(db: 
             message = back
             while not (
                 message.get("view")
-                and message.get("v") == len(table.events)
+                and message.get("v") == len(table.state.events)
                 and not is_forced(message["view"])
             ):
                 message = ws.receive_json()
@@ -240,11 +240,11 @@ def test_a_casual_player_who_timed_out_takes_his_seat_back_at_his_next_turn(db: 
             ws.send_json({"type": "move", "move": move, "v": message["v"]})
             played = _carrying(ws, "move")["event"]
             assert (played["seat"], played["move"]) == (0, move)
-    events = list(table.events)
+    events = list(table.state.events)
     with TestClient(make_app(db, bot_delay=60)) as client:
         again = client.app.state.club.tables[tid]
-        assert again.events[: len(events)] == events
-        assert set(again.bots) == {1}
+        assert again.state.events[: len(events)] == events
+        assert set(again.state.bots) == {1}
         assert again.info()["seats"][0] == {"name": "Masha", "guest": True, "bot": None}
 
 
@@ -258,7 +258,7 @@ def test_a_casual_player_back_after_the_grace_finds_the_bot_and_takes_his_seat_b
         table = app.state.club.tables[tid]
         with masha.ws(f"/ws/{tid}"):
             masha.post(f"/api/tables/{tid}/bots", json={"level": "greedy"})
-        wait_until(lambda: 0 in table.bots)
+        wait_until(lambda: 0 in table.state.bots)
         with masha.ws(f"/ws/{tid}") as ws:
             ws.send_json({"type": "hello", "v": 0})
             sync = ws.receive_json()
@@ -280,13 +280,13 @@ def test_a_restarted_server_rebuilds_two_seats_a_bot_took_at_the_same_move(db: s
         # Alex sits down: the match starts, and neither of them ever opens the table
         alex.post(f"/api/tables/{tid}/join", json={})
         table = app.state.club.tables[tid]
-        wait_until(lambda: len(table.bots) == 2)
-    events = list(table.events)
+        wait_until(lambda: len(table.state.bots) == 2)
+    events = list(table.state.events)
     assert [e["t"] for e in events] == ["start", "round_start", "replaced", "replaced"]
     with TestClient(make_app(db, bot_delay=60, grace_s=GRACE)) as client:
         again = client.app.state.club.tables[tid]
-        assert again.events == events
-        assert set(again.bots) == {0, 1}
+        assert again.state.events == events
+        assert set(again.state.bots) == {0, 1}
 
 
 def test_a_rated_player_away_past_the_grace_interrupts_the_match(db: str) -> None:
@@ -355,7 +355,7 @@ def test_a_finished_table_waits_for_a_rematch_while_watched_then_leaves(db: str)
             }
             wait_until(lambda: tid not in club.tables)
         # the table's clock restarted with its last move, just before the end was announced
-        assert left and left[0] - table.turn_started >= window
+        assert left and left[0] - table.state.turn_started >= window
         # ... and its rematch window is over with it
         r = masha.post(f"/api/tables/{tid}/rematch")
         assert (r.status_code, r.json()["code"]) == (400, "rematch_closed")
@@ -387,30 +387,31 @@ def test_a_thinking_bot_does_not_hold_up_the_club(db: str) -> None:
         masha = Person(client, "Masha")
         tid = masha.create(game="kozel", players=4, bots="ismcts")["table"]["id"]
         table = club.tables[tid]
-        for seat in table.bots:
+        for seat in table.state.bots:
             # longer than the level's worst case (a second), so that a blocked loop shows
-            table.bots[seat] = bazar.bots.make("ismcts@1500ms", seed=seat)
-        sent = dict(table.bots)
+            table.state.bots[seat] = bazar.bots.make("ismcts@1500ms", seed=seat)
+        sent = dict(table.state.bots)
 
         def bot_moves() -> list[int]:
-            return [e["seat"] for e in table.events if e.get("t") == "move" and e["seat"] != 0]
+            told = table.state.events
+            return [e["seat"] for e in told if e.get("t") == "move" and e["seat"] != 0]
 
         answers: list[float] = []
         with masha.ws(f"/ws/{tid}") as ws:
             ws.send_json({"type": "hello", "v": 0})
             deadline = time.monotonic() + 30
             while (len(answers) < 5 or len(bot_moves()) < 2) and time.monotonic() < deadline:
-                turn, made = table.match.turn, len(table.events)
+                turn, made = table.match.turn, len(table.state.events)
                 if turn == 0:
                     legal = table.match.legal_moves()
                     if len(legal) > 1 or legal[0].kind not in ("draw", "pass"):
                         ws.send_json({"type": "move", "move": str(legal[0]), "v": made})
-                    wait_until(lambda made=made: len(table.events) > made)
+                    wait_until(lambda made=made: len(table.state.events) > made)
                     continue
                 asked = time.monotonic()
                 assert masha.get("/api/tables").status_code == 200
                 took = time.monotonic() - asked
-                if table.match.turn == turn and len(table.events) == made:
+                if table.match.turn == turn and len(table.state.events) == made:
                     # the bot was thinking all along
                     answers.append(took)
         assert len(answers) >= 5 and len(bot_moves()) >= 2, answers
@@ -419,7 +420,7 @@ def test_a_thinking_bot_does_not_hold_up_the_club(db: str) -> None:
         assert max(answers) < 0.75, answers
         # the searching bots thought in the club's worker processes and came back from there
         # (the first bot move may have begun before the bots above took the seats)
-        assert all(table.bots[seat] is not sent[seat] for seat in bot_moves()[1:])
+        assert all(table.state.bots[seat] is not sent[seat] for seat in bot_moves()[1:])
 
 
 def test_a_bot_thought_in_a_worker_process_goes_on_as_at_home() -> None:

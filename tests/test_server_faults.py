@@ -25,9 +25,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from bazar.club import create_app
+from bazar.club.audience import RESTART
 from bazar.club.settings import Settings
 from bazar.club.storage import Storage
-from bazar.club.table import RESTART, rules_of
+from bazar.club.tablestate import rules_of
 from bazar.core.match import Match
 
 #: the longest any one answer may take on a loaded machine: a bound, never a measure
@@ -230,7 +231,7 @@ def test_a_write_waiting_for_a_lock_holds_up_no_other_table(
             assert masha.http.get(f"/api/tables/{tid}").status_code == 200
             # all of that was answered while the move's write still waited for the lock
             assert spy.ended == 0 and len(server.storage.tables.moves(tid)) == made
-            assert len(table.events) == v
+            assert len(table.state.events) == v
             lock.execute("ROLLBACK")
             move_event(ws, 0, move)
             assert server.storage.tables.moves(tid)[made] == move
@@ -250,7 +251,7 @@ def test_a_move_the_database_refuses_again_and_again_is_refused_not_lost(
         table = server.club.tables[tid]
         with masha.ws(tid) as ws:
             move, v = my_turn(ws)
-            made, events = len(server.storage.tables.moves(tid)), len(table.events)
+            made, events = len(server.storage.tables.moves(tid)), len(table.state.events)
             spy = Spy(server.storage.tables.append_move)
             monkeypatch.setattr(server.storage.tables, "append_move", spy)
             lock = sqlite_lock(path)
@@ -258,7 +259,8 @@ def test_a_move_the_database_refuses_again_and_again_is_refused_not_lost(
             refused = answer(ws, "error")
             assert refused["code"] == "not_stored", refused
             assert spy.began == 3  # the first try and two more
-            assert len(server.storage.tables.moves(tid)) == made and len(table.events) == events
+            assert len(server.storage.tables.moves(tid)) == made
+            assert len(table.state.events) == events
             lock.execute("ROLLBACK")
             tries = [r for r in caplog.records if "refused a write" in r.getMessage()]
             assert [r.levelname for r in tries] == ["WARNING", "WARNING", "ERROR"]

@@ -16,7 +16,7 @@ import pytest
 from server_helpers import QUICK_CLOCKS, JsonSocket, events_of, is_forced, make_app, served
 from websockets.sync.client import connect
 
-from bazar.club.table import RELOAD_S
+from bazar.club.tablestate import RELOAD_S
 from bazar.core.board import Board
 from bazar.core.moves import Move
 

@@ -20,9 +20,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from bazar.club import create_app, protocol
+from bazar.club.audience import Client
 from bazar.club.errors import ServerError
 from bazar.club.settings import Settings
-from bazar.club.table import Client
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 
@@ -102,7 +102,7 @@ def test_a_spectator_who_floods_hellos_and_never_reads_is_closed_while_the_club_
         assert len(syncs) <= 3 * settings.message_burst, (sent[0], len(syncs))
         assert [m["code"] for m in said if m["type"] == "error"] == ["too_fast"]
         assert all(m["events"] == [] for m in syncs[1:])
-        wait_until(lambda: not app.state.club.tables[watched].clients)
+        wait_until(lambda: not app.state.club.tables[watched].audience.clients)
 
 
 def test_a_socket_that_does_not_read_is_dropped_when_its_outbox_is_full(tmp_path: Path) -> None:
@@ -120,8 +120,8 @@ def test_a_socket_that_does_not_read_is_dropped_when_its_outbox_is_full(tmp_path
                 for pairs in range(1, 50_000):  # noqa: B007
                     ws.send(json.dumps({"type": "hello", "v": 0}))
                     ws.send(json.dumps({"type": "ping"}))
-                    most = max([most, *(len(c.outbox) for c in list(table.clients))])
-                    if not table.clients:
+                    most = max([most, *(len(c.outbox) for c in list(table.audience.clients))])
+                    if not table.audience.clients:
                         break
             except ConnectionClosed:
                 pass
@@ -130,7 +130,7 @@ def test_a_socket_that_does_not_read_is_dropped_when_its_outbox_is_full(tmp_path
         assert most <= 8
         assert code == 4008, (pairs, len(said))
         assert closing is not None and closing.reason == "too slow"
-        wait_until(lambda: not table.clients)
+        wait_until(lambda: not table.audience.clients)
 
 
 def test_messages_beyond_the_rate_are_refused_once_then_the_socket_is_closed(
@@ -236,12 +236,12 @@ def test_a_hello_while_its_sync_is_unwritten_replaces_it(db: str) -> None:
 
         def hellos() -> None:
             for _ in range(1_000):
-                table.hello(client, 0)
+                table.audience.hello(client, 0)
 
         http.portal.call(hellos)  # type: ignore[attr-defined]
         assert [m["type"] for m in client.outbox] == ["sync"]
         sync = client.outbox[0]
-        assert sync["events"] == table.events and sync["v"] == len(table.events)
+        assert sync["events"] == table.state.events and sync["v"] == len(table.state.events)
 
 
 @pytest.mark.parametrize(

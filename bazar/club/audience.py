@@ -9,6 +9,8 @@ news, serialised once for its whole audience).
 from __future__ import annotations
 
 import asyncio
+import functools
+import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -16,12 +18,25 @@ from typing import Any
 
 import pydantic_core
 
+from . import tablestate as ts
 from .errors import ServerError
 from .settings import Settings
-from .tablestate import TableState
+from .tablestate import TableError, TableState
 
-__all__ = ["TOO_SLOW", "Client", "broadcast", "dumps", "event", "notice", "sync", "table"]
+__all__ = [
+    "TOO_SLOW",
+    "Audience",
+    "Client",
+    "broadcast",
+    "dumps",
+    "event",
+    "notice",
+    "sync",
+    "table",
+]
 
+#: what a table's actor is fed: a command, or what must see the state settled (a hello)
+Fed = ts.Command | Callable[[], None]
 #: a message as each seat is sent it
 Said = Callable[[int | None], dict[str, Any]]
 
@@ -34,6 +49,9 @@ def dumps(message: dict[str, Any]) -> str:
 
 #: the close code and reason of a socket dropped because it does not read what it is sent
 TOO_SLOW = (4008, "too slow")
+#: the close code and reason of a socket whose table was rebuilt (WebSocket's "service
+#: restart"): the client comes again and hears the rebuilt table in its sync
+RESTART = (1012, "table restarted")
 
 
 @dataclass(eq=False)
@@ -164,3 +182,100 @@ def table(state: TableState) -> Said:
     """The table's seats and status, with each seat's view."""
     info = state.info()
     return lambda seat: {"type": "table", "table": info, "view": state.view_json(seat)}
+
+
+class Audience:
+    """A table's clients, each with the seat its state was told it has, and what it tells
+    them: each message made once per seat (:func:`broadcast`), heard only by the clients whose
+    hello has been answered (any other hears it in its sync)."""
+
+    def __init__(self, state: TableState, feed: Callable[[Fed], None]) -> None:
+        self.state, self._feed = state, feed
+        self.clients: dict[Client, int | None] = {}
+
+    # who comes and goes, and what each asks: fed to the state in turn
+
+    def attach(self, client: Client) -> None:
+        """A socket opened (its player is at the table), or named its seat again."""
+        clients = self.clients
+        if client in clients:
+            if clients[client] == client.seat:
+                return
+            self._feed(ts.Detach(clients[client]))
+        clients[client] = client.seat
+        self._feed(ts.Attach(client.seat, client))
+
+    def detach(self, client: Client) -> None:
+        """A socket closed; the state looks again at the seats' graces, or at who is left."""
+        if client in self.clients:
+            self._feed(ts.Detach(self.clients.pop(client)))
+
+    def hello(self, client: Client, since: int) -> None:
+        """A socket's hello: its sync, then every event after it, each once (the sync is made
+        once the state has settled what it is doing). A later hello costs little: only what
+        a sync still unsent held is sent again."""
+        self.attach(client)
+        self._feed(functools.partial(self.sync, client, since))
+
+    def _request(self, client: Client, make: Callable[[int], ts.Command]) -> None:
+        if client.seat is None:
+            client.refuse(TableError("spectator"))
+        elif self.state.match is not None and not self.state.live and self.state.writing is None:
+            client.refuse(TableError("match_over"))
+        else:
+            self._feed(make(client.seat))
+
+    def submit(self, client: Client, text: str, v: int | None = None) -> None:
+        self._request(client, lambda seat: ts.Submit(client, seat, text, v))
+
+    def take_back(self, client: Client) -> None:
+        self._request(client, lambda seat: ts.Back(client, seat))
+
+    def leave(self, client: Client) -> None:
+        self._request(client, lambda seat: ts.Leave(client, seat))
+
+    def seen_round_end(self, client: Client) -> None:
+        if client.seat is not None and self.state.pause is not None:
+            self._feed(ts.Next(client, client.seat))
+
+    # what they are told
+
+    def now(self) -> TableState:
+        """The state, its clocks read as of now."""
+        self.state.now = time.monotonic()
+        return self.state
+
+    def listeners(self) -> list[Client]:
+        """The clients whose hello has been answered and that are not dropped."""
+        return [c for c in self.clients if c.listening and c.closing is None]
+
+    def sync(self, client: Client, since: int) -> None:
+        """Answer a hello of ``client``: what it missed since ``since`` and its view. A later
+        hello costs little: only what a sync still unsent held is sent again."""
+        if client.listening:
+            unsent = client.take_back_sync()
+            since = self.state.v if unsent is None else unsent
+        client.send_sync(sync(self.now(), client.seat, since))
+        client.listening = True
+
+    def emit(self, told: dict[str, Any]) -> None:
+        """Tell every listener an event of the game, with its seat's view after it."""
+        broadcast(self.listeners(), event(self.now(), told))
+
+    def notify(self, told: dict[str, Any], but: Client | None = None) -> None:
+        """Tell the listeners (but ``but``) of a change that is not part of the game."""
+        broadcast(self.listeners(), notice(self.now(), told), but)
+
+    def announce(self) -> None:
+        """Tell every listener the table's seats and status (unversioned)."""
+        broadcast(self.listeners(), table(self.now()))
+
+    def close(self) -> None:
+        """The table is given up before it started: its clients hear so."""
+        self.notify({"t": "closed"})
+
+    def close_clients(self, code: int, reason: str) -> None:
+        """Close every client's socket (the table is rebuilt, or stopped): what they have not
+        been sent yet they hear in the sync of their next socket."""
+        for client in list(self.clients):
+            client.drop(code, reason)

@@ -36,6 +36,7 @@ from bazar.core.match import Match
 from bazar.core.rules import rules as make_rules
 from bazar.rating import kozel_delta
 
+from .audience import RESTART
 from .errors import ServerError, refusal_code
 from .lobby import Lobby
 from .protocol import LEVELS, PlayNow, TableForm, out_of_bounds
@@ -43,7 +44,8 @@ from .routing import RELEASED, Bus, Router, Windows
 from .settings import Settings
 from .storage import KOZEL, LeaseLost, Played, RecordRow, Stores, TableRow, User, stored
 from .summary import summary
-from .table import RESTART, Table, TableError
+from .table import Table
+from .tablestate import TableError
 from .tournaments import Tournaments, badge_of
 
 __all__ = ["Club", "Elsewhere", "Quota"]
@@ -194,9 +196,9 @@ class Club:
         if row.status == "finished":
             # its rematch window counts from its end, not from this process's start
             try:
-                table.rematch_closes = self._rematch_closes(table)
+                table.state.rematch_closes = self._rematch_closes(table)
             except TableError:
-                table.rematch_closes = time.monotonic()
+                table.state.rematch_closes = time.monotonic()
         if row.status != "open":
             # a live match goes on; a finished one leaves memory again once nobody needs it
             table.run()
@@ -273,7 +275,7 @@ class Club:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
         table.halt()
-        table.close_clients(*RESTART)
+        table.audience.close_clients(*RESTART)
         self.listing_changed(table)
 
     def crashed(self, table: Table, error: BaseException) -> None:
@@ -287,7 +289,7 @@ class Club:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
             self._restart(table.id)
-        table.close_clients(*RESTART)
+        table.audience.close_clients(*RESTART)
 
     def _restart(self, table_id: str) -> None:
         """Rebuild a table whose actor failed, unless it failed more than ``table_restarts``
@@ -305,7 +307,7 @@ class Club:
             log.exception("table %s was not rebuilt: it will be when next asked for", table_id)
             return
         log.warning(
-            "table %s rebuilt from its stored moves, at version %d", table_id, len(again.events)
+            "table %s rebuilt from its stored moves, at version %d", table_id, again.state.v
         )
 
     async def close(self) -> None:
@@ -323,7 +325,7 @@ class Club:
         tables = list(self.tables.values())
         for table in tables:
             await table.stop()
-            table.close_clients(*RESTART)
+            table.audience.close_clients(*RESTART)
         self.tables.clear()
         if self._releasing:
             await asyncio.wait(list(self._releasing))
@@ -611,7 +613,7 @@ class Club:
         if row.rated and user.guest:
             raise TableError("rated_guest")
         # a rematch keeps its players' seats for them while they may accept it
-        reserved = table.reservations()
+        reserved = table.audience.now().reservations()
         free = [i for i, s in enumerate(row.seats) if s is None]
         if seat is None:
             mine = [i for i in free if reserved.get(i, (user.id,))[0] == user.id]
@@ -665,7 +667,7 @@ class Club:
         if not people:
             await stored(self.settings, self.storage.tables.delete_table, table.id)
             self.drop(table)
-            table.close()
+            table.audience.close()
             self.listing_changed(table)
             return
         owner = {"owner": people[0]["user"]} if table.row.owner == user.id else {}
@@ -697,7 +699,7 @@ class Club:
         if table.row.status == "playing":
             table.start()
             table.run()
-        table.announce()
+        table.audience.announce()
         self.listing_changed(table)
 
     async def rematch(self, table: Table, user: User) -> Table:
@@ -764,7 +766,7 @@ class Club:
                 self.settings.lease_s,
             )
         new = self.place(row)
-        table.notify({"t": "rematch", "table": row.id, "seat": seat, "name": user.name})
+        table.audience.notify({"t": "rematch", "table": row.id, "seat": seat, "name": user.name})
         return new
 
     def _rematch_closes(self, table: Table) -> float:
@@ -842,10 +844,10 @@ class Club:
         users = [int(s["user"]) for s in seats]
         timed_out = ending.get("timeout")
         ratings: dict[str, Any] = {}
-        opts = table.rules.options()
+        opts = table.state.rules.options()
         scores = match.ledger.public().get("scores")
-        points = table.rules.variant.club_rating == "kozel" and opts.get("rating")
-        if points and not table.rules.teams:
+        points = table.state.rules.variant.club_rating == "kozel" and opts.get("rating")
+        if points and not table.state.rules.teams:
             assert isinstance(scores, list)
             deltas = {}
             for seat, points in enumerate(scores):
@@ -865,7 +867,7 @@ class Club:
         from openskill.models import PlackettLuce
 
         model = PlackettLuce()
-        sides = list(table.rules.teams) or [(s,) for s in range(len(users))]
+        sides = list(table.state.rules.teams) or [(s,) for s in range(len(users))]
         ranks = skill_ranks(sides, result, timed_out)
         game = table.row.game
         out: dict[int, float] = {}

@@ -33,8 +33,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from . import protocol
+from .audience import Client
 from .errors import ServerError
-from .table import Client, Table
+from .table import Table
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -85,18 +86,18 @@ def dispatch(table: Table, client: Client, text: str, user_id: int | None) -> No
         case protocol.HelloMessage(v=since):
             # the seat may have been taken since the socket opened
             client.seat = None if user_id is None else table.seat_of(user_id)
-            table.hello(client, since)
+            table.audience.hello(client, since)
         case _ if not client.listening:
             # what it would act on is in the sync it has not asked for yet
             client.refuse(ServerError("hello_first"))
         case protocol.MoveMessage(move=move, v=v):
-            table.submit(client, move, v)
+            table.audience.submit(client, move, v)
         case protocol.BackMessage():
-            table.take_back(client)
+            table.audience.take_back(client)
         case protocol.LeaveMessage():
-            table.leave(client)
+            table.audience.leave(client)
         case protocol.NextMessage():
-            table.seen_round_end(client)
+            table.audience.seen_round_end(client)
         case protocol.PingMessage():
             client.send({"type": "pong"})
 
@@ -383,7 +384,7 @@ class Router:
             for cid, (table, client) in list(self.hosted.items()):
                 if client.node in gone:
                     self.forget(cid)
-                    table.detach(client)
+                    table.audience.detach(client)
 
     # what the other processes say
 
@@ -414,7 +415,7 @@ class Router:
             hosted = self.hosted.pop(message["c"], None)
             if hosted is not None:
                 table, client = hosted
-                table.detach(client)
+                table.audience.detach(client)
         elif op == "call":
             task = asyncio.get_running_loop().create_task(self._called(message))
             self._calls.add(task)
@@ -470,7 +471,7 @@ class Router:
             user_id=user_id,
         )
         self.hosted[client.cid] = (table, client)
-        table.attach(client)
+        table.audience.attach(client)
         return client
 
     def forget(self, cid: str) -> None:

@@ -47,7 +47,7 @@ from .storage import (
     User,
     stored,
 )
-from .table import TableError
+from .tablestate import TableError
 
 if TYPE_CHECKING:
     from .table import Table

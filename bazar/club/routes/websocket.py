@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from bazar.club.audience import Client
 from bazar.club.club import Elsewhere
 from bazar.club.errors import ServerError
 from bazar.club.lobby import Watcher
 from bazar.club.routing import dispatch
-from bazar.club.table import Client, Table, TableError
+from bazar.club.table import Table
+from bazar.club.tablestate import TableError
 
 from .http import RouteGroup
 
@@ -93,14 +95,14 @@ class SocketRoutes(RouteGroup):
             client = Client(
                 seat=None if user is None else table.seat_of(user.id), limit=self.settings.outbox
             )
-            table.attach(client)
+            table.audience.attach(client)
             here = table
 
             def said(text: str) -> None:
                 dispatch(here, client, text, user_id)
 
             def gone() -> None:
-                here.detach(client)
+                here.audience.detach(client)
         else:
             assert router is not None
             client = Client(seat=None, limit=self.settings.outbox)
