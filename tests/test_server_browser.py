@@ -265,7 +265,9 @@ def _guest(
     page.on("pageerror", lambda e: errors.append(f"{name}: {e}"))
     page.goto(server + "/")
     page.fill("input[name=name]", name)
-    page.click("#guest")
+    # the lobby is drawn anew once the guest is in: wait for his login itself
+    with page.expect_response(lambda r: r.url.endswith("/api/guest") and r.ok):
+        page.click("#guest")
     page.wait_for_selector("#create button:not([disabled])")
     return page
 
@@ -423,7 +425,9 @@ def test_the_russian_page_says_the_servers_refusals_in_russian(server: str) -> N
         error = page.locator("section .error").first
         expect(error).to_have_text("Имя — от 1 до 24 букв, цифр, пробелов, точек или дефисов")
         page.fill("input[name=name]", "Маша")
-        page.click("#guest")
+        # the lobby is drawn anew once the guest is in: wait for his login itself
+        with page.expect_response(lambda r: r.url.endswith("/api/guest") and r.ok):
+            page.click("#guest")
         page.wait_for_selector("#create button:not([disabled])")
         rated = page.locator("input[name=rated]")
         expect(rated).to_be_disabled()

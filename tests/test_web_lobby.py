@@ -74,7 +74,9 @@ def _lobby(
     )
     page.goto(server + "/")
     page.fill("input[name=name]", name)
-    page.click("#guest")
+    # the lobby is drawn anew once the guest is in: wait for his login itself
+    with page.expect_response(lambda r: r.url.endswith("/api/guest") and r.ok):
+        page.click("#guest")
     page.wait_for_selector("#create button:not([disabled])")
     page.wait_for_selector(".live:not(.off):has-text('●')")
     return page
