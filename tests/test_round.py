@@ -243,8 +243,16 @@ def answers(rnd: Round, member: str) -> bool:
     return True
 
 
+def attributes(rnd: Round) -> list[str]:
+    """The attributes a round holds: in its ``__dict__``, or where its class is compiled
+    (:mod:`bazar.hotpath`), in the slots ``__mypyc_attrs__`` names."""
+    return [*getattr(type(rnd), "__mypyc_attrs__", ()), *getattr(rnd, "__dict__", ())]
+
+
 #: the public members of Round and of the round it builds, as the class defines them
-PUBLIC = sorted({n for n in [*dir(Round), *vars(position("block", 0))] if not n.startswith("_")})
+PUBLIC = sorted(
+    {n for n in [*dir(Round), *attributes(position("block", 0))] if not n.startswith("_")}
+)
 
 
 def test_the_contract_names_every_public_member_of_round() -> None:

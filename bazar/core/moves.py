@@ -113,7 +113,7 @@ def _validate(kind: str, tile: Tile | None, end: str | None, value: Any) -> None
         raise invalid("move_kind", kind=kind, kinds=Names(KINDS))
     if end is not None and not (isinstance(end, str) and _END.match(end)):
         raise invalid("move_end", end=end)
-    if kind in ("play", *TILE_KINDS) and tile is None:
+    if (kind == "play" or kind in TILE_KINDS) and tile is None:
         raise invalid("move_needs_tile", kind=kind)
     if kind in BARE_KINDS and (tile is not None or end is not None or value is not None):
         raise invalid("move_bare", kind=kind)

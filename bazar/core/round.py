@@ -17,8 +17,10 @@ game shares; each family (``bazar.games``) fills its hooks.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self, TypeVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self, cast
+
+from mypy_extensions import mypyc_attr
 
 from .board import Board
 from .errors import IllegalMove, Names, invalid
@@ -41,7 +43,6 @@ __all__ = [
     "Setup",
     "Tables",
     "Undo",
-    "board_of_position",
     "deal_seed",
     "final_turn",
     "shuffled",
@@ -61,24 +62,6 @@ def deal_seed(match_seed: int | str, number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-R = TypeVar("R", bound="Round")
-B = TypeVar("B", bound=Board)
-
-
-def board_of_position(make: Callable[[R], B]) -> Callable[[R], B]:
-    """A family's ``board`` made once a position: every view of it shares the board (a
-    push or a pop makes the next one)."""
-
-    def board(rnd: R) -> B:
-        made = rnd._board
-        if made is None:
-            made = rnd._board = make(rnd)
-        return made  # type: ignore[return-value]  # made by ``make`` for this position
-
-    board.__doc__ = make.__doc__
-    return board
-
-
 def shuffled(tiles: Sequence[Tile], rng: random.Random) -> list[Tile]:
     """Fisher–Yates driven by ``rng.random()``, the same on every Python version."""
     out = list(tiles)
@@ -87,6 +70,12 @@ def shuffled(tiles: Sequence[Tile], rng: random.Random) -> list[Tile]:
         j = int(rand() * (i + 1))
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def _native_state(cls: type) -> tuple[str, ...]:
+    """The attributes a compiled class keeps outside any ``__dict__`` (none in pure Python)."""
+    names: tuple[str, ...] = getattr(cls, "__mypyc_attrs__", ())
+    return names
 
 
 DRAW = Move("draw")
@@ -168,6 +157,8 @@ class Undo:
         self.seat = seat
 
 
+# a family may be defined in Python: a subclass of the compiled Round
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Round:
     """One deal of any game. ``Round(rules, seed=7)`` deals from a seed;
     ``Round(rules, hands=..., bazar=..., leader=...)`` plays an explicit deal.
@@ -230,7 +221,7 @@ class Round:
     _lead_mask: int = -1
     _stack: list[Any]
     _legal: tuple[Move, ...] | None
-    #: the board of the position now, made once (:func:`board_of_position`)
+    #: the board of the position now, made once (each family's ``board`` property)
     _board: Board | None
     #: the match's views of the position now, by seat (:meth:`Match.view`), made once
     _views: dict[int | None, View] | None
@@ -238,9 +229,14 @@ class Round:
     _base: tuple[HistoryEntry, ...] = ()
     _first_hands: tuple[int, ...]
 
-    def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Round:
+    def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Self:
+        """``Round(rules, ...)`` makes the round of the family that plays ``rules``; a family's
+        own class makes its own (Python then calls its ``__init__``)."""
         if cls is Round and isinstance(rules, Rules):
-            cls = cls.played_by(rules)
+            family = cls.played_by(rules)
+            # the family's own __new__ (this one, through it) allocates it as compiled
+            # code must: object.__new__ of a compiled class is refused outside its own
+            return cast(Self, family.__new__(family, rules))
         return object.__new__(cls)
 
     @staticmethod
@@ -258,25 +254,26 @@ class Round:
         *,
         hands: Sequence[Sequence[TileLike]] | None = None,
         bazar: Sequence[TileLike] | None = None,
-        leader: int | None = None,
+        leader: object = None,
         number: int = 1,
         previous: Outcome | None = None,
         ledger: Ledger | None = None,
         dealer: int | None = None,
         lead: Sequence[TileLike] | None = None,
     ) -> None:
+        # ``leader`` is a seat or None; anything else is refused in words (a compiled round
+        # would refuse a typed parameter with a bare TypeError)
         self._begin(rules, seed, number, previous, ledger, dealer)
+        first = None if leader is None else self._check_seat("leader", leader)
         rng = random.Random(seed)
         if hands is None:
             if bazar is not None:
                 raise invalid("hands_with_bazar")
-            self._deal(rng, None, leader, lead)
+            self._deal(rng, None, first, lead)
         else:
-            self._deal(rng, self._check_deal(hands, bazar), leader, lead)
-        if leader is not None:
-            self._check_seat("leader", leader)
-        self.leader = self._lead(rng, leader, lead, hands is None)
-        self._first_hands = tuple(self._hands)
+            self._deal(rng, self._check_deal(hands, bazar), first, lead)
+        self.leader = self._lead(rng, first, lead, hands is None)
+        self._first_hands = tuple(self._hand_masks())
 
     def _begin(
         self,
@@ -306,13 +303,14 @@ class Round:
         self._board = None
         self._views = None
 
-    def _check_seat(self, name: str, seat: object) -> None:
+    def _check_seat(self, name: str, seat: object) -> int:
         """A seat given by the caller (``leader``, ``dealer``) must be one of the table's."""
         players = self.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             if name == "leader":
                 raise invalid("leader_seat", last=players - 1, leader=seat)
             raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {seat!r}")
+        return seat
 
     def _check_deal(
         self, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
@@ -390,7 +388,7 @@ class Round:
     @property
     def hands(self) -> list[tuple[Tile, ...]]:
         """Every hand (the full state, not a view)."""
-        return [tiles_of(h) for h in self._hands]
+        return [tiles_of(h) for h in self._hand_masks()]
 
     @property
     def bazar(self) -> tuple[Tile, ...]:
@@ -469,7 +467,7 @@ class Round:
 
     def hand_sizes(self) -> tuple[int, ...]:
         """How many tiles each seat holds (what every seat sees)."""
-        return tuple(map(int.bit_count, self._hands))
+        return tuple(map(int.bit_count, self._hand_masks()))
 
     @classmethod
     def move_space(cls, rules: Rules) -> MoveSpace:
@@ -553,13 +551,22 @@ class Round:
 
     def copy(self) -> Self:
         """An independent copy of the round, its move stack included."""
-        twin = object.__new__(type(self))
-        state = twin.__dict__
-        state.update(self.__dict__)
-        # the mutable state is kept in top-level lists (records and tiles are immutable)
-        for name, value in state.items():
-            if value.__class__ is list:
-                state[name] = list(value)
+        cls = type(self)
+        twin = cls.__new__(cls, self.rules)
+        # the mutable state is kept in top-level lists (records and tiles are immutable); a
+        # compiled class keeps its attributes where __mypyc_attrs__ names them, an
+        # interpreted one (or the attributes an interpreted subclass adds) in __dict__
+        for name in _native_state(cls):
+            try:
+                value = getattr(self, name)
+            except AttributeError:  # never set in this round
+                continue
+            setattr(twin, name, list(value) if value.__class__ is list else value)
+        state = getattr(self, "__dict__", None)
+        if state:
+            copied = twin.__dict__
+            for name, value in state.items():
+                copied[name] = list(value) if value.__class__ is list else value
         return twin
 
     # -- what seats may know -----------------------------------------------------------------
@@ -571,11 +578,15 @@ class Round:
 
     def seen_hand(self, seat: int) -> tuple[Tile, ...] | None:
         """The hand ``seat`` sees of its own (a game with blind rows shows None)."""
-        return tiles_of(self._hands[seat])
+        return tiles_of(self._hand_masks()[seat])
 
     def hand_mask(self, seat: int) -> int | None:
         """:meth:`seen_hand` as a bit set (bit ``tile.index`` for each tile)."""
-        return self._hands[seat]
+        return self._hand_masks()[seat]
+
+    def _hand_masks(self) -> list[int]:
+        """Every hand as a bit set (a family that keeps its hands otherwise says them so)."""
+        return self._hands
 
     def public_extra(self, seat: int | None) -> dict[str, Any]:
         """The game-specific public state a view of ``seat`` carries (``View.extra``): the

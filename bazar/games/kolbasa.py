@@ -22,16 +22,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, Self
 
-from bazar.core.board import Board, Laid
+from bazar.core.board import Laid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import PASS, STOP, Deal, Round, Undo, board_of_position, shuffled
+from bazar.core.round import PASS, STOP, Deal, Round, Undo, shuffled
 from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
+from bazar.games.boards import KolbasaBoard
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
@@ -98,26 +98,6 @@ MAX_REVEALS: Option[int] = Option(
 
 #: attaching: the sausage's one open end
 OPEN_END = "R"
-
-
-@dataclass(frozen=True, slots=True)
-class KolbasaBoard(Board):
-    """The sausage from its (dead) start to its open end ``R``, each tile ``back|front``
-    (``first`` toward the start); joint ``j`` lies between tiles ``j - 1`` and ``j``."""
-
-    kind: ClassVar[str] = "kolbasa"
-
-    sausage: tuple[Laid, ...] = ()
-
-    def tiles(self) -> tuple[Tile, ...]:
-        return tuple(laid.tile for laid in self.sausage)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "sausage": [str(laid) for laid in self.sausage]}
-
-    @classmethod
-    def _from_json(cls, data: dict[str, Any]) -> KolbasaBoard:
-        return cls(tuple(Laid.parse(text) for text in data["sausage"]))
 
 
 #: a stretch of the sausage: each tile with its back and front half
@@ -214,8 +194,7 @@ class KolbasaRound(Round):
                 raise ValueError(f"seat {seat} has an empty row: every row needs a tile")
         return rows, aside
 
-    @property
-    def _hands(self) -> list[int]:  # type: ignore[override]
+    def _hand_masks(self) -> list[int]:
         """The rows as bit sets: what a hand is to the base (a row is ordered, a set not)."""
         return [mask_of(row) for row in self._rows]
 
@@ -268,9 +247,14 @@ class KolbasaRound(Round):
         return [front for _, _, front in self._sausage[:-1]]
 
     @property
-    @board_of_position
     def board(self) -> KolbasaBoard:
         """The sausage from its (dead) start to its open end."""
+        made = self._board
+        if not isinstance(made, KolbasaBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> KolbasaBoard:
         return KolbasaBoard(tuple(Laid(back, front) for _, back, front in self._sausage))
 
     def played(self) -> tuple[Tile, ...]:
@@ -463,7 +447,7 @@ class KolbasaRound(Round):
                 raise ValueError(
                     f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}"
                 )
-        rnd: KolbasaRound = object.__new__(cls)
+        rnd = cls.__new__(cls, rules)
         rnd._begin(rules, None, view.extra["number"], None, None, None)
         rnd._start()
         rnd._rows = [[Tile.parse(t) for t in h] for h in hands]

@@ -31,15 +31,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from bazar.core.board import Board
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import Deal, Round, Undo, board_of_position, shuffled
+from bazar.core.round import Deal, Round, Undo, shuffled
 from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
+from bazar.games.boards import PokerBoard
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
@@ -245,23 +245,6 @@ class PokerUndo(Undo):
         self.to_act = to_act
 
 
-@dataclass(frozen=True, slots=True)
-class PokerBoard(Board):
-    """Poker lays no tile on the table: the pot and the stakes are the view's ``extra``."""
-
-    kind: ClassVar[str] = "poker"
-
-    def tiles(self) -> tuple[Tile, ...]:
-        return ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind}
-
-    @classmethod
-    def _from_json(cls, data: dict[str, Any]) -> PokerBoard:
-        return cls()
-
-
 class PokerRound(Round):
     """One deal of Domino Poker: antes, five tiles each, one betting round, the showdown.
 
@@ -410,9 +393,14 @@ class PokerRound(Round):
         return {}
 
     @property
-    @board_of_position
     def board(self) -> PokerBoard:
         """Nothing lies on the table in poker."""
+        made = self._board
+        if not isinstance(made, PokerBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> PokerBoard:
         return PokerBoard()
 
     @property

@@ -27,16 +27,15 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from bazar.core.board import Board
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import PASS, Deal, Round, Undo, board_of_position, final_turn, shuffled
+from bazar.core.round import PASS, Deal, Round, Undo, final_turn, shuffled
 from bazar.core.rules import Option, Rules, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
+from bazar.games.boards import TrickBoard
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
@@ -190,26 +189,6 @@ class TrickUndo(Undo):
         self.tricks = tricks
 
 
-@dataclass(frozen=True, slots=True)
-class TrickBoard(Board):
-    """The trick on the table: each tile with the seat that played it, in the order played
-    (the tricks taken are the view's ``extra["tricks"]``)."""
-
-    kind: ClassVar[str] = "trick"
-
-    trick: tuple[tuple[int, Tile], ...] = ()
-
-    def tiles(self) -> tuple[Tile, ...]:
-        return tuple(tile for _, tile in self.trick)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "trick": [[seat, str(tile)] for seat, tile in self.trick]}
-
-    @classmethod
-    def _from_json(cls, data: dict[str, Any]) -> TrickBoard:
-        return cls(tuple((seat, Tile.parse(text)) for seat, text in data["trick"]))
-
-
 class TrickRound(Round):
     """One hand of Texas 42: the auction, the trumps, seven tricks.
 
@@ -309,9 +288,14 @@ class TrickRound(Round):
         return None if self._bidder < 0 else (self._bidder, self._high)
 
     @property
-    @board_of_position
     def board(self) -> TrickBoard:
         """The trick on the table, in the order it was played."""
+        made = self._board
+        if not isinstance(made, TrickBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> TrickBoard:
         return TrickBoard(self._trick)
 
     def played(self) -> tuple[Tile, ...]:

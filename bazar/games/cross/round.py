@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from bazar.core.board import ARM_IDS
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.outcome import Outcome
-from bazar.core.round import DRAW, PASS, STOP, Deal, board_of_position
+from bazar.core.round import DRAW, PASS, STOP, Deal
 from bazar.core.tiles import Tile, TileLike
 from bazar.games.line.round import LineRound, LineUndo
 
@@ -261,7 +261,7 @@ class CrossRound(LineRound):
             scored = kind == "stop"
             self._end_turn(seat, scored)
             return
-        tile: Tile = move.tile  # type: ignore[no-redef]
+        tile = cast(Tile, move.tile)
         closed = kind == "close"
         bit = 1 << tile.index
         hand = self._hands[seat] ^ bit
@@ -421,9 +421,14 @@ class CrossRound(LineRound):
     # -- the table ---------------------------------------------------------------------------
 
     @property
-    @board_of_position
     def board(self) -> CrossBoard:
         """The line ``L`` to ``R`` through the spinner and its arms ``U`` and ``D``."""
+        made = self._board
+        if not isinstance(made, CrossBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> CrossBoard:
         line = self.layout()
         return CrossBoard(
             line=line.row(),

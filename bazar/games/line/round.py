@@ -35,7 +35,6 @@ from bazar.core.round import (
     Setup,
     Tables,
     Undo,
-    board_of_position,
     final_turn,
     shuffled,
 )
@@ -377,10 +376,15 @@ class LineRound(Round):
         return {"L": self._left, "R": self._right}
 
     @property
-    @board_of_position
     def board(self) -> Board:
         """The line on the table, left to right (a :class:`LineBoard`, each tile's ``first``
         half facing ``L``)."""
+        made = self._board
+        if made is None:
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> Board:
         return LineBoard(self.layout().row())
 
     def layout(self) -> Line:

@@ -42,7 +42,6 @@ from bazar.core.round import (
     Setup,
     Tables,
     Undo,
-    board_of_position,
     shuffled,
 )
 from bazar.core.rules import SCORING, Option, Rules, Variant, register
@@ -458,10 +457,15 @@ class TreeRound(EngineRound):
         return out
 
     @property
-    @board_of_position
     def board(self) -> TreeBoard:
         """The engine and every branch from its start outward (``first`` toward the engine):
         the arms ``1``, ``2``, … and the toes ``3.1``, ``3.2``, …"""
+        made = self._board
+        if not isinstance(made, TreeBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> TreeBoard:
         branches: dict[str, list[Laid]] = {}
         pips: dict[str, int] = {}
         toes: dict[str, int] = {}  # the feet: a double ends the branch, its toes so far

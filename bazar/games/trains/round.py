@@ -45,7 +45,6 @@ from bazar.core.round import (
     Setup,
     Tables,
     Undo,
-    board_of_position,
     final_turn,
     shuffled,
 )
@@ -430,9 +429,14 @@ class TrainRound(EngineRound):
         return dict(zip(self._tab.ids, self._ends, strict=True))
 
     @property
-    @board_of_position
     def board(self) -> TrainsBoard:
         """The engine and every train from the engine out (``first`` toward the engine)."""
+        made = self._board
+        if not isinstance(made, TrainsBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> TrainsBoard:
         ids = self._tab.ids
         ends = [self._engine] * len(ids)
         trains: dict[str, list[Laid]] = {end: [] for end in ids}
