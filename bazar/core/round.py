@@ -309,7 +309,7 @@ class Round:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             if name == "leader":
                 raise invalid("leader_seat", last=players - 1, leader=seat)
-            raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {seat!r}")
+            raise invalid("seat_of", name=name, last=players - 1, seat=seat)
         return seat
 
     def _check_deal(
@@ -650,18 +650,16 @@ class Round:
         viewer's own among them, and a bazar of the size shown."""
         rules = view.rules
         if len(hands) != rules.players:
-            raise ValueError(f"the view has {rules.players} seats; {len(hands)} hands were given")
+            raise invalid("view_hands", players=rules.players, given=len(hands))
         if len(bazar) != view.bazar_size:
-            raise ValueError(f"the view's bazar holds {view.bazar_size} tiles, not {len(bazar)}")
+            raise invalid("view_bazar", size=view.bazar_size, given=len(bazar))
         if view.seat is not None and view.hand is not None:
             mine = tuple(sorted(Tile.parse(t) for t in hands[view.seat]))
             if mine != tuple(sorted(view.hand)):
-                raise ValueError("the hands given do not hold the viewer's own hand")
+                raise invalid("view_own_hand")
         for seat, size in enumerate(view.hand_sizes):
             if len(hands[seat]) != size:
-                raise ValueError(
-                    f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}"
-                )
+                raise invalid("view_hand_size", seat=seat, size=size, given=len(hands[seat]))
 
 
 def final_turn(history: Sequence[tuple[int, Move, Tile | None]]) -> list[Tile]:

@@ -299,6 +299,9 @@ class Variant:
     )
 
     def __post_init__(self) -> None:
+        # a variant declared wrongly is its author's mistake, met as the module declaring it
+        # is imported: no player's choice reaches it, so these (and register's) stay plain
+        # ValueErrors in English, with no code for a catalogue to say
         declared = dict(_COMMON)
         for option in self.options:
             if declared.get(option.name, option) is not option:
@@ -317,7 +320,9 @@ class Variant:
         try:
             return self._declared[name]
         except KeyError:
-            raise UnknownOption(f"{self.name} has no option {name!r}") from None
+            raise UnknownOption.of(
+                "unknown_option", game=self.name, name=name, known=Names(self._declared)
+            ) from None
 
     def fixed_values(self) -> dict[str, Any]:
         """The options the game reads but its players may not set, with their values."""
@@ -473,9 +478,8 @@ class Rules:
         try:
             value: T = self._lookup[option.name]
         except KeyError:
-            names = ", ".join(self._lookup)
-            raise UnknownOption(
-                f"{self.name} has no option {option.name!r}; its options: {names}"
+            raise UnknownOption.of(
+                "unknown_option", game=self.name, name=option.name, known=Names(self._lookup)
             ) from None
         return value
 

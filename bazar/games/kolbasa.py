@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from bazar.core.board import Laid
+from bazar.core.errors import invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -144,7 +145,7 @@ class KolbasaRound(Round):
         lead: Sequence[TileLike] | None,
     ) -> None:
         if lead is not None:
-            raise ValueError("kolbasa has no forced lead: the first double starts the sausage")
+            raise invalid("kolbasa_lead")
         self._start()
         players = self.players
         if dealt is None:
@@ -191,7 +192,7 @@ class KolbasaRound(Round):
         rows, aside = super()._check_deal(hands, bazar)
         for seat, row in enumerate(rows):
             if not row:
-                raise ValueError(f"seat {seat} has an empty row: every row needs a tile")
+                raise invalid("empty_row", seat=seat)
         return rows, aside
 
     def _hand_masks(self) -> list[int]:
@@ -439,14 +440,12 @@ class KolbasaRound(Round):
         tiles set aside."""
         rules = view.rules
         if len(hands) != rules.players:
-            raise ValueError(f"the view has {rules.players} seats; {len(hands)} rows were given")
+            raise invalid("view_rows", players=rules.players, given=len(hands))
         if len(bazar) != view.bazar_size:
-            raise ValueError(f"the view sets {view.bazar_size} tiles aside, not {len(bazar)}")
+            raise invalid("view_aside", size=view.bazar_size, given=len(bazar))
         for seat, size in enumerate(view.hand_sizes):
             if len(hands[seat]) != size:
-                raise ValueError(
-                    f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}"
-                )
+                raise invalid("view_hand_size", seat=seat, size=size, given=len(hands[seat]))
         rnd = cls.__new__(cls, rules)
         rnd._begin(rules, None, view.extra["number"], None, None, None)
         rnd._start()
@@ -469,7 +468,7 @@ class KolbasaRound(Round):
         front_tile = extra["front"]
         front_row = rnd._rows[view.turn] if view.turn is not None else None
         if front_tile is not None and (not front_row or str(front_row[0]) != front_tile):
-            raise ValueError(f"the row of seat {view.turn} must start with {front_tile}")
+            raise invalid("view_row_front", seat=view.turn, tile=front_tile)
         if view.turn is None and view.outcome is not None:
             out = view.outcome
             rnd._finish(out.reason, (out.extra or {}).get("end", ""), out.out_seat)
@@ -504,11 +503,9 @@ def decide(ledger: Ledger) -> MatchResult | None:
 
 def _check(o: dict[str, Any]) -> None:
     if o["set_max"] != 6:
-        raise ValueError(f"kolbasa is played with double-6, not double-{o['set_max']}")
+        raise invalid("set_only", game="kolbasa", only=6, high=o["set_max"])
     if o["cut_piece_to"] == "opponent" and o["players"] > 2:
-        raise ValueError(
-            "with 3 or 4 players the cut-off part goes to the next player: cut_piece_to=next_player"
-        )
+        raise invalid("cut_piece_to")
 
 
 register(

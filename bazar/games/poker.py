@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -137,10 +138,10 @@ def _best_run(ranks: set[int], length: int) -> int | None:
 def _parse_hand(hand: Iterable[Tile | str]) -> list[Tile]:
     tiles = [Tile.parse(t) for t in hand]
     if len(tiles) != 5 or len(set(tiles)) != 5:
-        raise ValueError(f"a poker hand is five different tiles, not {[str(t) for t in tiles]}")
+        raise invalid("poker_hand", tiles=[str(t) for t in tiles])
     for tile in tiles:
         if not _IN_SET >> tile.index & 1:
-            raise ValueError(f"no tile {tile} in the 20-tile poker set (no blanks, no 1-1)")
+            raise invalid("poker_tile", tile=tile)
     return tiles
 
 
@@ -265,7 +266,7 @@ class PokerRound(Round):
         lead: Sequence[TileLike] | None,
     ) -> None:
         if lead is not None:
-            raise ValueError("poker has no forced lead")
+            raise invalid("poker_lead")
         players = self.players
         chips = self.ledger.scores
         ante: int = self.rules[ANTE]
@@ -282,9 +283,7 @@ class PokerRound(Round):
             active = [bool(h) for h in hands]
             for seat in range(players):
                 if active[seat] and chips[seat] < ante:
-                    raise ValueError(
-                        f"seat {seat} holds {chips[seat]} chips and cannot pay the ante of {ante}"
-                    )
+                    raise invalid("ante", seat=seat, chips=chips[seat], ante=ante)
             self.dealer = self._find_dealer(active, self.dealer, leader, None)
         self._active = tuple(active)
         self._chips = tuple(chips)
@@ -313,7 +312,7 @@ class PokerRound(Round):
         assert dealer is not None
         eldest = self._next(dealer, self._active)
         if leader is not None and leader != eldest:
-            raise ValueError(f"seat {leader} cannot act first when seat {dealer} deals")
+            raise invalid("first_to_act", leader=leader, dealer=dealer)
         self._turn = eldest
         return eldest
 
@@ -324,23 +323,18 @@ class PokerRound(Round):
         bazar, when not given, is the tiles nobody holds."""
         players = self.players
         if len(hands) != players:
-            raise ValueError(
-                f"poker with {players} players needs {players} hands, not {len(hands)}"
-            )
+            raise invalid("hands_count", game="poker", players=players, hands=len(hands))
         dealt = [[Tile.parse(t) for t in h] for h in hands]
         seen: set[Tile] = set()
         for seat, hand in enumerate(dealt):
             if hand and len(hand) != 5:
-                raise ValueError(
-                    f"a poker hand is 5 tiles (or none for a player out of the "
-                    f"deal); seat {seat} holds {len(hand)}"
-                )
+                raise invalid("poker_hand_size", seat=seat, size=len(hand))
         rest = [Tile.parse(t) for t in bazar] if bazar is not None else None
         for tile in (t for h in [*dealt, rest or []] for t in h):
             if not _IN_SET >> tile.index & 1:
-                raise ValueError(f"no tile {tile} in the 20-tile poker set (no blanks, no 1-1)")
+                raise invalid("poker_tile", tile=tile)
             if tile in seen:
-                raise ValueError(f"tile {tile} is dealt twice")
+                raise invalid("tile_twice", tile=tile)
             seen.add(tile)
         if rest is None:
             rest = [t for t in POKER_SET if t not in seen]
@@ -563,7 +557,7 @@ class PokerRound(Round):
         seat, held = view.seat, view.hand
         mine = None if seat is None else sorted(map(Tile.parse, hands[seat]))
         if held is not None and mine is not None and mine != sorted(held):
-            raise ValueError("the hands given do not hold the viewer's own hand")
+            raise invalid("view_own_hand")
         rnd = cls(
             view.rules,
             hands=hands,
@@ -611,13 +605,11 @@ def decide(ledger: Ledger) -> MatchResult | None:
 
 def _check(o: dict[str, Any]) -> None:
     if o["players"] * 5 > len(POKER_SET):
-        raise ValueError(f"poker deals 5 tiles each from 20: at most 4 players, not {o['players']}")
+        raise invalid("poker_players", players=o["players"])
     if o["set_max"] != 6:
-        raise ValueError(
-            f"poker is played with the 20 tiles of double-6, not double-{o['set_max']}"
-        )
+        raise invalid("poker_set", high=o["set_max"])
     if o["bet_min"] > o["bet_max"]:
-        raise ValueError(f"bet_min {o['bet_min']} is above bet_max {o['bet_max']}")
+        raise invalid("bet_range", low=o["bet_min"], high=o["bet_max"])
 
 
 register(

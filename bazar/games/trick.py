@@ -29,6 +29,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -211,7 +212,7 @@ class TrickRound(Round):
         """The dealer: as given; before the given first bidder; left of the last hand's
         dealer; else at random (seat 3 for an explicit deal). Seven tiles each."""
         if lead is not None:
-            raise ValueError("texas-42 has no forced lead: the bidder leads any tile")
+            raise invalid("texas_lead")
         players = self.players
         dealer = self.dealer
         for name, seat in (("dealer", dealer), ("leader", leader)):
@@ -255,7 +256,7 @@ class TrickRound(Round):
         assert dealer is not None
         first = (dealer + 1) % self.players
         if leader is not None and leader != first:
-            raise ValueError(f"seat {leader} cannot bid first when seat {dealer} deals")
+            raise invalid("first_to_bid", leader=leader, dealer=dealer)
         self._turn = first
         return first
 
@@ -266,10 +267,7 @@ class TrickRound(Round):
         dealt, rest = super()._check_deal(hands, bazar)
         sizes = {len(h) for h in dealt}
         if len(sizes) != 1 or not dealt[0]:
-            raise ValueError(
-                f"every hand holds the same number of tiles (7 in a full deal), "
-                f"not {[len(h) for h in dealt]}"
-            )
+            raise invalid("hand_sizes_equal", sizes=[len(h) for h in dealt])
         return dealt, rest
 
     # -- the state ---------------------------------------------------------------------------
@@ -470,7 +468,7 @@ class TrickRound(Round):
         seat, held = view.seat, view.hand
         mine = None if seat is None else sorted(map(Tile.parse, hands[seat]))
         if held is not None and mine is not None and mine != sorted(held):
-            raise ValueError("the hands given do not hold the viewer's own hand")
+            raise invalid("view_own_hand")
         dealt = [[Tile.parse(t) for t in h] for h in hands]
         for seat, move, _ in view.history:
             if move.kind == "play" and move.tile is not None:
@@ -521,9 +519,9 @@ def decide(ledger: Ledger) -> MatchResult | None:
 
 def _check(o: dict[str, Any]) -> None:
     if o["players"] != 4 or not o["teams"]:
-        raise ValueError("texas-42 is played by 4 players in two sides (teams=True)")
+        raise invalid("texas_players")
     if o["set_max"] != 6:
-        raise ValueError(f"texas-42 is played with double-6, not double-{o['set_max']}")
+        raise invalid("set_only", game="texas-42", only=6, high=o["set_max"])
 
 
 register(

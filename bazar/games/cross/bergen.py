@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.options import HAND
 from bazar.core.rules import Option, Variant, per_players, register
 from bazar.core.scoring import hand_value
@@ -120,7 +121,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
 
 def _check(o: dict[str, Any]) -> None:
     if o["target"] is None:
-        raise ValueError("bergen needs a target")
+        raise invalid("needs_target", game="bergen")
 
 
 register(

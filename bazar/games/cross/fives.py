@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.options import HAND
 from bazar.core.rules import Option, Variant, register
 from bazar.core.scoring import round_to, side_values
@@ -157,9 +158,9 @@ def _pagat_target(o: dict[str, Any]) -> int:
 
 def _check(o: dict[str, Any]) -> None:
     if o["target"] is None:
-        raise ValueError("the fives games need a target")
+        raise invalid("fives_target")
     if o["limit"] is not None:
-        raise ValueError("the fives games are won at a target; they have no limit")
+        raise invalid("fives_limit")
 
 
 def _preset(**overrides: Any) -> dict[str, Any]:

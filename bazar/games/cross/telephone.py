@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.options import HAND
 from bazar.core.rules import Option, Variant, register
 from bazar.core.scoring import ceil_div, fish_winner, round_to, side_values
@@ -103,9 +104,9 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
 
 def _check(o: dict[str, Any]) -> None:
     if o["target"] is None:
-        raise ValueError("telephone needs a target")
+        raise invalid("needs_target", game="telephone")
     if o["block_award"] == "own_pips":
-        raise ValueError("telephone: block_award takes opponents_total or difference")
+        raise invalid("telephone_block_award")
 
 
 register(

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.options import HAND
 from bazar.core.rules import SCORING, Option, Variant, register
 from bazar.core.scoring import award, hand_value
@@ -238,18 +239,16 @@ def _check(o: dict[str, Any]) -> None:
     mode = o["fish_mode"]
     if mode == "lowest_wins":
         if o["target"] is None or o["limit"] is not None:
-            raise ValueError(
-                "fish_mode=lowest_wins is positive scoring: it needs a target, no limit"
-            )
+            raise invalid("lowest_wins_scoring")
     elif o["limit"] is None or o["target"] is not None:
-        raise ValueError(f"fish_mode={mode} is penalty scoring: it needs a limit, no target")
+        raise invalid("fish_mode_penalty", mode=mode)
     if mode == "side_more_takes_all" and not o["teams"]:
-        raise ValueError("fish_mode=side_more_takes_all is played by teams (teams=True)")
+        raise invalid("side_more_teams")
     if o["doubles_per_turn"] > 2:
-        raise ValueError("doubles_per_turn takes 1 or 2 in Kozel (a line has two ends)")
+        raise invalid("kozel_doubles")
     for name in ("lead_bonus", "finish_bonus"):
         if o[name] is not None and not o["teams"]:
-            raise ValueError(f"{name} is a rule of the team game (teams=True)")
+            raise invalid("team_rule", name=name)
 
 
 def _kozel(**overrides: Any) -> dict[str, Any]:

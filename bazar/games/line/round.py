@@ -84,7 +84,7 @@ def lead_order(order: str, set_max: int = 6) -> tuple[Tile, ...]:
         return (*doubles, *down)
     if order in ("kozel", "one_one"):
         return (*doubles[1:], doubles[0], *down)
-    raise ValueError(f"unknown lead order {order!r}")
+    raise invalid("lead_order", order=order)
 
 
 def lowest_tile_key(tile: Tile) -> tuple[int, int]:
@@ -196,10 +196,7 @@ class LineRound(Round):
             size = setup.hand_size
             for attempt in range(_MAX_REDEALS + 1):
                 if attempt == _MAX_REDEALS:
-                    raise ValueError(
-                        "the redeal rule (redeal_min_doubles / redeal_min_suit) rejected "
-                        f"{_MAX_REDEALS} deals in a row: it can hardly ever be met"
-                    )
+                    raise invalid("redeal_rejected", tries=_MAX_REDEALS)
                 deck = shuffled(t.tiles, rng)
                 masks = []
                 for i in range(players):
@@ -234,7 +231,7 @@ class LineRound(Round):
     ) -> int:
         if lead is not None:
             if leader is None:
-                raise ValueError("a forced lead needs a leader")
+                raise invalid("lead_needs_leader")
             lead_mask = mask_of(Tile.parse(t) for t in lead)
         elif leader is None:
             leader, lead_mask = self._choose_leader(rng, self._lots, not seeded)
@@ -307,10 +304,10 @@ class LineRound(Round):
         if rule in ("winner_or_fisher", "partner_of_winner_or_fisher"):
             if out is None:
                 if prev.fisher is None:
-                    raise ValueError("the previous round's fisher is needed to choose the leader")
+                    raise invalid("fisher_needed")
                 return prev.fisher
             return out if rule == "winner_or_fisher" else (out + 2) % players
-        raise ValueError(f"lead rule {rule!r} is not played by {self.rules.name}")
+        raise invalid("lead_rule", rule=rule, game=self.rules.name)
 
     def _free_lead_mask(self, seat: int) -> int:
         """What a leader who may lead any tile may lead: not 0-0 where it may not lead, a
@@ -355,7 +352,7 @@ class LineRound(Round):
             if inhand >> tile.index & 1:
                 bit = 1 << tile.index
                 return next(s for s, h in enumerate(self._hands) if h & bit), tile
-        raise ValueError("nobody holds a tile to lead")
+        raise invalid("no_lead_tile")
 
     def _block_winner_seat(self, prev: Outcome) -> int:
         side = fish_winner(self.rules, prev)
@@ -615,7 +612,7 @@ class LineRound(Round):
 
     def redealt(self, hands: Sequence[Sequence[Tile]], bazar: Sequence[Tile] = ()) -> Self:
         if self._stack or not hasattr(self, "_viewed_over"):
-            raise ValueError("redealt() needs a round from from_view, at its view's position")
+            raise invalid("redealt_view")
         twin = self.copy()
         masks = []
         inhand = 0
@@ -626,7 +623,7 @@ class LineRound(Round):
             masks.append(mask)
             inhand |= mask
         if [m.bit_count() for m in masks] != [m.bit_count() for m in self._hands]:
-            raise ValueError("redealt() keeps every hand's size")
+            raise invalid("redealt_sizes")
         twin._hands = masks
         twin._first_hands = tuple(masks)
         twin._bazar = list(bazar)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.options import HAND
 from bazar.core.rules import SCORING, Option, Variant, register
 from bazar.core.scoring import award, hand_value
@@ -138,7 +139,7 @@ def decide(ledger: Ledger) -> MatchResult | None:
 
 def _check(o: dict[str, Any]) -> None:
     if o["doubles_per_turn"] > 2:
-        raise ValueError("doubles_per_turn takes 1 or 2 in Sea Kozel (a line has two ends)")
+        raise invalid("sea_kozel_doubles")
 
 
 register(

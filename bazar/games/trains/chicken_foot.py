@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
+from bazar.core.errors import invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -342,13 +343,10 @@ class TreeRound(EngineRound):
         else:
             masks, rest = [mask_of(h) for h in dealt[0]], dealt[1]
             if engine.high > rules.set_max:
-                raise ValueError(f"the engine {engine} is not in double-{rules.set_max}")
+                raise invalid("engine_not_in_set", engine=engine, high=rules.set_max)
             placed = self._place(masks, rest, engine)
             if placed is None:
-                raise ValueError(
-                    f"nobody holds {engine} or a lower double: with missing_engine="
-                    f"{setup.missing} the round is dealt again; give a deal with it"
-                )
+                raise invalid("missing_engine", engine=engine, missing=setup.missing)
         placer, engine, searched = placed
         # who plays first when the set-up decides it, for _lead (None: the rules choose):
         # the seat after the engine's placer, else the engine's finder
@@ -747,15 +745,12 @@ def _hand_size_a(o: dict[str, Any]) -> int:
         return 5
     if top == 12 and n in DOUBLE_12:
         return DOUBLE_12[n]
-    raise ValueError(f"no hand size is known for {n} players on double-{top}: give hand_size")
+    raise invalid("hand_size_unknown", players=n, high=top)
 
 
 def _hand_size_c(o: dict[str, Any]) -> int:
     if o["set_max"] != 9:
-        raise ValueError(
-            f"chicken-foot-kz deals from double-9 by its table; with "
-            f"double-{o['set_max']} give hand_size"
-        )
+        raise invalid("hand_size_table", game="chicken-foot-kz", table=9, high=o["set_max"])
     return PUREMCO[o["players"]]
 
 
@@ -772,19 +767,13 @@ def _match_end(o: dict[str, Any]) -> str:
 def _check(o: dict[str, Any]) -> None:
     required, most, top = o["engine_arms_required"], o["engine_arms_max"], o["set_max"]
     if not required <= most <= top:
-        raise ValueError(
-            f"the engine takes engine_arms_required <= engine_arms_max <= {top} arms "
-            f"(double-{top} has {top} tiles to start them); not {required} and {most}"
-        )
+        raise invalid("engine_arms", high=top, required=required, most=most)
     if "trains_required" in o and not o["players"] <= o["trains_required"] <= 8:
-        raise ValueError(
-            f"trains_required runs from the number of players ({o['players']}) "
-            f"to 8, not {o['trains_required']}"
-        )
+        raise invalid("trains_required", players=o["players"], value=o["trains_required"])
     if o["match_end"] == "schedule" and o["limit"] is not None:
-        raise ValueError("a limit ends the match only with match_end=limit or either")
+        raise invalid("limit_match_end")
     if o["match_end"] != "schedule" and o["limit"] is None:
-        raise ValueError(f"match_end={o['match_end']} needs a limit (no default is given)")
+        raise invalid("match_end_limit", match_end=o["match_end"])
     taken = 0 if o["engine_source"] == "holder" else 1
     deal_size(o, taken + o["bazar_reserve"])
 

@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
+from bazar.core.errors import invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -133,7 +134,7 @@ def engine_of(number: int, set_max: int) -> Tile:
     ['12-12', '11-11', '1-1', '0-0', '12-12']
     """
     if number < 1:
-        raise ValueError(f"rounds are numbered from 1, not {number}")
+        raise invalid("round_number", number=number)
     pip = set_max - (number - 1) % (set_max + 1)
     return Tile.of(pip, pip)
 
@@ -180,9 +181,13 @@ def deal_size(o: dict[str, Any], taken_out: int) -> None:
     tiles = len(tile_set(o["set_max"])) - taken_out
     need = o["players"] * o["hand_size"]
     if need > tiles:
-        raise ValueError(
-            f"{o['players']} hands of {o['hand_size']} need {need} tiles; "
-            f"double-{o['set_max']} leaves {tiles} to deal"
+        raise invalid(
+            "deal_size",
+            players=o["players"],
+            size=o["hand_size"],
+            need=need,
+            high=o["set_max"],
+            tiles=tiles,
         )
 
 
@@ -354,7 +359,7 @@ class TrainRound(EngineRound):
         else:
             masks, rest = [mask_of(h) for h in dealt[0]], dealt[1]
             if engine.high > rules.set_max:
-                raise ValueError(f"the engine {engine} is not in double-{rules.set_max}")
+                raise invalid("engine_not_in_set", engine=engine, high=rules.set_max)
         # the seat that placed the engine moves first: _lead finds him in _turn
         self._turn, searched = find_engine(masks, rest, engine)
         self._bazar = rest[searched:]
@@ -676,7 +681,7 @@ def engine_for(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Ti
         return engine_of(number, rules.set_max)
     tiles = [Tile.parse(t) for t in lead]
     if len(tiles) != 1 or not tiles[0].is_double:
-        raise ValueError(f"the engine (lead) is one double, not {[str(t) for t in tiles]}")
+        raise invalid("engine_lead", tiles=[str(t) for t in tiles])
     return tiles[0]
 
 
@@ -748,16 +753,13 @@ def decide(ledger: Ledger) -> MatchResult | None:
 
 def _hand_size(o: dict[str, Any]) -> int:
     if o["set_max"] != 12:
-        raise ValueError(
-            f"mexican-train deals from double-12 by its table; with double-{o['set_max']} "
-            "give hand_size"
-        )
+        raise invalid("hand_size_table", game="mexican-train", table=12, high=o["set_max"])
     return HAND_SIZES[o["players"]]
 
 
 def _check(o: dict[str, Any]) -> None:
     if o["engine_source"] not in ("holder", "pre_placed"):
-        raise ValueError("mexican-train takes engine_source holder or pre_placed")
+        raise invalid("engine_source", game="mexican-train")
     deal_size(o, 1 if o["engine_source"] == "pre_placed" else 0)
 
 
