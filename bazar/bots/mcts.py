@@ -120,8 +120,9 @@ class PimcBot(_Searching):
         liked = legal.index(self.fallback.choose(view, legal))
         totals = [0.0] * len(legal)
         rows: list[list[float]] = []
+        dealer = search.Determinizer(view)
         while clock.more() or not rows:
-            rnd = search.determinize(view, self.rng)
+            rnd = dealer.round(self.rng)
             if rnd is None:
                 return legal[liked]
             values = evaluate(rnd, legal, side, self.rng, ledger=ledger)
@@ -221,14 +222,14 @@ class IsmctsBot(_Searching):
         rules = view.rules
         side = rules.side_of(me)
         clock = self.budget.clock()
-        model = self.model
-        first = search.weighted_deal(view, self.rng, model)
+        dealer = search.Determinizer(view, self.model)
+        first = dealer.deal(self.rng)
         if first is None:
             return self.fallback.choose(view, legal)
         probe = first[0]
         ledger = search.ledger_of(view) if self.for_match else None
         if probe.drawable == 0 and sum(len(h) for h in probe.hands) <= ENDGAME_TILES:
-            return self._endgame(view, legal, side, clock, ledger)
+            return self._endgame(dealer, legal, side, clock, ledger)
         depths = 0
         deepest = 0
         deals: set[tuple[int | None, ...]] = set()
@@ -238,7 +239,7 @@ class IsmctsBot(_Searching):
         weights = 0.0
         runs = 0
         while clock.more() or runs == 0:
-            dealt = first if runs == 0 else search.weighted_deal(view, self.rng, model)
+            dealt = first if runs == 0 else dealer.deal(self.rng)
             if dealt is None:
                 break
             rnd, weight = dealt
@@ -314,16 +315,16 @@ class IsmctsBot(_Searching):
 
     def _endgame(
         self,
-        view: View,
+        dealer: search.Determinizer,
         legal: Sequence[Move],
         side: int,
-        clock: search._Clock,
+        clock: search.Clock,
         ledger: Ledger | None,
     ) -> Move:
         totals = [0.0] * len(legal)
         deals = 0
         while clock.more() or deals == 0:
-            dealt = search.weighted_deal(view, self.rng, self.model)
+            dealt = dealer.deal(self.rng)
             if dealt is None:
                 break
             rnd, weight = dealt
