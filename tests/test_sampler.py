@@ -358,3 +358,23 @@ def test_a_trick_the_dealt_hands_could_not_have_played_is_an_inconsistent_deal()
         if refused:
             break
     assert refused
+
+
+def test_a_broken_settlement_fails_loudly_not_as_the_pips_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A playout's value is the ledger's settlement; a bug in it reaches the search's caller
+    (it was once taken for the pips left in hand)."""
+    from bazar.core.ledger import Ledger
+
+    rnd = bazar.Round(bazar.rules("kozel"), seed=1)
+    search.rollout(rnd, random.Random(0))
+    assert rnd.outcome() is not None
+    assert len(search.round_value(rnd)) == rnd.rules.sides
+
+    def bug(self: Ledger, outcome: bazar.Outcome) -> Ledger:
+        raise KeyError("a bug in the settlement")
+
+    monkeypatch.setattr(Ledger, "settle", bug)
+    with pytest.raises(KeyError, match="a bug in the settlement"):
+        search.round_value(rnd)

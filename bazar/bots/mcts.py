@@ -172,6 +172,9 @@ class PimcBot(_Searching):
 
 
 def _not_clearly_better(rows: list[list[float]], best: int, other: int, z: float) -> bool:
+    """Whether the paired differences of the ``rows`` between ``best`` and ``other`` show
+    ``best`` better by no more than ``z`` standard errors (pimc's test against the
+    heuristic's move)."""
     diffs = [row[best] - row[other] for row in rows]
     n = len(diffs)
     mean = sum(diffs) / n
@@ -196,6 +199,7 @@ def _clearly_better(best: _Node | None, other: _Node | None, z: float) -> bool:
 
 
 def _order(move: Move) -> tuple[int, bool, str]:
+    """A move's rank on a tie: the heavier tile, a double, then its name."""
     tile = move.tile
     return (-1, False, str(move)) if tile is None else (tile.pips, tile.is_double, str(move))
 
@@ -292,6 +296,7 @@ class _Tree:
         return max(legal, key=lambda m: (children[m].visits if m in children else -1, _order(m)))
 
     def stats(self) -> Stats:
+        """What the search did (:class:`Stats`), the endgame aside."""
         return Stats(
             self.runs, len(self.deals), self.depths / max(self.runs, 1), self.deepest, False
         )
@@ -311,6 +316,7 @@ class IsmctsBot(_Searching):
     name = "ismcts"
     #: 400 iterations, never more than 900 ms (the level promises at most 1 s a move)
     default = Budget(400, 900.0)
+    #: the weight of the exploration term of UCB (:meth:`_select`)
     explore = 0.7
     #: in the games that reward long plans (``Round.rewards_long_plans``: one's own train)
     #: the heuristic's move stands unless the tree shows another better by more than

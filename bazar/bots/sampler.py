@@ -189,8 +189,12 @@ def satisfies(hands: Sequence[Sequence[Tile]], rules: Iterable[Constraint]) -> b
     return all(c.allows(hands[c.seat]) for c in rules)
 
 
+#: the quick deals :func:`sample_deal` tries before it searches for a tight fit
+QUICK_DEALS = 30
+
+
 def sample_deal(
-    view: View, rng: random.Random, use_constraints: bool = True, tries: int = 30
+    view: View, rng: random.Random, use_constraints: bool = True, tries: int = QUICK_DEALS
 ) -> tuple[list[list[Tile]], list[Tile]]:
     """Hands for every seat and a bazar (in draw order) consistent with ``view``: the sizes
     it shows, its own hand, no tile seen on the table and, where the layout has open ends,
@@ -503,7 +507,7 @@ class Determinizer:
         :func:`sample_deal`). Raises :class:`InconsistentDeal` where no hands fit."""
         if self._prepared is None:
             self._prepared = _prepare(self.view, True)
-        return _dealt(self.view, self._prepared, rng, 30)
+        return _dealt(self.view, self._prepared, rng, QUICK_DEALS)
 
     def round(self, rng: random.Random, tries: int = 8) -> Round | None:
         """A full round consistent with the view (see :meth:`deal`), or None."""
@@ -644,20 +648,13 @@ def outcome_value(
     one if not given): a bot that plays for the match, not only the round."""
     from bazar.core.ledger import Ledger
 
-    sides = rules.sides
     standing = rules.limit and rules.target is None
     if rules.variant.settle is None and not standing and not events:
         # the plain settlement adds the award to the scores: no ledger needed
         sign = rules.better_sign
         return _relative([float(sign * g) for g in award(rules, outcome)])
     start = ledger if ledger is not None else Ledger.new(rules)
-    try:
-        after = start.settle(outcome)
-    except Exception:  # a settlement that needs the match's history: the pips left instead
-        gains = [0.0] * sides
-        for seat, tiles in enumerate(outcome.remaining):
-            gains[rules.side_of(seat)] -= sum(t.pips for t in tiles or ())
-        return _relative(gains)
+    after = start.settle(outcome)
     if standing and not events:
         before_standing = match_standing(start)
         return _relative(
