@@ -104,6 +104,7 @@ CONTRACT: dict[str, Callable[[Round], bool]] = {
     "deal": lambda r: isinstance(r.deal(), dict) and json_safe(r.deal()) and replays(r),
     "from_view": lambda r: r.is_over() or rebuilt_from_view(r),
     "redealt": lambda r: r.is_over() or redealt_like_from_view(r),
+    "rewards_long_plans": lambda r: r.rewards_long_plans is r.rules.variant.own_trains,
     "ends": lambda r: (
         isinstance(r.ends(), dict)
         and all(isinstance(e, str) and isinstance(p, int) for e, p in r.ends().items())

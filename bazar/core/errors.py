@@ -23,6 +23,7 @@ __all__ = [
     "BadRecord",
     "BazarError",
     "IllegalMove",
+    "InconsistentDeal",
     "MatchOver",
     "Names",
     "UnknownBot",
@@ -347,6 +348,13 @@ class IllegalMove(BazarError):
     """A move that is not legal in the position; the position is unchanged."""
 
     __module__ = "bazar"
+
+
+class InconsistentDeal(BazarError):
+    """Hidden hands that contradict what a view shows: a round cannot be rebuilt from them
+    (:meth:`bazar.Round.from_view`; a trick the view shows was not a legal play with
+    them), or no hands at all fit the view's tiles. A searching bot deals such a view
+    again; every other error of a rebuild is a bug, and it propagates."""
 
 
 class BadRecord(BazarError):

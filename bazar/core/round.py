@@ -636,6 +636,14 @@ class Round:
         time. None where the family rebuilds each deal from the view (the default)."""
         return None
 
+    @property
+    def rewards_long_plans(self) -> bool:
+        """Whether the game rewards plans that pay off over many turns, further than a
+        playout laying the heaviest tile first can see (one's own train in Mexican Train).
+        A searching bot then keeps the heuristic's planned move unless its search shows
+        another clearly better. False unless the family says otherwise."""
+        return False
+
     @classmethod
     def _inputs(cls, view: View) -> dict[str, Any]:
         """The constructor's keywords, besides the deal, that rebuild the round of ``view``

@@ -29,7 +29,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bazar.core.errors import invalid
+from bazar.core.errors import IllegalMove, InconsistentDeal, invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -464,7 +464,9 @@ class TrickRound(Round):
         bazar: Sequence[TileLike] = (),
     ) -> TrickRound:
         """A full hand consistent with ``view``: the given hands (the viewer's own must match)
-        with the tiles each seat has played, and the view's moves replayed."""
+        with the tiles each seat has played, and the view's moves replayed. Raises
+        :class:`~bazar.core.errors.InconsistentDeal` where a move of the view is not legal
+        with those hands (a seat that did not follow suit held none of it)."""
         seat, held = view.seat, view.hand
         mine = None if seat is None else sorted(map(Tile.parse, hands[seat]))
         if held is not None and mine is not None and mine != sorted(held):
@@ -481,7 +483,10 @@ class TrickRound(Round):
             number=view.extra["number"],
         )
         for _, move, _ in view.history:
-            rnd.push(move)
+            try:
+                rnd.push(move)
+            except IllegalMove as illegal:  # the hands break a trick the view shows
+                raise InconsistentDeal.from_error(illegal) from illegal
         return rnd
 
 

@@ -338,6 +338,12 @@ class TrainRound(EngineRound):
 
     _stack: list[TrainUndo]
 
+    @property
+    def rewards_long_plans(self) -> bool:
+        """True: one's own train is a plan of a dozen turns, kept open for one's own tiles,
+        that heaviest-first playouts never see (:attr:`bazar.Round.rewards_long_plans`)."""
+        return True
+
     def _deal(
         self,
         rng: random.Random,
