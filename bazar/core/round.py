@@ -110,10 +110,10 @@ class Tables:
     def __init__(self, set_max: int) -> None:
         tiles = tile_set(set_max)
         self.tiles = tiles
-        self.fits = [mask_of(t for t in tiles if t.has(p)) for p in range(set_max + 1)]
-        self.leads = [Move.play(t) for t in tiles]
-        self.double_index = [Tile.of(p, p).index for p in range(set_max + 1)]
-        self.doubles = [1 << i for i in self.double_index]
+        self.fits = tuple(mask_of(t for t in tiles if t.has(p)) for p in range(set_max + 1))
+        self.leads = tuple(Move.play(t) for t in tiles)
+        self.double_index = tuple(Tile.of(p, p).index for p in range(set_max + 1))
+        self.doubles = tuple(1 << i for i in self.double_index)
 
     @classmethod
     def of(cls, set_max: int) -> Self:
@@ -166,6 +166,85 @@ class Undo:
     def __init__(self, move: Move, seat: int) -> None:
         self.move = move
         self.seat = seat
+
+
+#: how :meth:`Round.copy` copies a container of each kind: by its outer type, then by
+#: the type of what it holds where that is a container too
+_COPIERS: dict[str, Callable[[Any], Any]] = {
+    "list": list,
+    "dict": dict,
+    "set": set,
+    "list[list": lambda v: [list(x) for x in v],
+    "list[set": lambda v: [set(x) for x in v],
+    "list[dict": lambda v: [dict(x) for x in v],
+    "dict[list": lambda v: {k: list(x) for k, x in v.items()},
+    "dict[set": lambda v: {k: set(x) for k, x in v.items()},
+}
+
+
+def _kind(annotation: str) -> str | None:
+    """The copier's key of a declared type (``"list[list[Tile]] | None"`` -> ``"list[list"``),
+    None where it is no container (an ``int``, a ``tuple``, a frozen record, a class-level
+    constant).
+
+    >>> _kind("list[int]"), _kind("dict[int | None, View] | None"), _kind("tuple[int, ...]")
+    ('list', 'dict', None)
+    >>> _kind("list[list[Tile]]"), _kind("dict[str, set[int]]"), _kind("ClassVar[list[int]]")
+    ('list[list', 'dict[set', None)
+    """
+    text = annotation.replace(" ", "")
+    if text.startswith("ClassVar"):
+        return None
+    depth, parts, start = 0, [], 0
+    for i, char in enumerate(text):  # the union's members, split where no bracket is open
+        depth += (char == "[") - (char == "]")
+        if char == "|" and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    for part in parts:
+        outer, _, inner = part.partition("[")
+        if outer not in ("list", "dict", "set"):
+            continue
+        if outer == "dict":
+            inner = _after_key(inner)
+        nested = inner.partition("[")[0].partition(",")[0].rstrip("]")
+        if f"{outer}[{nested}" in _COPIERS:
+            return f"{outer}[{nested}"
+        if nested in ("list", "dict", "set"):
+            raise TypeError(f"Round.copy copies no {annotation}: declare a flatter state")
+        return outer
+    return None
+
+
+def _after_key(inner: str) -> str:
+    """The values' type of a dict's parameters ``K,V]``: after the comma no bracket holds."""
+    depth = 0
+    for i, char in enumerate(inner):
+        depth += (char == "[") - (char == "]")
+        if char == "," and depth == 0:
+            return inner[i + 1 :]
+    return ""
+
+
+def copy_plan(cls: type[Round]) -> dict[str, Callable[[Any], Any]]:
+    """The attributes :meth:`Round.copy` copies on a round of ``cls``, each with its copier:
+    every attribute a class of the round declares (its annotations, up the classes) of a
+    container type; made once a class. A test plays every variant and fails on an attribute
+    a round sets without declaring it, and on a container a copy shares with its original."""
+    plan = _PLANS.get(cls)
+    if plan is not None:
+        return plan
+    kinds: dict[str, str | None] = {}
+    for klass in reversed(cls.__mro__):
+        for name, annotation in vars(klass).get("__annotations__", {}).items():
+            kinds[name] = _kind(annotation if isinstance(annotation, str) else str(annotation))
+    plan = {name: _COPIERS[kind] for name, kind in kinds.items() if kind is not None}
+    _PLANS[cls] = plan
+    return plan
+
+
+_PLANS: dict[type[Round], dict[str, Callable[[Any], Any]]] = {}
 
 
 class Round:
@@ -237,6 +316,7 @@ class Round:
     #: the moves made before the stack's, in a round rebuilt from a view (:meth:`from_view`)
     _base: tuple[HistoryEntry, ...] = ()
     _first_hands: tuple[int, ...]
+    _ledger: Ledger | None
 
     def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Round:
         if cls is Round and isinstance(rules, Rules):
@@ -552,14 +632,21 @@ class Round:
         return record.move  # type: ignore[no-any-return]
 
     def copy(self) -> Self:
-        """An independent copy of the round, its move stack included."""
-        twin = object.__new__(type(self))
+        """An independent copy of the round, its move stack included: each attribute that
+        its class declares a container (a list, a dict, a set, a list of lists ...) is
+        copied by its kind (:func:`copy_plan`); the rest (numbers, tiles, records, tuples,
+        the shared tables) is immutable and shared."""
+        cls = type(self)
+        twin = object.__new__(cls)
         state = twin.__dict__
         state.update(self.__dict__)
-        # the mutable state is kept in top-level lists (records and tiles are immutable)
-        for name, value in state.items():
-            if value.__class__ is list:
-                state[name] = list(value)
+        plan = _PLANS.get(cls)
+        if plan is None:
+            plan = copy_plan(cls)
+        for name, copied in plan.items():
+            value = state.get(name)
+            if value is not None:
+                state[name] = copied(value)
         return twin
 
     # -- what seats may know -----------------------------------------------------------------

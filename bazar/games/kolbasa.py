@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bazar.core.board import Board, Laid
 from bazar.core.moves import Move, MoveSpace
@@ -155,6 +155,24 @@ class KolbasaRound(Round):
     """
 
     _stack: list[KolbasaUndo]
+    #: the seat the lot chose to turn over first, and the rows as dealt
+    _lot: int
+    _dealt: tuple[tuple[Tile, ...], ...]
+    #: each seat's row, front first: its hand, in an order
+    _rows: list[list[Tile]]
+    #: the sausage, first tile to open end: each tile with its back and front pips
+    _sausage: list[tuple[Tile, int, int]]
+    #: the usable tiles each seat sent back since a tile was last used
+    _unused: list[int]
+    #: the tiles sent back, in order
+    _sent_back: list[Tile]
+    #: the opening: each tile turned over until a double starts the sausage, by seat
+    _opening_reveals: list[tuple[int, Tile]]
+    #: the seat that laid the start double (None before)
+    _starter: int | None
+    #: how the game ended (``""``: not over) and its winner
+    _end: str
+    _winner: int | None
 
     def _deal(
         self,
@@ -196,11 +214,11 @@ class KolbasaRound(Round):
 
     def _start(self) -> None:
         """The state before the deal: an empty table, no move made."""
-        self._sausage: list[tuple[Tile, int, int]] = []
+        self._sausage = []
         self._unused = [0] * self.players
-        self._sent_back: list[Tile] = []
-        self._opening_reveals: list[tuple[int, Tile]] = []
-        self._starter: int | None = None
+        self._sent_back = []
+        self._opening_reveals = []
+        self._starter = None
         self._turn = None
         self._finish(None, "")
 
@@ -375,12 +393,6 @@ class KolbasaRound(Round):
         else:
             row.insert(0, row.pop())
             self._sent_back.pop()
-
-    def copy(self) -> Self:
-        """An independent copy of the game, its move stack included."""
-        twin = super().copy()
-        twin._rows = [list(r) for r in self._rows]
-        return twin
 
     # -- the end -----------------------------------------------------------------------------
 

@@ -273,6 +273,18 @@ class PokerRound(Round):
     """
 
     _stack: list[PokerUndo]
+    #: the seats dealt in (those that could pay the ante), and each seat's chips before it
+    _active: tuple[bool, ...]
+    _chips: tuple[int, ...]
+    #: the seats still in the hand (not folded), and what each has put in the pot
+    _in: list[bool]
+    _put: list[int]
+    #: the highest stake put in, whether anyone has bet, how many raises there were, and
+    #: how many seats still have to act before the betting ends
+    _high: int
+    _bet: bool
+    _raises: int
+    _to_act: int
 
     def _deal(
         self,

@@ -221,6 +221,18 @@ class TrickRound(Round):
     """
 
     _stack: list[TrickUndo]
+    #: the stage of the hand: the auction, the trumps named, or the tricks
+    _phase: str
+    #: the highest bid so far and its bidder (-1: none), and how many seats have bid
+    _high: int
+    _bidder: int
+    _bids: int
+    #: the trumps named (a suit's pip, ``follow-me`` or ``doubles``; None before)
+    _trumps: int | str | None
+    #: the trick on the table: each seat's tile in the order laid
+    _trick: tuple[tuple[int, Tile], ...]
+    #: the tricks taken: (their leader, their winner, the tiles, the points)
+    _tricks: list[tuple[int, int, tuple[Tile, ...], int]]
 
     def _deal(
         self,
@@ -260,9 +272,9 @@ class TrickRound(Round):
         self._high = 0
         self._bidder = -1
         self._bids = 0
-        self._trumps: int | str | None = None
-        self._trick: tuple[tuple[int, Tile], ...] = ()
-        self._tricks: list[tuple[int, int, tuple[Tile, ...], int]] = []
+        self._trumps = None
+        self._trick = ()
+        self._tricks = []
 
     def _lead(
         self,

@@ -22,8 +22,8 @@ blocks the round: score, then target, then the end of the hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from bazar.core.board import ARM_IDS
 from bazar.core.moves import Move, MoveSpace
@@ -116,7 +116,35 @@ class CrossUndo(LineUndo):
 class CrossRound(LineRound):
     """A round on a line or a single-spinner cross, with closing doubles and in-play scores."""
 
-    _stack: list[CrossUndo]  # type: ignore[assignment]
+    # the stack holds :class:`CrossUndo` records, the line's with the layout's state
+
+    #: the rules the round reads on every move
+    _closing: bool
+    _lead_closable: bool
+    _seal: bool
+    _one_draw: bool
+    #: the points the mover scores at the end of a turn (``Variant.score``), None: none
+    _score_turn: Callable[[Any], int] | None
+    #: every double of the set (a bit set)
+    _all_doubles: int
+    #: the layout's arms ``L R U D``: the open pip of each (-1: no arm) and its length
+    _arm_end: list[int]
+    _arm_len: list[int]
+    #: the arms that end in a double, and the dead arms (bit sets by arm)
+    _arm_double: int
+    _dead: int
+    #: whether the lead was a double
+    _lead_double: bool
+    #: the spinner: its pip (-1: none), its arm (-1: the centre), its place on that arm,
+    #: and how many of its sides are covered
+    _spin: int
+    _spin_arm: int
+    _spin_depth: int
+    _covered: int
+    #: whether the seat to move drew this turn
+    _drew: bool
+    #: the points scored in play, as (seat, points), in order
+    _events: list[tuple[int, int]]
 
     def _deal(
         self,
@@ -146,7 +174,7 @@ class CrossRound(LineRound):
         self._spin_depth = 0
         self._covered = 0
         self._drew = False
-        self._events: list[tuple[int, int]] = []
+        self._events = []
 
     # -- state -------------------------------------------------------------------------------
 
@@ -406,8 +434,9 @@ class CrossRound(LineRound):
                 return False
         return True
 
-    def _undo(self, record: CrossUndo) -> None:  # type: ignore[override]
+    def _undo(self, record: LineUndo) -> None:
         # the cross round pushes only its own records
+        record = cast(CrossUndo, record)
         super()._undo(record)
         self._left, self._right = record.left, record.right
         self._arm_end, self._arm_len = list(record.arm_end), list(record.arm_len)

@@ -176,6 +176,26 @@ class LineRound(Round):
     _stack: list[LineUndo]
     #: whether the first open double is a spinner (the cross games set it from their rules)
     _cross: bool = False
+    #: what the round reads from its rules, and the tables of its set (shared, read only)
+    _conf: LineSetup
+    _t: LineTables
+    #: the tiles that fit each pip (``_t.fits``)
+    _fits: tuple[int, ...]
+    #: the tiles drawn by lot before the deal, one a seat, until the lead is chosen
+    _lots: list[Tile] | None
+    #: the tiles still in a hand (a bit set)
+    _inhand: int
+    #: the open ends' pips (-1 before the lead), and the tiles on the table (a bit set)
+    _left: int
+    _right: int
+    _table: int
+    #: the doubles laid in the turn so far, and the ends they used (bit 1: left, 2: right)
+    _chain: int
+    _used: int
+    #: the seat still to decide whether to open with 6-6 (the hundred's privilege), else -1
+    _opening: int
+    #: how the view a round was rebuilt from stood (:meth:`from_view`; :meth:`redealt`)
+    _viewed_over: str | None
 
     # -- the deal and the lead -------------------------------------------------------------
 
@@ -190,7 +210,7 @@ class LineRound(Round):
         players = self.players
         t = self._t = setup.tables
         self._fits = t.fits
-        self._lots: list[Tile] | None = None
+        self._lots = None
         if dealt is None:
             if leader is None:
                 self._lots = self._draw_lots(rng)

@@ -311,6 +311,27 @@ class TreeRound(EngineRound):
     """
 
     _stack: list[TreeUndo]
+    #: what the round reads from its rules, and the tables of its set (shared, read only)
+    _opts: TreeSetup
+    _tab: TreeTables
+    #: the double in the centre, and its pip
+    _engine_tile: Tile
+    _engine: int
+    #: the tiles still in a hand (a bit set)
+    _inhand: int
+    #: how many of the engine's arms are laid
+    _arms: int
+    #: the open destinations of the tree, in the order they appeared
+    _dests: tuple[Dest, ...]
+    #: the foot whose toes are still free (-1: none)
+    _foot: int
+    #: the turn's progress: whether the seat to move drew, and whether it acted
+    _drew: bool
+    _acted: bool
+    #: the seats that left a last tile unannounced (a bit set), and those whose next turn
+    #: is skipped (``announce_last_tile``)
+    _windows: int
+    _skips: int
 
     def _deal(
         self,
@@ -367,7 +388,7 @@ class TreeRound(EngineRound):
             inhand |= h
         self._inhand = inhand
         self._arms = 0
-        self._dests: tuple[Dest, ...] = ()
+        self._dests = ()
         self._foot = -1
         self._drew = False
         self._acted = False

@@ -333,6 +333,29 @@ class TrainRound(EngineRound):
     """
 
     _stack: list[TrainUndo]
+    #: what the round reads from its rules, and the tables of its set (shared, read only)
+    _opts: TrainSetup
+    _tab: TrainTables
+    #: the double in the centre
+    _engine_tile: Tile
+    #: the tiles still in a hand (a bit set)
+    _inhand: int
+    #: each train's open pip: the seats' trains, then the Mexican train
+    _ends: list[int]
+    #: the seats whose marker is on (a bit set)
+    _markers: int
+    #: the trains ending in an unsatisfied double, the oldest first
+    _queue: tuple[int, ...]
+    #: the seats still to play their first turn's chain (``first_turn_multi``), and the
+    #: tiles the seat to move laid this turn
+    _first_left: int
+    _played: int
+    #: whether the seat to move drew this turn
+    _drew: bool
+    #: the doubles laid this turn, by train
+    _opened: tuple[int, ...]
+    #: the trains whose last tile is a double (a bit set)
+    _tops: int
 
     def _deal(
         self,
@@ -367,11 +390,11 @@ class TrainRound(EngineRound):
         self._inhand = inhand
         self._ends = [engine.high] * (n + 1)
         self._markers = 0
-        self._queue: tuple[int, ...] = ()
+        self._queue = ()
         self._first_left = n if setup.first_turn_multi else 0
         self._played = 0
         self._drew = False
-        self._opened: tuple[int, ...] = ()
+        self._opened = ()
         self._tops = 0
 
     def _lead(
