@@ -30,7 +30,7 @@ from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import PASS, STOP, Deal, Round, Undo, board_of_position, shuffled
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
 if TYPE_CHECKING:
@@ -562,14 +562,18 @@ register(
             "max_reveals": 10_000,
         },
         family="kolbasa",
-        end_names="joint",
-        seat_rows="blind",
-        hand_counts="tiles",
+        traits=Traits(
+            end_names="joint",
+            seat_rows="blind",
+            hand_counts="tiles",
+            russian=True,
+            determinizable=False,
+            reads_ends=False,
+        ),
         checks=(_check,),
         aliases=("колбаса",),
         settle=settle,
         decide=decide,
-        russian=True,
         round=KolbasaRound,
         options=(
             *HAND,
@@ -584,8 +588,6 @@ register(
             DEADLOCK_RULE,
             MAX_REVEALS,
         ),
-        determinizable=False,
-        reads_ends=False,
         title="Kolbasa",
     )
 )

@@ -38,7 +38,7 @@ from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import Deal, Round, Undo, board_of_position, shuffled
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 
 if TYPE_CHECKING:
@@ -665,10 +665,9 @@ register(
             "deals": 10,
         },
         family="poker",
-        end_names=None,
-        seat_rows="open",
-        has_bazar=False,
-        stakes=True,
+        traits=Traits(
+            end_names=None, seat_rows="open", has_bazar=False, stakes=True, reads_ends=False
+        ),
         checks=(_check,),
         aliases=("покер", "domino poker"),
         settle=settle,
@@ -688,7 +687,6 @@ register(
         ),
         starting_score=lambda r: r[STARTING_CHIPS],
         tiles=POKER_SET,
-        reads_ends=False,
         title="Domino Poker",
     )
 )

@@ -35,7 +35,7 @@ from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import PASS, Deal, Round, Undo, board_of_position, final_turn, shuffled
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 
 if TYPE_CHECKING:
@@ -571,16 +571,13 @@ register(
             "allow_doubles_trump": False,
         },
         family="trick",
-        end_names=None,
-        seat_rows="open",
-        has_bazar=False,
+        traits=Traits(end_names=None, seat_rows="open", has_bazar=False, reads_ends=False),
         checks=(_check,),
         aliases=("42", "forty-two", "техас 42"),
         settle=settle,
         decide=decide,
         round=TrickRound,
         options=(*HAND, ALL_PASS, FOLLOW_RULE, ALLOW_FOLLOW_ME, ALLOW_DOUBLES_TRUMP),
-        reads_ends=False,
         title="Texas 42",
     )
 )

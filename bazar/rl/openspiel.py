@@ -449,7 +449,7 @@ class BazarState(pyspiel.State):  # type: ignore[misc]
         constraints are looser than the draws' order; the train and tree games' set-up
         draws for the engine are not in the history), the round is rebuilt from the view
         instead (:meth:`_rebuilt`). Raises ValueError in a game whose hidden tiles cannot be
-        resampled from a view (Kolbasa's blind rows: ``Variant.determinizable`` is
+        resampled from a view (Kolbasa's blind rows: ``Traits.determinizable`` is
         false)."""
         g = self._bgame
         rnd = self._table.rnd

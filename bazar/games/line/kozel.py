@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.options import HAND
-from bazar.core.rules import SCORING, Option, Variant, register
+from bazar.core.rules import SCORING, Family, Option, Traits, Variant, register
 from bazar.core.scoring import award, hand_value
 from bazar.games.line.round import LineRound
 
@@ -286,16 +286,14 @@ def _kozel(**overrides: Any) -> dict[str, Any]:
     return options
 
 
-_FAMILY = {
+#: what the Kozel family plugs into each of its presets
+_FAMILY: Family = {
     "round": LineRound,
     "settle": settle,
     "decide": decide,
     "checks": (_check,),
-    "russian": True,
+    "traits": Traits(russian=True, club_rating="kozel", goat=True, loser="goat"),
     "options": KOZEL,
-    "club_rating": "kozel",
-    "goat": True,
-    "loser": "goat",
 }
 
 register(
@@ -308,7 +306,7 @@ register(
         4,
         _kozel(rating=True),
         aliases=("козёл", "козел", "коза"),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel",
     )
 )
@@ -333,7 +331,7 @@ register(
             finish_bonus=(50, 25),
         ),
         aliases=("козёл 2x2", "козел 2x2", "козёл-пара"),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel, two against two",
     )
 )
@@ -357,7 +355,7 @@ register(
             limit=125,
         ),
         aliases=("коза-25",),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Goat, recorded from 25",
     )
 )
@@ -377,7 +375,7 @@ register(
             hand_values="00_25",
         ),
         aliases=("традиционный козёл",),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel, the yard's deal",
     )
 )
@@ -404,7 +402,7 @@ register(
             target=300,
         ),
         aliases=("козёл для начинающих",),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel for beginners",
     )
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.options import HAND
-from bazar.core.rules import SCORING, Option, Variant, register
+from bazar.core.rules import SCORING, Option, Traits, Variant, register
 from bazar.core.scoring import award, hand_value
 from bazar.games.line.round import LineRound
 
@@ -181,7 +181,7 @@ register(
         aliases=("морской козёл", "морской козел", "морской"),
         settle=settle,
         decide=decide,
-        russian=True,
+        traits=Traits(russian=True, goat=True, loser="goat"),
         round=LineRound,
         options=(
             *LINE,
@@ -196,8 +196,6 @@ register(
             SIX_SIX_NEEDS_LOSER_OVER_25,
             HUNDRED_FAILURE,
         ),
-        goat=True,
-        loser="goat",
         title="Sea Kozel",
     )
 )

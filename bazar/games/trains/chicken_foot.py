@@ -45,7 +45,7 @@ from bazar.core.round import (
     board_of_position,
     shuffled,
 )
-from bazar.core.rules import SCORING, Option, Rules, Variant, register
+from bazar.core.rules import SCORING, Family, Option, Rules, Traits, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, TileLike, mask_of
 
@@ -833,11 +833,10 @@ def _common(**preset: Any) -> dict[str, Any | Callable[[dict[str, Any]], Any]]:
 
 
 _NOT_HERE = object()
-_FAMILY: dict[str, Any] = {
+_FAMILY: Family = {
     "round": TreeRound,
     "family": "tree",
-    "end_names": "branch",
-    "satisfies_doubles": True,
+    "traits": Traits(end_names="branch", satisfies_doubles=True, reads_ends=False),
     "checks": (_check,),
     "settle": settle,
     "decide": decide,
@@ -860,7 +859,6 @@ _FAMILY: dict[str, Any] = {
     # everyone records his own pips: the fewest win
     "fixed": {"scoring": "penalty"},
     "lower_wins": lambda r: True,
-    "reads_ends": False,
 }
 
 register(

@@ -49,7 +49,7 @@ from bazar.core.round import (
     final_turn,
     shuffled,
 )
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
@@ -806,8 +806,7 @@ register(
         4,
         _defaults(),
         family="trains",
-        end_names="train",
-        satisfies_doubles=True,
+        traits=Traits(end_names="train", satisfies_doubles=True, own_trains=True, reads_ends=False),
         checks=(_check,),
         aliases=("мексиканский поезд", "mexican train", "мексиканский-поезд"),
         settle=settle,
@@ -824,8 +823,6 @@ register(
             MAX_DOUBLES_PER_TURN,
         ),
         lower_wins=lambda r: r.scoring == "penalty",
-        own_trains=True,
-        reads_ends=False,
         title="Mexican Train",
     )
 )
