@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 from .board import Board
 from .errors import IllegalMove, Names, invalid
@@ -73,7 +73,7 @@ def board_of_position(make: Callable[[R], B]) -> Callable[[R], B]:
         made = rnd._board
         if made is None:
             made = rnd._board = make(rnd)
-        return made  # type: ignore[return-value]  # made by ``make`` for this position
+        return cast(B, made)  # made by ``make`` for this position
 
     board.__doc__ = make.__doc__
     return board
@@ -120,7 +120,8 @@ class Tables:
         tables = cls._cache.get(set_max)
         if tables is None:
             tables = cls._cache[set_max] = cls(set_max)
-        return tables  # type: ignore[return-value]
+        assert isinstance(tables, cls)  # each class caches its own (__init_subclass__)
+        return tables
 
 
 Tables._cache = {}
@@ -146,7 +147,9 @@ class Setup:
             if len(cls._cache) > 10_000:
                 cls._cache.clear()
             entry = cls._cache[id(rules)] = (rules, cls(rules))
-        return entry[1]  # type: ignore[return-value]
+        setup = entry[1]
+        assert isinstance(setup, cls)  # each class caches its own (__init_subclass__)
+        return setup
 
 
 Setup._cache = {}
@@ -307,6 +310,9 @@ class Round:
     #: the tiles the leader must choose from (a bit set), -1 where any tile may lead; set
     #: by the families that force a lead
     _lead_mask: int = -1
+    #: the :class:`Undo` records of the moves made; each family declares it a list of its
+    #: own record (``list[LineUndo]``), which a ``list[Undo]`` here would forbid (a list is
+    #: invariant), and its ``_undo`` takes that record
     _stack: list[Any]
     _legal: tuple[Move, ...] | None
     #: the board of the position now, made once (:func:`board_of_position`)
@@ -629,7 +635,8 @@ class Round:
             raise IndexError("no move to take back") from None
         self._legal = self._board = self._views = None
         self._undo(record)
-        return record.move  # type: ignore[no-any-return]
+        move: Move = record.move
+        return move
 
     def copy(self) -> Self:
         """An independent copy of the round, its move stack included: each attribute that
@@ -756,15 +763,15 @@ def final_turn(history: Sequence[tuple[int, Move, Tile | None]]) -> list[Tile]:
     tiles: list[Tile] = []
     seat: int | None = None
     for mover, move, _ in reversed(history):
-        laid = move.kind in PLACEMENTS and move.tile is not None
+        laid = move.tile if move.kind in PLACEMENTS else None
         if seat is None:  # the moves after the last tile (a fish on a draw) are not its turn
-            if laid:
+            if laid is not None:
                 seat = mover
-                tiles.append(move.tile)  # type: ignore[arg-type]
+                tiles.append(laid)
             continue
         if mover != seat or move.kind == "stop":
             break
-        if laid:
-            tiles.append(move.tile)  # type: ignore[arg-type]
+        if laid is not None:
+            tiles.append(laid)
     tiles.reverse()
     return tiles

@@ -233,9 +233,13 @@ class KolbasaRound(Round):
         return rows, aside
 
     @property
-    def _hands(self) -> list[int]:  # type: ignore[override]
+    def _hands(self) -> list[int]:
         """The rows as bit sets: what a hand is to the base (a row is ordered, a set not)."""
         return [mask_of(row) for row in self._rows]
+
+    @_hands.setter
+    def _hands(self, hands: list[int]) -> None:
+        raise AttributeError("a Kolbasa round's hands are its rows (_rows), in order")
 
     def _open(self) -> None:
         """The opening (§2): from the leader, each player turns over his front tile; a
@@ -337,7 +341,8 @@ class KolbasaRound(Round):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         rules = self.rules
         row = self._rows[seat]
         tile = row.pop(0)
@@ -347,7 +352,8 @@ class KolbasaRound(Round):
             pip = self._sausage[-1][2]
             self._sausage.append((tile, pip, tile.other(pip)))
         elif move.kind == "cut":
-            joint = int(move.end)  # type: ignore[arg-type]
+            assert move.end is not None  # a cut names its joint
+            joint = int(move.end)
             pip = self._sausage[joint - 1][2]
             piece = tuple(self._sausage[:joint])
             self._sausage[:joint] = [(tile, tile.other(pip), pip)]

@@ -463,14 +463,16 @@ class PokerRound(Round):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         put = self._put
         self._stack.append(
             PokerUndo(move, seat, put[seat], self._high, self._bet, self._raises, self._to_act)
         )
         kind = move.kind
         if kind in ("bet", "raise"):
-            put[seat] = self._high + int(move.value)  # type: ignore[arg-type]
+            assert move.value is not None  # a bet or a raise names its stake
+            put[seat] = self._high + int(move.value)
             self._high = put[seat]
             self._raises += kind == "raise"
             self._bet = True
@@ -518,7 +520,7 @@ class PokerRound(Round):
         showdown = self._over == "showdown"
         ranks = self.ranks()
         if showdown:
-            best = max(ranks[s] for s in contenders)  # type: ignore[type-var]
+            best = max(r for s in contenders if (r := ranks[s]) is not None)
             winners = [s for s in contenders if ranks[s] == best]
         else:
             winners = contenders

@@ -113,7 +113,8 @@ def _rank(tile: Tile, suit: int, trumps: int | str | None) -> int:
     if suit == -1:
         if trumps == DOUBLES:
             return tile.high
-        suit = int(trumps)  # type: ignore[arg-type]
+        assert trumps is not None  # a trick is led only once trumps are named
+        suit = int(trumps)
     return _TOP if tile.is_double else tile.other(suit)
 
 
@@ -374,7 +375,8 @@ class TrickRound(Round):
         return tuple(Move.play(t) for t in tiles_of(hand))
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         self._stack.append(
             TrickUndo(
                 move,
@@ -392,7 +394,8 @@ class TrickRound(Round):
         if kind in ("bid", "pass"):
             self._bids += 1
             if kind == "bid":
-                self._high, self._bidder = int(move.value), seat  # type: ignore[arg-type]
+                assert move.value is not None  # a bid names its points
+                self._high, self._bidder = int(move.value), seat
             if self._bids < players:
                 self._turn = (seat + 1) % players
             elif self._bidder < 0:
@@ -404,7 +407,8 @@ class TrickRound(Round):
             self._trumps = move.value
             self._phase = _PLAY
         else:
-            tile: Tile = move.tile  # type: ignore[assignment]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
             self._hands[seat] ^= 1 << tile.index
             trick = (*self._trick, (seat, tile))
             if len(trick) < players:
@@ -432,7 +436,9 @@ class TrickRound(Round):
         if move.kind in ("bid", "pass"):
             self._bids -= 1
         elif move.kind == "play":
-            self._hands[seat] |= 1 << move.tile.index  # type: ignore[union-attr]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
+            self._hands[seat] |= 1 << tile.index
         self._over = None
 
     # -- the end -----------------------------------------------------------------------------

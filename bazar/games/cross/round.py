@@ -234,7 +234,9 @@ class CrossRound(LineRound):
                 if move.tile is not None and move.tile.is_double:
                     out.append(Move("close", move.tile))
             return tuple(out)
-        hand = self._hands[self._turn]  # type: ignore[index]
+        turn = self._turn
+        assert turn is not None  # a round not over has a seat to move
+        hand = self._hands[turn]
         open_ends = self._open()
         if self._chain:
             open_ends = [
@@ -268,13 +270,13 @@ class CrossRound(LineRound):
         return (PASS,)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         self._stack.append(CrossUndo(move, seat, self))
         kind = move.kind
         if kind == "draw":
-            tile = self._bazar[self._drawn]
+            bit = 1 << self._bazar[self._drawn].index
             self._drawn += 1
-            bit = 1 << tile.index
             self._hands[seat] |= bit
             self._inhand |= bit
             self._drew = True
@@ -289,7 +291,8 @@ class CrossRound(LineRound):
             scored = kind == "stop"
             self._end_turn(seat, scored)
             return
-        tile: Tile = move.tile  # type: ignore[no-redef]
+        tile = move.tile
+        assert tile is not None  # a play names its tile
         closed = kind == "close"
         bit = 1 << tile.index
         hand = self._hands[seat] ^ bit

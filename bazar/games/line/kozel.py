@@ -161,6 +161,12 @@ def _single_top(awards: Sequence[int | None]) -> int | None:
     return awards.index(best) if present.count(best) == 1 else None
 
 
+def _given(award: int | None) -> int:
+    """An award :func:`_single_top` picked: one of those given, never None."""
+    assert award is not None
+    return award
+
+
 def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     """The Kozel settlement of one round (§8.1–8.4), pure."""
     rules = ledger.rules
@@ -174,14 +180,15 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     bonus = _bonus(rules, outcome)
     awards: list[int | None]
     if outcome.reason == "out":
-        out_side = rules.side_of(outcome.out_seat)  # type: ignore[arg-type]
+        assert outcome.out_seat is not None  # a round won by going out names its seat
+        out_side = rules.side_of(outcome.out_seat)
         totals = _side_totals(rules, outcome, skip_side=out_side)
         awards = [None if side == out_side else t for side, t in enumerate(totals)]
         remembered[out_side] = 0
         if bonus:
             loser = _single_top(awards)
             if loser is not None:
-                awards[loser] = awards[loser] + bonus  # type: ignore[operator]
+                awards[loser] = _given(awards[loser]) + bonus
     else:
         totals = _side_totals(rules, outcome)
         mode = rules[FISH_MODE]
@@ -201,7 +208,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
                         remembered[side] = 0
     top = _single_top(awards)
     if pot and top is not None:
-        awards[top] = awards[top] + pot  # type: ignore[operator]
+        awards[top] = _given(awards[top]) + pot
         pot = 0
     for side, points in enumerate(awards):
         if points is not None:

@@ -422,7 +422,9 @@ class LineRound(Round):
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
             return ()
-        hand = self._hands[self._turn]  # type: ignore[index]
+        turn = self._turn
+        assert turn is not None  # a round not over has a seat to move
+        hand = self._hands[turn]
         left = self._left
         t = self._t
         if left < 0:
@@ -481,12 +483,14 @@ class LineRound(Round):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         left, right = self._left, self._right
         kind = move.kind
         self._stack.append(LineUndo(move, seat, self._chain, self._used))
         if kind == "play":
-            tile: Tile = move.tile  # type: ignore[assignment]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
             bit = 1 << tile.index
             end = move.end
             if end is None:
@@ -587,6 +591,8 @@ class LineRound(Round):
     # -- the end ---------------------------------------------------------------------------
 
     def _outcome(self) -> Outcome:
+        reason = self._over
+        assert reason is not None  # the outcome of a round over
         hist = self.history()
         plays = [(s, m) for s, m, _ in hist if m.kind in PLACEMENTS]
         last_seat = plays[-1][0] if plays else None
@@ -596,8 +602,8 @@ class LineRound(Round):
         fisher = last_seat if self._over == "fish" else None
         extra: dict[str, Any] = {}
         if out_seat is not None and self.rules[GENERAL_OFFICER]:
-            mine = [m.tile for s, m in plays if s == out_seat]
-            title = _title(mine, last_turn)  # type: ignore[arg-type]
+            mine = [m.tile for s, m in plays if s == out_seat and m.tile is not None]
+            title = _title(mine, last_turn)
             if title:
                 extra["title"] = title
         privileged = self._privileged_side()
@@ -609,7 +615,7 @@ class LineRound(Round):
         ):
             extra["hundred"] = privileged
         return Outcome(
-            self._over,  # type: ignore[arg-type]
+            reason,
             out_seat=out_seat,
             remaining=self.hands,
             points=(0,) * self.players,

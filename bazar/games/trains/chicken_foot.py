@@ -535,7 +535,8 @@ class TreeRound(EngineRound):
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
             return ()
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         if self._skips >> seat & 1:
             return (SKIP,)
         hand = self._hands[seat]
@@ -572,7 +573,8 @@ class TreeRound(EngineRound):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         undo = TreeUndo(
             move,
             seat,
@@ -588,8 +590,10 @@ class TreeRound(EngineRound):
         kind = move.kind
         bit = 1 << seat
         if kind == "play" or kind == "last":
-            tile: Tile = move.tile  # type: ignore[assignment]
-            end: str = move.end  # type: ignore[assignment]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
+            end = move.end
+            assert end is not None  # a play names its end
             index = undo.index = tile.index
             self._dests, self._arms, self._foot, _ = grow(
                 self._dests, self._arms, self._engine, end, tile
@@ -615,7 +619,8 @@ class TreeRound(EngineRound):
             if self._is_blocked():
                 self._over = "fish"
         elif kind == "challenge":
-            offender: int = move.value  # type: ignore[assignment]
+            offender = move.value
+            assert isinstance(offender, int)
             undo.drawer = offender
             self._windows &= ~(1 << offender)
             if self._drawn < self._drawable:

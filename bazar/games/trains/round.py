@@ -202,7 +202,8 @@ class TrainTables:
         self.fits = common.fits
         self.doubles = sum(common.doubles)
         self.ids = (*(str(s) for s in range(players)), "M")
-        self.index = {end: i for i, end in enumerate(self.ids)}
+        #: each train's number by its end id (looked up by a move's ``end``, typed optional)
+        self.index: dict[str | None, int] = {end: i for i, end in enumerate(self.ids)}
         self.plays = [[Move.play(t, end) for t in tiles] for end in self.ids]
         #: the trains of each bit set of trains, in id order
         self.trains = [
@@ -480,7 +481,8 @@ class TrainRound(EngineRound):
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
             return ()
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         hand = self._hands[seat]
         t = self._tab
         fits = t.fits
@@ -512,7 +514,8 @@ class TrainRound(EngineRound):
         return (PASS,)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         self._stack.append(
             TrainUndo(
                 move,
@@ -528,8 +531,9 @@ class TrainRound(EngineRound):
         )
         kind = move.kind
         if kind == "play":
-            tile: Tile = move.tile  # type: ignore[assignment]
-            d = self._tab.index[move.end]  # type: ignore[index]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
+            d = self._tab.index[move.end]
             index = tile.index
             bit = 1 << index
             ends = self._ends
@@ -637,7 +641,7 @@ class TrainRound(EngineRound):
         tile = move.tile
         if tile is not None:
             ends = self._ends
-            d = self._tab.index[move.end]  # type: ignore[index]
+            d = self._tab.index[move.end]
             ends[d] = tile.low if ends[d] == tile.high else tile.high
         elif move is DRAW:
             self._drawn -= 1
