@@ -376,4 +376,5 @@ class OmniscientBot(_Searching):
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
         """Given only a view it cannot peek: it plays like ``pimc``."""
+        # pimc's choice borrowed unbound: this bot is no PimcBot, but has all it reads
         return PimcBot.choose(self, view, legal)  # type: ignore[arg-type]

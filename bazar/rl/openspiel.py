@@ -200,6 +200,7 @@ def _game_type(variant: str) -> pyspiel.GameType:
     )
 
 
+# pyspiel ships no types: its classes are Any to mypy
 class BazarGame(pyspiel.Game):  # type: ignore[misc]
     """One variant with its options, as an OpenSpiel game."""
 
@@ -305,6 +306,7 @@ def _unpickle_table(
     return table
 
 
+# pyspiel ships no types: its classes are Any to mypy
 class BazarState(pyspiel.State):  # type: ignore[misc]
     """A deal being dealt, then a bazar round being played."""
 
