@@ -605,7 +605,7 @@ class Round:
         self._legal = self._board = self._views = None
         self._apply(move)
 
-    def _parse(self, move: Any) -> Move:
+    def _parse(self, move: str | Move) -> Move:
         try:
             return Move.parse(move)
         except ValueError as error:

@@ -782,7 +782,7 @@ def _check_common(game: Variant, o: dict[str, Any]) -> None:
         raise invalid("reserve_needs_draw")
 
 
-def _resolve_hand_size(value: Any, players: int) -> int:
+def _resolve_hand_size(value: object, players: int) -> int:
     if isinstance(value, Mapping):
         keys = {int(k): v for k, v in value.items()}
         if players not in keys:

@@ -530,7 +530,8 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     if outcome.reason != "tricks":
         return ledger.replace()
     rules = ledger.rules
-    bid, bidder = outcome.extra["bid"], outcome.extra["bidder"]
+    extra = outcome.extra or {}
+    bid, bidder = extra["bid"], extra["bidder"]
     took = [0, 0]
     for seat, points in enumerate(outcome.points):
         took[rules.side_of(seat)] += points

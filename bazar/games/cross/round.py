@@ -22,7 +22,7 @@ blocks the round: score, then target, then the end of the hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bazar.core.board import ARM_IDS
@@ -46,7 +46,7 @@ from .options import (
 )
 
 if TYPE_CHECKING:
-    from bazar.core.rules import Rules
+    from bazar.core.rules import Rules, Score
     from bazar.core.view import View
 
 __all__ = ["CrossRound", "CrossUndo", "count_ends"]
@@ -124,7 +124,7 @@ class CrossRound(LineRound):
     _seal: bool
     _one_draw: bool
     #: the points the mover scores at the end of a turn (``Variant.score``), None: none
-    _score_turn: Callable[[Any], int] | None
+    _score_turn: Score | None
     #: every double of the set (a bit set)
     _all_doubles: int
     #: the layout's arms ``L R U D``: the open pip of each (-1: no arm) and its length

@@ -219,7 +219,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
 
 def _titled(before: Ledger, outcome: Outcome, after: Ledger) -> Ledger:
     """Note a General or Officer finish (§11); a General may end the match."""
-    title = (outcome.extra or {}).get("title") if isinstance(outcome.extra, dict) else None
+    title = (outcome.extra or {}).get("title")
     if title is None or outcome.out_seat is None:
         return after
     extra = dict(after.extra)

@@ -25,6 +25,7 @@ from .options import LINE, SINGLE_RECORD
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.outcome import Outcome
+    from bazar.core.rules import Rules
 
 __all__ = ["decide", "settle"]
 
@@ -75,7 +76,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
             six = any(v > 25 for v in losers)
         if bald or six:
             won = out_side
-    hundred = (outcome.extra or {}).get("hundred") if isinstance(outcome.extra, dict) else None
+    hundred = (outcome.extra or {}).get("hundred")
     if hundred is not None:
         if out_side == hundred:
             won = hundred
@@ -103,7 +104,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
 
 
 def _record(
-    rules: Any, scores: list[int], holder: int | None, side: int, points: int
+    rules: Rules, scores: list[int], holder: int | None, side: int, points: int
 ) -> int | None:
     """Record a round award (§4.3); returns the record holder after it."""
     threshold = rules[OPEN_THRESHOLD] or 0
