@@ -16,6 +16,7 @@ game shares; each family (``bazar.games``) fills its hooks.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self, TypeVar, cast
@@ -240,7 +241,7 @@ def copy_plan(cls: type[Round]) -> dict[str, Callable[[Any], Any]]:
         return plan
     kinds: dict[str, str | None] = {}
     for klass in reversed(cls.__mro__):
-        for name, annotation in vars(klass).get("__annotations__", {}).items():
+        for name, annotation in inspect.get_annotations(klass).items():
             kinds[name] = _kind(annotation if isinstance(annotation, str) else str(annotation))
     plan = {name: _COPIERS[kind] for name, kind in kinds.items() if kind is not None}
     _PLANS[cls] = plan
@@ -292,6 +293,10 @@ class Round:
     ``_turn``, ``_over`` (None or the reason), ``_lead_mask`` (-1: no forced lead) and
     ``_stack`` of :class:`Undo` records. A family whose state is not of that shape (blind
     rows, a showdown) overrides the public method that reads it.
+
+    A family declares every attribute its round sets, typed, on its class: :meth:`copy`
+    copies each one declared a container by its kind (:func:`copy_plan`) and shares the
+    rest, which must be immutable.
     """
 
     rules: Rules
