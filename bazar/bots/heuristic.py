@@ -77,7 +77,7 @@ def move_scores(
             voids |= c.pips
     scored = bool(rnd is not None and (rnd.scoring() or rules.variant.scored_in_play))
     my_pips = sum(t.pips for t in hand)
-    goat = rules.variant.goat
+    goat = rules.variant.traits.goat
     out: list[float] = []
     for move in legal:
         tile = move.tile

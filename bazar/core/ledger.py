@@ -122,7 +122,7 @@ class Ledger:
             raise MatchOver.of("match_decided")
         settle = self.rules.variant.settle
         if settle is not None:
-            return settle(self, outcome)  # type: ignore[no-any-return]
+            return settle(self, outcome)
         gains = award(self.rules, outcome)
         return self.replace(scores=[s + g for s, g in zip(self.scores, gains, strict=True)])
 

@@ -108,7 +108,7 @@ class Move:
 _PARSED: dict[str, Move] = {}
 
 
-def _validate(kind: str, tile: Tile | None, end: str | None, value: Any) -> None:
+def _validate(kind: str, tile: Tile | None, end: str | None, value: int | str | None) -> None:
     if kind not in KINDS:
         raise invalid("move_kind", kind=kind, kinds=Names(KINDS))
     if end is not None and not (isinstance(end, str) and _END.match(end)):
@@ -121,7 +121,7 @@ def _validate(kind: str, tile: Tile | None, end: str | None, value: Any) -> None
         raise invalid("move_needs_value", kind=kind)
 
 
-def _format(kind: str, tile: Tile | None, end: str | None, value: Any) -> str:
+def _format(kind: str, tile: Tile | None, end: str | None, value: int | str | None) -> str:
     if kind == "play":
         return str(tile) if end is None else f"{tile}:{end}"
     if kind in BARE_KINDS:

@@ -16,8 +16,9 @@ game shares; each family (``bazar.games``) fills its hooks.
 
 from __future__ import annotations
 
+import inspect
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self, cast
 
 from mypy_extensions import mypyc_attr
@@ -99,17 +100,18 @@ class Tables:
     def __init__(self, set_max: int) -> None:
         tiles = tile_set(set_max)
         self.tiles = tiles
-        self.fits = [mask_of(t for t in tiles if t.has(p)) for p in range(set_max + 1)]
-        self.leads = [Move.play(t) for t in tiles]
-        self.double_index = [Tile.of(p, p).index for p in range(set_max + 1)]
-        self.doubles = [1 << i for i in self.double_index]
+        self.fits = tuple(mask_of(t for t in tiles if t.has(p)) for p in range(set_max + 1))
+        self.leads = tuple(Move.play(t) for t in tiles)
+        self.double_index = tuple(Tile.of(p, p).index for p in range(set_max + 1))
+        self.doubles = tuple(1 << i for i in self.double_index)
 
     @classmethod
     def of(cls, set_max: int) -> Self:
         tables = cls._cache.get(set_max)
         if tables is None:
             tables = cls._cache[set_max] = cls(set_max)
-        return tables  # type: ignore[return-value]
+        assert isinstance(tables, cls)  # each class caches its own (__init_subclass__)
+        return tables
 
 
 Tables._cache = {}
@@ -135,7 +137,9 @@ class Setup:
             if len(cls._cache) > 10_000:
                 cls._cache.clear()
             entry = cls._cache[id(rules)] = (rules, cls(rules))
-        return entry[1]  # type: ignore[return-value]
+        setup = entry[1]
+        assert isinstance(setup, cls)  # each class caches its own (__init_subclass__)
+        return setup
 
 
 Setup._cache = {}
@@ -155,6 +159,85 @@ class Undo:
     def __init__(self, move: Move, seat: int) -> None:
         self.move = move
         self.seat = seat
+
+
+#: how :meth:`Round.copy` copies a container of each kind: by its outer type, then by
+#: the type of what it holds where that is a container too
+_COPIERS: dict[str, Callable[[Any], Any]] = {
+    "list": list,
+    "dict": dict,
+    "set": set,
+    "list[list": lambda v: [list(x) for x in v],
+    "list[set": lambda v: [set(x) for x in v],
+    "list[dict": lambda v: [dict(x) for x in v],
+    "dict[list": lambda v: {k: list(x) for k, x in v.items()},
+    "dict[set": lambda v: {k: set(x) for k, x in v.items()},
+}
+
+
+def _kind(annotation: str) -> str | None:
+    """The copier's key of a declared type (``"list[list[Tile]] | None"`` -> ``"list[list"``),
+    None where it is no container (an ``int``, a ``tuple``, a frozen record, a class-level
+    constant).
+
+    >>> _kind("list[int]"), _kind("dict[int | None, View] | None"), _kind("tuple[int, ...]")
+    ('list', 'dict', None)
+    >>> _kind("list[list[Tile]]"), _kind("dict[str, set[int]]"), _kind("ClassVar[list[int]]")
+    ('list[list', 'dict[set', None)
+    """
+    text = annotation.replace(" ", "")
+    if text.startswith("ClassVar"):
+        return None
+    depth, parts, start = 0, [], 0
+    for i, char in enumerate(text):  # the union's members, split where no bracket is open
+        depth += (char == "[") - (char == "]")
+        if char == "|" and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    for part in parts:
+        outer, _, inner = part.partition("[")
+        if outer not in ("list", "dict", "set"):
+            continue
+        if outer == "dict":
+            inner = _after_key(inner)
+        nested = inner.partition("[")[0].partition(",")[0].rstrip("]")
+        if f"{outer}[{nested}" in _COPIERS:
+            return f"{outer}[{nested}"
+        if nested in ("list", "dict", "set"):
+            raise TypeError(f"Round.copy copies no {annotation}: declare a flatter state")
+        return outer
+    return None
+
+
+def _after_key(inner: str) -> str:
+    """The values' type of a dict's parameters ``K,V]``: after the comma no bracket holds."""
+    depth = 0
+    for i, char in enumerate(inner):
+        depth += (char == "[") - (char == "]")
+        if char == "," and depth == 0:
+            return inner[i + 1 :]
+    return ""
+
+
+def copy_plan(cls: type[Round]) -> dict[str, Callable[[Any], Any]]:
+    """The attributes :meth:`Round.copy` copies on a round of ``cls``, each with its copier:
+    every attribute a class of the round declares (its annotations, up the classes) of a
+    container type; made once a class. A test plays every variant and fails on an attribute
+    a round sets without declaring it, and on a container a copy shares with its original."""
+    plan = _PLANS.get(cls)
+    if plan is not None:
+        return plan
+    kinds: dict[str, str | None] = {}
+    for klass in reversed(cls.__mro__):
+        for name, annotation in inspect.get_annotations(klass).items():
+            kinds[name] = _kind(annotation if isinstance(annotation, str) else str(annotation))
+    plan = {name: _COPIERS[kind] for name, kind in kinds.items() if kind is not None}
+    _PLANS[cls] = plan
+    return plan
+
+
+_PLANS: dict[type[Round], dict[str, Callable[[Any], Any]]] = {}
 
 
 # a family may be defined in Python: a subclass of the compiled Round
@@ -201,6 +284,10 @@ class Round:
     ``_turn``, ``_over`` (None or the reason), ``_lead_mask`` (-1: no forced lead) and
     ``_stack`` of :class:`Undo` records. A family whose state is not of that shape (blind
     rows, a showdown) overrides the public method that reads it.
+
+    A family declares every attribute its round sets, typed, on its class: :meth:`copy`
+    copies each one declared a container by its kind (:func:`copy_plan`) and shares the
+    rest, which must be immutable.
     """
 
     rules: Rules
@@ -219,6 +306,9 @@ class Round:
     #: the tiles the leader must choose from (a bit set), -1 where any tile may lead; set
     #: by the families that force a lead
     _lead_mask: int = -1
+    #: the :class:`Undo` records of the moves made; each family declares it a list of its
+    #: own record (``list[LineUndo]``), which a ``list[Undo]`` here would forbid (a list is
+    #: invariant), and its ``_undo`` takes that record
     _stack: list[Any]
     _legal: tuple[Move, ...] | None
     #: the board of the position now, made once (each family's ``board`` property)
@@ -228,6 +318,7 @@ class Round:
     #: the moves made before the stack's, in a round rebuilt from a view (:meth:`from_view`)
     _base: tuple[HistoryEntry, ...] = ()
     _first_hands: tuple[int, ...]
+    _ledger: Ledger | None
 
     def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Self:
         """``Round(rules, ...)`` makes the round of the family that plays ``rules``; a family's
@@ -517,7 +608,7 @@ class Round:
         self._legal = self._board = self._views = None
         self._apply(move)
 
-    def _parse(self, move: Any) -> Move:
+    def _parse(self, move: str | Move) -> Move:
         try:
             return Move.parse(move)
         except ValueError as error:
@@ -547,26 +638,36 @@ class Round:
             raise IndexError("no move to take back") from None
         self._legal = self._board = self._views = None
         self._undo(record)
-        return record.move  # type: ignore[no-any-return]
+        move: Move = record.move
+        return move
 
     def copy(self) -> Self:
-        """An independent copy of the round, its move stack included."""
+        """An independent copy of the round, its move stack included: each attribute that
+        its class declares a container (a list, a dict, a set, a list of lists ...) is
+        copied by its kind (:func:`copy_plan`); the rest (numbers, tiles, records, tuples,
+        the shared tables) is immutable and shared."""
         cls = type(self)
         twin = cls.__new__(cls, self.rules)
-        # the mutable state is kept in top-level lists (records and tiles are immutable); a
-        # compiled class keeps its attributes where __mypyc_attrs__ names them, an
-        # interpreted one (or the attributes an interpreted subclass adds) in __dict__
+        plan = _PLANS.get(cls)
+        if plan is None:
+            plan = copy_plan(cls)
+        # a compiled class keeps its attributes where __mypyc_attrs__ names them, an
+        # interpreted one (and what an interpreted subclass adds) in its __dict__
         for name in _native_state(cls):
             try:
                 value = getattr(self, name)
             except AttributeError:  # never set in this round
                 continue
-            setattr(twin, name, list(value) if value.__class__ is list else value)
+            copier = plan.get(name)
+            setattr(twin, name, value if copier is None or value is None else copier(value))
         state = getattr(self, "__dict__", None)
         if state:
             copied = twin.__dict__
-            for name, value in state.items():
-                copied[name] = list(value) if value.__class__ is list else value
+            copied.update(state)
+            for name, copier in plan.items():
+                value = copied.get(name)
+                if value is not None:
+                    copied[name] = copier(value)
         return twin
 
     # -- what seats may know -----------------------------------------------------------------
@@ -686,15 +787,15 @@ def final_turn(history: Sequence[tuple[int, Move, Tile | None]]) -> list[Tile]:
     tiles: list[Tile] = []
     seat: int | None = None
     for mover, move, _ in reversed(history):
-        laid = move.kind in PLACEMENTS and move.tile is not None
+        laid = move.tile if move.kind in PLACEMENTS else None
         if seat is None:  # the moves after the last tile (a fish on a draw) are not its turn
-            if laid:
+            if laid is not None:
                 seat = mover
-                tiles.append(move.tile)  # type: ignore[arg-type]
+                tiles.append(laid)
             continue
         if mover != seat or move.kind == "stop":
             break
-        if laid:
-            tiles.append(move.tile)  # type: ignore[arg-type]
+        if laid is not None:
+            tiles.append(laid)
     tiles.reverse()
     return tiles

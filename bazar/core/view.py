@@ -79,7 +79,7 @@ class View:
             "rules": {
                 "name": self.rules.name,
                 "family": self.rules.variant.family,
-                "loser": self.rules.variant.loser,
+                "loser": self.rules.variant.traits.loser,
                 "options": self.rules.options(),
                 "capabilities": self.rules.capabilities().to_json(),
             },

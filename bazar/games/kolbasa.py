@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
 from bazar.core.errors import invalid
@@ -30,7 +30,7 @@ from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import PASS, STOP, Deal, Round, Undo, shuffled
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 from bazar.games.boards import KolbasaBoard
 
@@ -136,6 +136,24 @@ class KolbasaRound(Round):
     """
 
     _stack: list[KolbasaUndo]
+    #: the seat the lot chose to turn over first, and the rows as dealt
+    _lot: int
+    _dealt: tuple[tuple[Tile, ...], ...]
+    #: each seat's row, front first: its hand, in an order
+    _rows: list[list[Tile]]
+    #: the sausage, first tile to open end: each tile with its back and front pips
+    _sausage: list[tuple[Tile, int, int]]
+    #: the usable tiles each seat sent back since a tile was last used
+    _unused: list[int]
+    #: the tiles sent back, in order
+    _sent_back: list[Tile]
+    #: the opening: each tile turned over until a double starts the sausage, by seat
+    _opening_reveals: list[tuple[int, Tile]]
+    #: the seat that laid the start double (None before)
+    _starter: int | None
+    #: how the game ended (``""``: not over) and its winner
+    _end: str
+    _winner: int | None
 
     def _deal(
         self,
@@ -177,11 +195,11 @@ class KolbasaRound(Round):
 
     def _start(self) -> None:
         """The state before the deal: an empty table, no move made."""
-        self._sausage: list[tuple[Tile, int, int]] = []
+        self._sausage = []
         self._unused = [0] * self.players
-        self._sent_back: list[Tile] = []
-        self._opening_reveals: list[tuple[int, Tile]] = []
-        self._starter: int | None = None
+        self._sent_back = []
+        self._opening_reveals = []
+        self._starter = None
         self._turn = None
         self._finish(None, "")
 
@@ -304,7 +322,8 @@ class KolbasaRound(Round):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         rules = self.rules
         row = self._rows[seat]
         tile = row.pop(0)
@@ -314,7 +333,8 @@ class KolbasaRound(Round):
             pip = self._sausage[-1][2]
             self._sausage.append((tile, pip, tile.other(pip)))
         elif move.kind == "cut":
-            joint = int(move.end)  # type: ignore[arg-type]
+            assert move.end is not None  # a cut names its joint
+            joint = int(move.end)
             pip = self._sausage[joint - 1][2]
             piece = tuple(self._sausage[:joint])
             self._sausage[:joint] = [(tile, tile.other(pip), pip)]
@@ -360,12 +380,6 @@ class KolbasaRound(Round):
         else:
             row.insert(0, row.pop())
             self._sent_back.pop()
-
-    def copy(self) -> Self:
-        """An independent copy of the game, its move stack included."""
-        twin = super().copy()
-        twin._rows = [list(r) for r in self._rows]
-        return twin
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -531,14 +545,18 @@ register(
             "max_reveals": 10_000,
         },
         family="kolbasa",
-        end_names="joint",
-        seat_rows="blind",
-        hand_counts="tiles",
+        traits=Traits(
+            end_names="joint",
+            seat_rows="blind",
+            hand_counts="tiles",
+            russian=True,
+            determinizable=False,
+            reads_ends=False,
+        ),
         checks=(_check,),
         aliases=("колбаса",),
         settle=settle,
         decide=decide,
-        russian=True,
         round=KolbasaRound,
         options=(
             *HAND,
@@ -553,8 +571,6 @@ register(
             DEADLOCK_RULE,
             MAX_REVEALS,
         ),
-        determinizable=False,
-        reads_ends=False,
         title="Kolbasa",
     )
 )

@@ -38,7 +38,7 @@ from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import Deal, Round, Undo, shuffled
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 from bazar.games.boards import PokerBoard
 
@@ -257,6 +257,18 @@ class PokerRound(Round):
     """
 
     _stack: list[PokerUndo]
+    #: the seats dealt in (those that could pay the ante), and each seat's chips before it
+    _active: tuple[bool, ...]
+    _chips: tuple[int, ...]
+    #: the seats still in the hand (not folded), and what each has put in the pot
+    _in: list[bool]
+    _put: list[int]
+    #: the highest stake put in, whether anyone has bet, how many raises there were, and
+    #: how many seats still have to act before the betting ends
+    _high: int
+    _bet: bool
+    _raises: int
+    _to_act: int
 
     def _deal(
         self,
@@ -433,14 +445,16 @@ class PokerRound(Round):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         put = self._put
         self._stack.append(
             PokerUndo(move, seat, put[seat], self._high, self._bet, self._raises, self._to_act)
         )
         kind = move.kind
         if kind in ("bet", "raise"):
-            put[seat] = self._high + int(move.value)  # type: ignore[arg-type]
+            assert move.value is not None  # a bet or a raise names its stake
+            put[seat] = self._high + int(move.value)
             self._high = put[seat]
             self._raises += kind == "raise"
             self._bet = True
@@ -488,7 +502,7 @@ class PokerRound(Round):
         showdown = self._over == "showdown"
         ranks = self.ranks()
         if showdown:
-            best = max(ranks[s] for s in contenders)  # type: ignore[type-var]
+            best = max(r for s in contenders if (r := ranks[s]) is not None)
             winners = [s for s in contenders if ranks[s] == best]
         else:
             winners = contenders
@@ -633,10 +647,9 @@ register(
             "deals": 10,
         },
         family="poker",
-        end_names=None,
-        seat_rows="open",
-        has_bazar=False,
-        stakes=True,
+        traits=Traits(
+            end_names=None, seat_rows="open", has_bazar=False, stakes=True, reads_ends=False
+        ),
         checks=(_check,),
         aliases=("покер", "domino poker"),
         settle=settle,
@@ -656,7 +669,6 @@ register(
         ),
         starting_score=lambda r: r[STARTING_CHIPS],
         tiles=POKER_SET,
-        reads_ends=False,
         title="Domino Poker",
     )
 )

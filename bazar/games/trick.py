@@ -34,7 +34,7 @@ from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
 from bazar.core.round import PASS, Deal, Round, Undo, final_turn, shuffled
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 from bazar.games.boards import TrickBoard
 
@@ -113,7 +113,8 @@ def _rank(tile: Tile, suit: int, trumps: int | str | None) -> int:
     if suit == -1:
         if trumps == DOUBLES:
             return tile.high
-        suit = int(trumps)  # type: ignore[arg-type]
+        assert trumps is not None  # a trick is led only once trumps are named
+        suit = int(trumps)
     return _TOP if tile.is_double else tile.other(suit)
 
 
@@ -201,6 +202,18 @@ class TrickRound(Round):
     """
 
     _stack: list[TrickUndo]
+    #: the stage of the hand: the auction, the trumps named, or the tricks
+    _phase: str
+    #: the highest bid so far and its bidder (-1: none), and how many seats have bid
+    _high: int
+    _bidder: int
+    _bids: int
+    #: the trumps named (a suit's pip, ``follow-me`` or ``doubles``; None before)
+    _trumps: int | str | None
+    #: the trick on the table: each seat's tile in the order laid
+    _trick: tuple[tuple[int, Tile], ...]
+    #: the tricks taken: (their leader, their winner, the tiles, the points)
+    _tricks: list[tuple[int, int, tuple[Tile, ...], int]]
 
     def _deal(
         self,
@@ -240,9 +253,9 @@ class TrickRound(Round):
         self._high = 0
         self._bidder = -1
         self._bids = 0
-        self._trumps: int | str | None = None
-        self._trick: tuple[tuple[int, Tile], ...] = ()
-        self._tricks: list[tuple[int, int, tuple[Tile, ...], int]] = []
+        self._trumps = None
+        self._trick = ()
+        self._tricks = []
 
     def _lead(
         self,
@@ -344,7 +357,8 @@ class TrickRound(Round):
         return tuple(Move.play(t) for t in tiles_of(hand))
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         self._stack.append(
             TrickUndo(
                 move,
@@ -362,7 +376,8 @@ class TrickRound(Round):
         if kind in ("bid", "pass"):
             self._bids += 1
             if kind == "bid":
-                self._high, self._bidder = int(move.value), seat  # type: ignore[arg-type]
+                assert move.value is not None  # a bid names its points
+                self._high, self._bidder = int(move.value), seat
             if self._bids < players:
                 self._turn = (seat + 1) % players
             elif self._bidder < 0:
@@ -374,7 +389,8 @@ class TrickRound(Round):
             self._trumps = move.value
             self._phase = _PLAY
         else:
-            tile: Tile = move.tile  # type: ignore[assignment]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
             self._hands[seat] ^= 1 << tile.index
             trick = (*self._trick, (seat, tile))
             if len(trick) < players:
@@ -402,7 +418,9 @@ class TrickRound(Round):
         if move.kind in ("bid", "pass"):
             self._bids -= 1
         elif move.kind == "play":
-            self._hands[seat] |= 1 << move.tile.index  # type: ignore[union-attr]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
+            self._hands[seat] |= 1 << tile.index
         self._over = None
 
     # -- the end -----------------------------------------------------------------------------
@@ -499,7 +517,8 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     if outcome.reason != "tricks":
         return ledger.replace()
     rules = ledger.rules
-    bid, bidder = outcome.extra["bid"], outcome.extra["bidder"]
+    extra = outcome.extra or {}
+    bid, bidder = extra["bid"], extra["bidder"]
     took = [0, 0]
     for seat, points in enumerate(outcome.points):
         took[rules.side_of(seat)] += points
@@ -546,16 +565,13 @@ register(
             "allow_doubles_trump": False,
         },
         family="trick",
-        end_names=None,
-        seat_rows="open",
-        has_bazar=False,
+        traits=Traits(end_names=None, seat_rows="open", has_bazar=False, reads_ends=False),
         checks=(_check,),
         aliases=("42", "forty-two", "техас 42"),
         settle=settle,
         decide=decide,
         round=TrickRound,
         options=(*HAND, ALL_PASS, FOLLOW_RULE, ALLOW_FOLLOW_ME, ALLOW_DOUBLES_TRUMP),
-        reads_ends=False,
         title="Texas 42",
     )
 )

@@ -200,6 +200,7 @@ def _game_type(variant: str) -> pyspiel.GameType:
     )
 
 
+# pyspiel ships no types: its classes are Any to mypy
 class BazarGame(pyspiel.Game):  # type: ignore[misc]
     """One variant with its options, as an OpenSpiel game."""
 
@@ -305,6 +306,7 @@ def _unpickle_table(
     return table
 
 
+# pyspiel ships no types: its classes are Any to mypy
 class BazarState(pyspiel.State):  # type: ignore[misc]
     """A deal being dealt, then a bazar round being played."""
 
@@ -449,7 +451,7 @@ class BazarState(pyspiel.State):  # type: ignore[misc]
         constraints are looser than the draws' order; the train and tree games' set-up
         draws for the engine are not in the history), the round is rebuilt from the view
         instead (:meth:`_rebuilt`). Raises ValueError in a game whose hidden tiles cannot be
-        resampled from a view (Kolbasa's blind rows: ``Variant.determinizable`` is
+        resampled from a view (Kolbasa's blind rows: ``Traits.determinizable`` is
         false)."""
         g = self._bgame
         rnd = self._table.rnd

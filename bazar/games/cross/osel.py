@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bazar.core.rules import Variant, register
+from bazar.core.rules import Traits, Variant, register
 from bazar.games.cross.round import CrossRound
 from bazar.games.line.kozel import KOZEL, _kozel, decide, settle
 from bazar.games.line.kozel import _check as _kozel_check
@@ -56,13 +56,11 @@ register(
         decide=decide,
         checks=(_check,),
         aliases=("осёл", "осел", "donkey"),
-        russian=True,
+        traits=Traits(
+            russian=True, ends_branch=True, club_rating="kozel", goat=True, loser="donkey"
+        ),
         round=CrossRound,
         options=(*KOZEL, *CROSS_ROUND),
-        ends_branch=True,
-        club_rating="kozel",
-        goat=True,
-        loser="donkey",
         title="Osyol",
     )
 )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bazar.core.errors import invalid
 from bazar.core.options import HAND
-from bazar.core.rules import Option, Variant, register
+from bazar.core.rules import Option, Traits, Variant, register
 from bazar.core.scoring import award
 from bazar.games.line.round import LineRound
 
@@ -161,7 +161,7 @@ register(
         _classic(penalty=False),
         checks=_LINE_CHECKS,
         options=(*LINE, *HAND),
-        russian=True,
+        traits=Traits(russian=True),
         aliases=("домино", "классика", "классическое"),
         round=LineRound,
         title="Classic domino",
@@ -177,7 +177,7 @@ register(
         _classic(penalty=True),
         checks=_LINE_CHECKS,
         options=(*LINE, *HAND),
-        russian=True,
+        traits=Traits(russian=True),
         aliases=("штрафное",),
         round=LineRound,
         title="Penalty domino",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bazar.core.errors import invalid
 from bazar.core.options import HAND
-from bazar.core.rules import SCORING, Option, Variant, register
+from bazar.core.rules import SCORING, Family, Option, Traits, Variant, register
 from bazar.core.scoring import award, hand_value
 from bazar.games.line.round import LineRound
 
@@ -162,6 +162,12 @@ def _single_top(awards: Sequence[int | None]) -> int | None:
     return awards.index(best) if present.count(best) == 1 else None
 
 
+def _given(award: int | None) -> int:
+    """An award :func:`_single_top` picked: one of those given, never None."""
+    assert award is not None
+    return award
+
+
 def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     """The Kozel settlement of one round (§8.1–8.4), pure."""
     rules = ledger.rules
@@ -175,14 +181,15 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     bonus = _bonus(rules, outcome)
     awards: list[int | None]
     if outcome.reason == "out":
-        out_side = rules.side_of(outcome.out_seat)  # type: ignore[arg-type]
+        assert outcome.out_seat is not None  # a round won by going out names its seat
+        out_side = rules.side_of(outcome.out_seat)
         totals = _side_totals(rules, outcome, skip_side=out_side)
         awards = [None if side == out_side else t for side, t in enumerate(totals)]
         remembered[out_side] = 0
         if bonus:
             loser = _single_top(awards)
             if loser is not None:
-                awards[loser] = awards[loser] + bonus  # type: ignore[operator]
+                awards[loser] = _given(awards[loser]) + bonus
     else:
         totals = _side_totals(rules, outcome)
         mode = rules[FISH_MODE]
@@ -202,7 +209,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
                         remembered[side] = 0
     top = _single_top(awards)
     if pot and top is not None:
-        awards[top] = awards[top] + pot  # type: ignore[operator]
+        awards[top] = _given(awards[top]) + pot
         pot = 0
     for side, points in enumerate(awards):
         if points is not None:
@@ -213,7 +220,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
 
 def _titled(before: Ledger, outcome: Outcome, after: Ledger) -> Ledger:
     """Note a General or Officer finish (§11); a General may end the match."""
-    title = (outcome.extra or {}).get("title") if isinstance(outcome.extra, dict) else None
+    title = (outcome.extra or {}).get("title")
     if title is None or outcome.out_seat is None:
         return after
     extra = dict(after.extra)
@@ -285,16 +292,14 @@ def _kozel(**overrides: Any) -> dict[str, Any]:
     return options
 
 
-_FAMILY = {
+#: what the Kozel family plugs into each of its presets
+_FAMILY: Family = {
     "round": LineRound,
     "settle": settle,
     "decide": decide,
     "checks": (_check,),
-    "russian": True,
+    "traits": Traits(russian=True, club_rating="kozel", goat=True, loser="goat"),
     "options": KOZEL,
-    "club_rating": "kozel",
-    "goat": True,
-    "loser": "goat",
 }
 
 register(
@@ -307,7 +312,7 @@ register(
         4,
         _kozel(rating=True),
         aliases=("козёл", "козел", "коза"),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel",
     )
 )
@@ -332,7 +337,7 @@ register(
             finish_bonus=(50, 25),
         ),
         aliases=("козёл 2x2", "козел 2x2", "козёл-пара"),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel, two against two",
     )
 )
@@ -356,7 +361,7 @@ register(
             limit=125,
         ),
         aliases=("коза-25",),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Goat, recorded from 25",
     )
 )
@@ -376,7 +381,7 @@ register(
             hand_values="00_25",
         ),
         aliases=("традиционный козёл",),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel, the yard's deal",
     )
 )
@@ -403,7 +408,7 @@ register(
             target=300,
         ),
         aliases=("козёл для начинающих",),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel for beginners",
     )
 )

@@ -175,6 +175,26 @@ class LineRound(Round):
     _stack: list[LineUndo]
     #: whether the first open double is a spinner (the cross games set it from their rules)
     _cross: bool = False
+    #: what the round reads from its rules, and the tables of its set (shared, read only)
+    _conf: LineSetup
+    _t: LineTables
+    #: the tiles that fit each pip (``_t.fits``)
+    _fits: tuple[int, ...]
+    #: the tiles drawn by lot before the deal, one a seat, until the lead is chosen
+    _lots: list[Tile] | None
+    #: the tiles still in a hand (a bit set)
+    _inhand: int
+    #: the open ends' pips (-1 before the lead), and the tiles on the table (a bit set)
+    _left: int
+    _right: int
+    _table: int
+    #: the doubles laid in the turn so far, and the ends they used (bit 1: left, 2: right)
+    _chain: int
+    _used: int
+    #: the seat still to decide whether to open with 6-6 (the hundred's privilege), else -1
+    _opening: int
+    #: how the view a round was rebuilt from stood (:meth:`from_view`; :meth:`redealt`)
+    _viewed_over: str | None
 
     # -- the deal and the lead -------------------------------------------------------------
 
@@ -189,7 +209,7 @@ class LineRound(Round):
         players = self.players
         t = self._t = setup.tables
         self._fits = t.fits
-        self._lots: list[Tile] | None = None
+        self._lots = None
         if dealt is None:
             if leader is None:
                 self._lots = self._draw_lots(rng)
@@ -403,7 +423,9 @@ class LineRound(Round):
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
             return ()
-        hand = self._hands[self._turn]  # type: ignore[index]
+        turn = self._turn
+        assert turn is not None  # a round not over has a seat to move
+        hand = self._hands[turn]
         left = self._left
         t = self._t
         if left < 0:
@@ -462,12 +484,14 @@ class LineRound(Round):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         left, right = self._left, self._right
         kind = move.kind
         self._stack.append(LineUndo(move, seat, self._chain, self._used))
         if kind == "play":
-            tile: Tile = move.tile  # type: ignore[assignment]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
             bit = 1 << tile.index
             end = move.end
             if end is None:
@@ -568,6 +592,8 @@ class LineRound(Round):
     # -- the end ---------------------------------------------------------------------------
 
     def _outcome(self) -> Outcome:
+        reason = self._over
+        assert reason is not None  # the outcome of a round over
         hist = self.history()
         plays = [(s, m) for s, m, _ in hist if m.kind in PLACEMENTS]
         last_seat = plays[-1][0] if plays else None
@@ -577,8 +603,8 @@ class LineRound(Round):
         fisher = last_seat if self._over == "fish" else None
         extra: dict[str, Any] = {}
         if out_seat is not None and self.rules[GENERAL_OFFICER]:
-            mine = [m.tile for s, m in plays if s == out_seat]
-            title = _title(mine, last_turn)  # type: ignore[arg-type]
+            mine = [m.tile for s, m in plays if s == out_seat and m.tile is not None]
+            title = _title(mine, last_turn)
             if title:
                 extra["title"] = title
         privileged = self._privileged_side()
@@ -590,7 +616,7 @@ class LineRound(Round):
         ):
             extra["hundred"] = privileged
         return Outcome(
-            self._over,  # type: ignore[arg-type]
+            reason,
             out_seat=out_seat,
             remaining=self.hands,
             points=(0,) * self.players,

@@ -45,7 +45,7 @@ from bazar.core.round import (
     Undo,
     shuffled,
 )
-from bazar.core.rules import SCORING, Option, Rules, Variant, register
+from bazar.core.rules import SCORING, Family, Option, Rules, Traits, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, TileLike, mask_of
 
@@ -311,6 +311,27 @@ class TreeRound(EngineRound):
     """
 
     _stack: list[TreeUndo]
+    #: what the round reads from its rules, and the tables of its set (shared, read only)
+    _opts: TreeSetup
+    _tab: TreeTables
+    #: the double in the centre, and its pip
+    _engine_tile: Tile
+    _engine: int
+    #: the tiles still in a hand (a bit set)
+    _inhand: int
+    #: how many of the engine's arms are laid
+    _arms: int
+    #: the open destinations of the tree, in the order they appeared
+    _dests: tuple[Dest, ...]
+    #: the foot whose toes are still free (-1: none)
+    _foot: int
+    #: the turn's progress: whether the seat to move drew, and whether it acted
+    _drew: bool
+    _acted: bool
+    #: the seats that left a last tile unannounced (a bit set), and those whose next turn
+    #: is skipped (``announce_last_tile``)
+    _windows: int
+    _skips: int
 
     def _deal(
         self,
@@ -364,7 +385,7 @@ class TreeRound(EngineRound):
             inhand |= h
         self._inhand = inhand
         self._arms = 0
-        self._dests: tuple[Dest, ...] = ()
+        self._dests = ()
         self._foot = -1
         self._drew = False
         self._acted = False
@@ -516,7 +537,8 @@ class TreeRound(EngineRound):
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
             return ()
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         if self._skips >> seat & 1:
             return (SKIP,)
         hand = self._hands[seat]
@@ -553,7 +575,8 @@ class TreeRound(EngineRound):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         undo = TreeUndo(
             move,
             seat,
@@ -569,8 +592,10 @@ class TreeRound(EngineRound):
         kind = move.kind
         bit = 1 << seat
         if kind == "play" or kind == "last":
-            tile: Tile = move.tile  # type: ignore[assignment]
-            end: str = move.end  # type: ignore[assignment]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
+            end = move.end
+            assert end is not None  # a play names its end
             index = undo.index = tile.index
             self._dests, self._arms, self._foot, _ = grow(
                 self._dests, self._arms, self._engine, end, tile
@@ -596,7 +621,8 @@ class TreeRound(EngineRound):
             if self._is_blocked():
                 self._over = "fish"
         elif kind == "challenge":
-            offender: int = move.value  # type: ignore[assignment]
+            offender = move.value
+            assert isinstance(offender, int)
             undo.drawer = offender
             self._windows &= ~(1 << offender)
             if self._drawn < self._drawable:
@@ -805,11 +831,10 @@ def _common(**preset: Any) -> dict[str, Any | Callable[[dict[str, Any]], Any]]:
 
 
 _NOT_HERE = object()
-_FAMILY: dict[str, Any] = {
+_FAMILY: Family = {
     "round": TreeRound,
     "family": "tree",
-    "end_names": "branch",
-    "satisfies_doubles": True,
+    "traits": Traits(end_names="branch", satisfies_doubles=True, reads_ends=False),
     "checks": (_check,),
     "settle": settle,
     "decide": decide,
@@ -832,7 +857,6 @@ _FAMILY: dict[str, Any] = {
     # everyone records his own pips: the fewest win
     "fixed": {"scoring": "penalty"},
     "lower_wins": lambda r: True,
-    "reads_ends": False,
 }
 
 register(

@@ -49,7 +49,7 @@ from bazar.core.round import (
     final_turn,
     shuffled,
 )
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
@@ -206,7 +206,8 @@ class TrainTables:
         self.fits = common.fits
         self.doubles = sum(common.doubles)
         self.ids = (*(str(s) for s in range(players)), "M")
-        self.index = {end: i for i, end in enumerate(self.ids)}
+        #: each train's number by its end id (looked up by a move's ``end``, typed optional)
+        self.index: dict[str | None, int] = {end: i for i, end in enumerate(self.ids)}
         self.plays = [[Move.play(t, end) for t in tiles] for end in self.ids]
         #: the trains of each bit set of trains, in id order
         self.trains = [
@@ -337,6 +338,29 @@ class TrainRound(EngineRound):
     """
 
     _stack: list[TrainUndo]
+    #: what the round reads from its rules, and the tables of its set (shared, read only)
+    _opts: TrainSetup
+    _tab: TrainTables
+    #: the double in the centre
+    _engine_tile: Tile
+    #: the tiles still in a hand (a bit set)
+    _inhand: int
+    #: each train's open pip: the seats' trains, then the Mexican train
+    _ends: list[int]
+    #: the seats whose marker is on (a bit set)
+    _markers: int
+    #: the trains ending in an unsatisfied double, the oldest first
+    _queue: tuple[int, ...]
+    #: the seats still to play their first turn's chain (``first_turn_multi``), and the
+    #: tiles the seat to move laid this turn
+    _first_left: int
+    _played: int
+    #: whether the seat to move drew this turn
+    _drew: bool
+    #: the doubles laid this turn, by train
+    _opened: tuple[int, ...]
+    #: the trains whose last tile is a double (a bit set)
+    _tops: int
 
     @property
     def rewards_long_plans(self) -> bool:
@@ -377,11 +401,11 @@ class TrainRound(EngineRound):
         self._inhand = inhand
         self._ends = [engine.high] * (n + 1)
         self._markers = 0
-        self._queue: tuple[int, ...] = ()
+        self._queue = ()
         self._first_left = n if setup.first_turn_multi else 0
         self._played = 0
         self._drew = False
-        self._opened: tuple[int, ...] = ()
+        self._opened = ()
         self._tops = 0
 
     def _lead(
@@ -472,7 +496,8 @@ class TrainRound(EngineRound):
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
             return ()
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         hand = self._hands[seat]
         t = self._tab
         fits = t.fits
@@ -504,7 +529,8 @@ class TrainRound(EngineRound):
         return (PASS,)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         self._stack.append(
             TrainUndo(
                 move,
@@ -520,8 +546,9 @@ class TrainRound(EngineRound):
         )
         kind = move.kind
         if kind == "play":
-            tile: Tile = move.tile  # type: ignore[assignment]
-            d = self._tab.index[move.end]  # type: ignore[index]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
+            d = self._tab.index[move.end]
             index = tile.index
             bit = 1 << index
             ends = self._ends
@@ -629,7 +656,7 @@ class TrainRound(EngineRound):
         tile = move.tile
         if tile is not None:
             ends = self._ends
-            d = self._tab.index[move.end]  # type: ignore[index]
+            d = self._tab.index[move.end]
             ends[d] = tile.low if ends[d] == tile.high else tile.high
         elif move is DRAW:
             self._drawn -= 1
@@ -795,8 +822,7 @@ register(
         4,
         _defaults(),
         family="trains",
-        end_names="train",
-        satisfies_doubles=True,
+        traits=Traits(end_names="train", satisfies_doubles=True, own_trains=True, reads_ends=False),
         checks=(_check,),
         aliases=("мексиканский поезд", "mexican train", "мексиканский-поезд"),
         settle=settle,
@@ -813,8 +839,6 @@ register(
             MAX_DOUBLES_PER_TURN,
         ),
         lower_wins=lambda r: r.scoring == "penalty",
-        own_trains=True,
-        reads_ends=False,
         title="Mexican Train",
     )
 )
