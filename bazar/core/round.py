@@ -73,6 +73,27 @@ def shuffled(tiles: Sequence[Tile], rng: random.Random) -> list[Tile]:
     return out
 
 
+def _copied(value: object) -> object:
+    """``value`` copied by its kind, as :func:`copy_plan` would by its declared type: a list,
+    a dict or a set anew, and so each list, dict or set it holds; anything else is shared."""
+    cls = value.__class__
+    if cls is list:
+        items = cast("list[object]", value)
+        if items and items[0].__class__ in (list, dict, set):
+            return [_copied(item) for item in items]
+        return list(items)
+    if cls is dict:
+        table = cast("dict[object, object]", value)
+        for first in table.values():
+            if first.__class__ in (list, dict, set):
+                return {key: _copied(item) for key, item in table.items()}
+            break
+        return dict(table)
+    if cls is set:
+        return set(cast("set[object]", value))
+    return value
+
+
 def _native_state(cls: type) -> tuple[str, ...]:
     """The attributes a compiled class keeps outside any ``__dict__`` (none in pure Python)."""
     names: tuple[str, ...] = getattr(cls, "__mypyc_attrs__", ())
@@ -658,8 +679,8 @@ class Round:
                 value = getattr(self, name)
             except AttributeError:  # never set in this round
                 continue
-            copier = plan.get(name)
-            setattr(twin, name, value if copier is None or value is None else copier(value))
+            # (a compiled class keeps no annotations to plan by: each value by its kind)
+            setattr(twin, name, _copied(value))
         state = getattr(self, "__dict__", None)
         if state:
             copied = twin.__dict__
