@@ -271,6 +271,20 @@ def test_a_round_from_a_view_and_the_true_hidden_tiles_plays_on_like_the_real_on
 
 
 @some
+@given(games, seeds, seeds, st.integers(1, 600))
+def test_a_round_from_a_match_view_plays_on_like_the_real_one_in_every_round(
+    rules: bazar.Rules, seed: int, line: int, moves: int
+) -> None:
+    # a later round reads the rounds before it (Sea Kozel's hundred, a Bergen target reached
+    # with this round's points): its view carries the round's number and the match's scores.
+    # Before the first move only the mover's view shows what he must lead (see the test above).
+    match = play_out(Match(rules, seed=seed), line, moves)
+    if match.is_over():
+        reject()
+    from_view_plays_on_alike(match.round, line, match, only_mover=not match.round.moves)
+
+
+@some
 @given(games, seeds)
 def test_before_the_lead_the_leaders_view_rebuilds_his_choice_of_lead(
     rules: bazar.Rules, seed: int

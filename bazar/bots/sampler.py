@@ -589,15 +589,7 @@ def ledger_of(view: View) -> Ledger | None:
     if "scores" not in data:
         return None
     try:
-        return Ledger(
-            view.rules,
-            scores=data.pop("scores"),
-            remembered=data.pop("remembered", None),
-            opened=data.pop("opened", None),
-            pot=int(data.pop("pot", 0)),
-            rounds=int(data.pop("rounds", 0)),
-            extra={k: tuple(v) if isinstance(v, list) else v for k, v in data.items()},
-        )
+        return Ledger.from_public(view.rules, data)
     except (TypeError, ValueError):
         return None
 

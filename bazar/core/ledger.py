@@ -20,6 +20,9 @@ from .scoring import award
 
 __all__ = ["Ledger", "MatchResult"]
 
+#: the entries of :meth:`Ledger.public` that are not the ledger's ``extra``
+_FIELDS = ("scores", "remembered", "opened", "pot", "rounds")
+
 
 @dataclass(frozen=True)
 class MatchResult:
@@ -207,3 +210,25 @@ class Ledger:
             "rounds": self.rounds,
             **dict(self.extra),
         }
+
+    @classmethod
+    def from_public(cls, rules: Rules, public: Mapping[str, Any]) -> Ledger:
+        """The ledger whose :meth:`public` form is ``public`` (a view's ``scores``); a list
+        in its extra comes back a tuple (as the ledger keeps them hashable)."""
+        known = {k: public[k] for k in _FIELDS if k in public}
+        extra = {
+            k: tuple(v) if isinstance(v, list) else v for k, v in public.items() if k not in _FIELDS
+        }
+        return cls(rules, **known, extra=extra)
+
+    def before_play(self, events: Sequence[tuple[int, int]]) -> Ledger:
+        """This ledger without the in-play scoring ``events`` of the round under way, which
+        :meth:`score` added (a match's view shows them): the ledger the round began with."""
+        if not self.get("in_play"):
+            return self
+        scores = list(self.scores)
+        for seat, points in events:
+            scores[self.rules.side_of(seat)] -= points
+        extra = dict(self.extra)
+        del extra["in_play"]
+        return self.replace(scores=scores, rounds=self.rounds, extra=extra)

@@ -296,9 +296,11 @@ class Round:
         which ``bazar.rl`` numbers as its fixed action space.
     ``_inputs(view)``, ``_restore(view)``
         For :meth:`from_view`: the constructor's keywords that rebuild the view's round
-        (the base's: its leader), then the public state of ``view`` set on the round built
-        from them and the view's hands. A family whose round cannot be built that way (a
-        view replayed move by move, blind rows) overrides :meth:`from_view` instead.
+        (the base's: its leader and number), then the public state of ``view`` set on the
+        round built from them and the view's hands; the base then gives it the match's
+        ledger the view shows, as it stood before the round. A family whose round cannot be
+        built that way (a view replayed move by move, blind rows) overrides
+        :meth:`from_view` instead.
 
     The state the base reads: ``_hands`` (one bit set per seat), ``_bazar`` (the undealt
     tiles in draw order; a draw takes ``_bazar[_drawn]``), ``_drawn``, ``_drawable``,
@@ -748,6 +750,9 @@ class Round:
         rnd = cls(rules, hands=hands, bazar=bazar, **cls._inputs(view))
         rnd._base = tuple(view.history)
         rnd._restore(view)
+        if "scores" in view.scores:  # the match's scores, which the rules may read in play
+            public = Ledger.from_public(rules, view.scores)
+            rnd._ledger = public.before_play(rnd.scoring())
         rnd._board = rnd._views = None  # (the position the view set)
         return rnd
 
@@ -769,8 +774,9 @@ class Round:
     @classmethod
     def _inputs(cls, view: View) -> dict[str, Any]:
         """The constructor's keywords, besides the deal, that rebuild the round of ``view``
-        (:meth:`from_view`): the leader, and what else the family's deal reads."""
-        return {"leader": view.extra.get("leader", 0)}
+        (:meth:`from_view`): the leader and the round's number (a later round's rules may
+        differ: Sea Kozel's hundred), and what else the family's deal reads."""
+        return {"leader": view.extra.get("leader", 0), "number": view.extra.get("number", 1)}
 
     @staticmethod
     def _check_view(

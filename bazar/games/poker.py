@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.errors import invalid
+from bazar.core.ledger import Ledger
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -43,7 +44,7 @@ from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 from bazar.games.boards import PokerBoard
 
 if TYPE_CHECKING:
-    from bazar.core.ledger import Ledger, MatchResult
+    from bazar.core.ledger import MatchResult
     from bazar.core.rules import Rules
     from bazar.core.view import View
 
@@ -578,7 +579,7 @@ class PokerRound(Round):
             bazar=bazar,
             dealer=view.extra["dealer"],
             number=view.extra["number"],
-            ledger=_ledger_of(view.rules, view.scores),
+            ledger=Ledger.from_public(view.rules, view.scores),
         )
         for _, move, _ in view.history:
             rnd.push(move)
@@ -586,18 +587,6 @@ class PokerRound(Round):
 
 
 # -- the match (§6) ---------------------------------------------------------------------------
-
-
-def _ledger_of(rules: Rules, public: dict[str, Any]) -> Ledger:
-    """The ledger whose :meth:`~bazar.Ledger.public` form is ``public`` (a view's scores)."""
-    from bazar.core.ledger import Ledger
-
-    known = ("scores", "remembered", "opened", "pot", "rounds")
-    return Ledger(
-        rules,
-        **{k: public[k] for k in known if k in public},
-        extra={k: v for k, v in public.items() if k not in known},
-    )
 
 
 def settle(ledger: Ledger, outcome: Outcome) -> Ledger:

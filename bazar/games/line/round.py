@@ -195,6 +195,9 @@ class LineRound(Round):
     _opening: int
     #: how the view a round was rebuilt from stood (:meth:`from_view`; :meth:`redealt`)
     _viewed_over: str | None
+    #: the opening seat (:meth:`_opening_seat`) before the first move of the stack: at the
+    #: deal, or the one a view shows (:meth:`from_view`); a pop back to it opens it again
+    _start_opening: int = -1
 
     # -- the deal and the lead -------------------------------------------------------------
 
@@ -263,7 +266,7 @@ class LineRound(Round):
             raise invalid("leader_empty", seat=leader)
         self.leader = leader
         self._lead_mask = lead_mask
-        self._opening = self._opening_seat()
+        self._opening = self._start_opening = self._opening_seat()
         self._turn = leader if self._opening < 0 else self._opening
         return leader
 
@@ -586,8 +589,10 @@ class LineRound(Round):
             bit = 1 << self._bazar[self._drawn].index
             self._hands[seat] ^= bit
             self._inhand ^= bit
-        if not self._stack:  # back at the start: the opening decision is open again
-            self._opening = self._opening_seat()
+        if not self._stack:  # back at the start: its opening decision (if any) is open again
+            # (the start's own, not one worked out afresh: a round rebuilt from a view
+            # starts where the view stands, maybe past the decision)
+            self._opening = self._start_opening
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -672,7 +677,7 @@ class LineRound(Round):
         self._drawable = view.drawable
         self._table = mask_of(m.tile for _, m, _ in view.history if m.kind in PLACEMENTS and m.tile)
         self._chain = view.extra.get("turn_doubles", 0)
-        self._opening = view.extra.get("opening", -1)
+        self._opening = self._start_opening = view.extra.get("opening", -1)
         self._used = sum(
             bit for end, bit in (("L", 1), ("R", 2)) if end in view.extra.get("turn_ends", ())
         )
