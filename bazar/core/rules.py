@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .errors import Names, UnknownOption, UnknownVariant, invalid
+from .score_state import Points, ScoreState
 from .tiles import SET_SIZES, Tile, tile_set
 
 if TYPE_CHECKING:
@@ -245,6 +246,9 @@ class Variant:
     round: type[Round] | None = None
     #: the score each side starts a match with, ``starting_score(rules) -> int`` (None: 0)
     starting_score: Callable[[Rules], int] | None = None
+    #: what the game keeps of a match's score beside the points, the class of the ledger's
+    #: ``state`` (the Kozel family's accounts; :class:`~bazar.core.score_state.Points`: none)
+    score_state: type[ScoreState] = Points
     # -- capabilities: what bots, the terminal and the club may rely on, asked instead of
     # the game's name or family
     #: the tiles in play (None: the double-``set_max`` set; poker plays a subset)

@@ -44,6 +44,7 @@ from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.rules import Rules
+    from bazar.core.score_state import PublicScores
     from bazar.core.view import View
 
 __all__ = ["COMBINATIONS", "POKER_SET", "PokerBoard", "PokerRound", "Rank", "is_flush", "rank"]
@@ -592,16 +593,11 @@ class PokerRound(Round):
 # -- the match (§6) ---------------------------------------------------------------------------
 
 
-def _ledger_of(rules: Rules, public: dict[str, Any]) -> Ledger:
+def _ledger_of(rules: Rules, public: PublicScores) -> Ledger:
     """The ledger whose :meth:`~bazar.Ledger.public` form is ``public`` (a view's scores)."""
     from bazar.core.ledger import Ledger
 
-    known = ("scores", "remembered", "opened", "pot", "rounds")
-    return Ledger(
-        rules,
-        **{k: public[k] for k in known if k in public},
-        extra={k: v for k, v in public.items() if k not in known},
-    )
+    return Ledger.from_public(rules, public)
 
 
 def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
