@@ -33,6 +33,8 @@ else:
     S = TypeVar("S", bound=ScoreState, covariant=True)
 T = TypeVar("T", bound=ScoreState)
 
+#: a ledger's ``extra`` as given: the game-specific public state, by name
+Extra = Mapping[str, Any] | Sequence[tuple[str, Any]]
 #: the keys of the public scores that are no family's own ``extra``
 PUBLIC_KEYS = frozenset(PublicScores.__annotations__)
 
@@ -109,7 +111,7 @@ class Ledger(Generic[S]):
         opened: Sequence[bool] | None = None,
         pot: int | None = None,
         rounds: int = 0,
-        extra: Mapping[str, Any] | Sequence[tuple[str, Any]] = (),
+        extra: Extra = (),
         *,
         state: S | None = None,
     ) -> None:
@@ -187,7 +189,7 @@ class Ledger(Generic[S]):
         *,
         scores: Sequence[int] | None = None,
         rounds: int | None = None,
-        extra: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None,
+        extra: Extra | None = None,
     ) -> Ledger[S]: ...
 
     @overload
@@ -197,7 +199,7 @@ class Ledger(Generic[S]):
         state: T,
         scores: Sequence[int] | None = None,
         rounds: int | None = None,
-        extra: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None,
+        extra: Extra | None = None,
     ) -> Ledger[T]: ...
 
     def replace(
@@ -206,8 +208,8 @@ class Ledger(Generic[S]):
         state: ScoreState | None = None,
         scores: Sequence[int] | None = None,
         rounds: int | None = None,
-        extra: Mapping[str, Any] | Sequence[tuple[str, Any]] | None = None,
-    ) -> Ledger[Any]:
+        extra: Extra | None = None,
+    ) -> Ledger:
         """A new ledger with some fields changed (the family's ``state`` too), one round
         later unless ``rounds`` is given."""
         return Ledger(
@@ -301,7 +303,7 @@ class Ledger(Generic[S]):
     def public(self) -> PublicScores:
         """The ledger as every seat sees it, JSON-safe (:meth:`from_public` reads it back)."""
         accounts = self.state.accounts(self.rules.sides)
-        public: dict[str, Any] = {
+        public: dict[str, object] = {
             "scores": list(self.scores),
             "remembered": accounts["remembered"],
             "opened": accounts["opened"],
