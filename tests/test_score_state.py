@@ -48,6 +48,10 @@ def test_the_accounts_given_to_a_ledger_are_its_state() -> None:
     assert (block.remembered, block.opened, block.pot) == ((0, 0, 0), (False,) * 3, 0)
     with pytest.raises(ValueError, match="remembered"):
         Ledger(rules, remembered=[1, 2])
+    # replace takes them too: the other accounts stay, and it is one round later
+    later = ledger.replace(pot=5, opened=[True, True, False])
+    assert later.state == KozelScores((0, 7, 4), (True, True, False), 5) and later.rounds == 1
+    assert later.scores == ledger.scores
 
 
 def test_remembered_points_under_13_are_kept_and_a_round_of_13_puts_them_on_the_score() -> None:

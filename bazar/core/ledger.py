@@ -120,17 +120,13 @@ class Ledger(Generic[S]):
             if value is not None and len(value) != sides:
                 raise invalid("ledger_sides", name=name, sides=sides, given=len(value))
         kind = rules.variant.score_state
-        given: PublicScores = {}
-        if remembered is not None:
-            given["remembered"] = list(remembered)
-        if opened is not None:
-            given["opened"] = list(opened)
-        if pot is not None:
-            given["pot"] = pot
+        given = _accounts(remembered, opened, pot)
         if state is None:
             made = kind.from_public(rules, given) if given else kind.start(rules)
-        elif given or not isinstance(state, kind):
-            raise TypeError(f"a ledger of {rules.name} holds one {kind.__name__}, not both")
+        elif given:
+            raise TypeError("a ledger is given its state or the state's accounts, not both")
+        elif not isinstance(state, kind):
+            raise TypeError(f"the state of a ledger of {rules.name} is a {kind.__name__}")
         setter = object.__setattr__
         setter(self, "rules", rules)
         setter(self, "scores", tuple(scores) if scores is not None else (0,) * sides)
@@ -190,6 +186,9 @@ class Ledger(Generic[S]):
         scores: Sequence[int] | None = None,
         rounds: int | None = None,
         extra: Extra | None = None,
+        remembered: Sequence[int] | None = None,
+        opened: Sequence[bool] | None = None,
+        pot: int | None = None,
     ) -> Ledger[S]: ...
 
     @overload
@@ -209,9 +208,19 @@ class Ledger(Generic[S]):
         scores: Sequence[int] | None = None,
         rounds: int | None = None,
         extra: Extra | None = None,
+        remembered: Sequence[int] | None = None,
+        opened: Sequence[bool] | None = None,
+        pot: int | None = None,
     ) -> Ledger:
-        """A new ledger with some fields changed (the family's ``state`` too), one round
-        later unless ``rounds`` is given."""
+        """A new ledger with some fields changed (the family's ``state``, or its accounts
+        in their public form), one round later unless ``rounds`` is given."""
+        given = _accounts(remembered, opened, pot)
+        if given:
+            if state is not None:
+                raise TypeError("a ledger is given its state or the state's accounts, not both")
+            rules = self.rules
+            public: PublicScores = {**self.state.accounts(rules.sides), **given}
+            state = rules.variant.score_state.from_public(rules, public)
         return Ledger(
             self.rules,
             scores=self.scores if scores is None else scores,
@@ -246,7 +255,7 @@ class Ledger(Generic[S]):
         """One entry of the game-specific state ``extra``."""
         return dict(self.extra).get(key, default)
 
-    def score(self, seat: int, points: int) -> Ledger:
+    def score(self, seat: int, points: int) -> Ledger[S]:
         """The ledger after one in-play scoring event of ``seat``."""
         scores = list(self.scores)
         scores[self.rules.side_of(seat)] += points
@@ -313,3 +322,17 @@ class Ledger(Generic[S]):
         }
         # the family's own entries beside the typed ones (``PublicScores``)
         return cast(PublicScores, public)
+
+
+def _accounts(
+    remembered: Sequence[int] | None, opened: Sequence[bool] | None, pot: int | None
+) -> PublicScores:
+    """The accounts given to a ledger in their public form (none given: empty)."""
+    given: PublicScores = {}
+    if remembered is not None:
+        given["remembered"] = list(remembered)
+    if opened is not None:
+        given["opened"] = list(opened)
+    if pot is not None:
+        given["pot"] = pot
+    return given
