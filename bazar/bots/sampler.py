@@ -576,20 +576,16 @@ def weighted_deal(
 # -- values and playouts -------------------------------------------------------------------
 
 
-#: what a remembered point (Kozel, not yet recorded) weighs against a recorded one
-REMEMBERED_WEIGHT = 0.6
-
-
 def ledger_of(view: View) -> Ledger | None:
-    """The match's ledger as ``view`` shows it (every seat sees the scores), or None where
-    the view carries none."""
+    """The match's ledger as ``view`` shows it (every seat sees the scores), the family
+    reading its score state back (:meth:`bazar.Ledger.from_public`), or None where the view
+    carries none."""
     from bazar.core.ledger import Ledger
 
-    data = dict(view.scores or {})
-    if "scores" not in data:
+    if "scores" not in view.scores:
         return None
     try:
-        return Ledger.from_public(view.rules, data)
+        return Ledger.from_public(view.rules, view.scores)
     except (TypeError, ValueError):
         return None
 
@@ -600,11 +596,12 @@ def match_standing(ledger: Ledger) -> list[float]:
 
     Where the match is lost at a ``limit`` (the Kozel family's goat), a point weighs more
     the nearer it brings a side to the limit: the standing is ``-(x + L e^((x-L)/t))`` with
-    ``t = L/4``, so 10 points at 20 cost about 11, at 90 about 30; remembered points count
-    at :data:`REMEMBERED_WEIGHT` of their face value. A decided match counts
-    the loser at the limit's full weight and the winners at nothing left to fear. Where a
-    ``target`` is reached first, the winner gains the target again. Otherwise the scores
-    themselves (signed by :attr:`Rules.better_sign <bazar.core.rules.Rules.better_sign>`).
+    ``t = L/4``, so 10 points at 20 cost about 11, at 90 about 30; ``x`` is the side's
+    points as its family counts them (:meth:`bazar.Ledger.standing`: Kozel's remembered
+    points at ``REMEMBERED_WEIGHT`` of their face value). A decided match counts the loser
+    at the limit's full weight and the winners at nothing left to fear. Where a ``target``
+    is reached first, the winner gains the target again. Otherwise the scores themselves
+    (signed by :attr:`Rules.better_sign <bazar.core.rules.Rules.better_sign>`).
     """
     rules = ledger.rules
     limit = rules.limit
@@ -615,13 +612,7 @@ def match_standing(ledger: Ledger) -> list[float]:
         won = {rules.side_of(s) for s in result.winners}
     if target is None and limit:
         tau = limit / 4
-        out = []
-        for side, score in enumerate(ledger.scores):
-            # remembered points (Kozel) are recorded when the account opens, or wiped by
-            # going out: a debt of about half its face value
-            x = score + REMEMBERED_WEIGHT * ledger.remembered[side]
-            out.append(-(x + limit * math.exp(min(50.0, (x - limit) / tau))))
-        return out
+        return [-(x + limit * math.exp(min(50.0, (x - limit) / tau))) for x in ledger.standing()]
     sign = rules.better_sign
     bonus = float(target or 0)
     return [sign * x + (bonus if side in won else 0.0) for side, x in enumerate(ledger.scores)]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypedDict, TypeVar
 
 from .errors import Names, UnknownOption, UnknownVariant, invalid
+from .score_state import Points, ScoreState
 from .tiles import SET_SIZES, Tile, tile_set
 
 if TYPE_CHECKING:
@@ -224,8 +225,10 @@ MARKS: tuple[Option[Any], ...] = (TARGET, LIMIT)
 #: a check of the options resolved, which raises ValueError on a combination the game
 #: does not allow (``Variant.checks``)
 Check = Callable[[dict[str, Any]], None]
-#: the game's settlement of a finished round, pure: ``settle(ledger, outcome) -> ledger``
-Settle = Callable[["Ledger", "Outcome"], "Ledger"]
+#: the game's settlement of a finished round, pure: ``settle(ledger, outcome) -> ledger``;
+#: each family's takes the ledger of its own score state (``Variant.score_state``), which
+#: a Variant's field cannot relate to its other field: the state is left open here
+Settle = Callable[["Ledger[Any]", "Outcome"], "Ledger[Any]"]
 #: the game's match end: the result once the ledger decides the match, else None
 Decide = Callable[["Ledger"], "MatchResult | None"]
 #: the points the mover scores at the end of a turn (the cross games), read off the round
@@ -247,6 +250,7 @@ class Family(TypedDict, total=False):
     decide: Decide | None
     score: Score | None
     starting_score: StartingScore | None
+    score_state: type[ScoreState]
     lower_wins: LowerWins | None
     checks: tuple[Check, ...]
     options: tuple[Option[Any], ...]
@@ -360,6 +364,9 @@ class Variant:
     round: type[Round] | None = None
     #: the score each side starts a match with, ``starting_score(rules) -> int`` (None: 0)
     starting_score: StartingScore | None = None
+    #: what the game keeps of a match's score beside the points, the class of the ledger's
+    #: ``state`` (the Kozel family's accounts; :class:`~bazar.core.score_state.Points`: none)
+    score_state: type[ScoreState] = Points
     #: the tiles in play (None: the double-``set_max`` set; poker plays a subset)
     tiles: tuple[Tile, ...] | None = None
     #: whether the fewest points win a match of these rules where no losing mark says so

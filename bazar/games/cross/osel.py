@@ -22,6 +22,7 @@ from typing import Any
 
 from bazar.core.rules import Traits, Variant, register
 from bazar.games.cross.round import CrossRound
+from bazar.games.line.accounts import KozelScores
 from bazar.games.line.kozel import KOZEL, _kozel, decide, settle
 from bazar.games.line.kozel import _check as _kozel_check
 
@@ -54,6 +55,7 @@ register(
         family="cross",
         settle=settle,
         decide=decide,
+        score_state=KozelScores,
         checks=(_check,),
         aliases=("осёл", "осел", "donkey"),
         traits=Traits(

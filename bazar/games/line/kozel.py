@@ -12,6 +12,9 @@ club's rules: remembered points, the open account, fish for everyone or for one,
 >>> after = ledger.settle(out)
 >>> after.scores, after.remembered, after.opened
 ((0, 0, 20, 0), (0, 3, 0, 9), (False, False, True, False))
+
+The remembered points, opened accounts and fish pot are the family's score state
+(:class:`~bazar.games.line.accounts.KozelScores`, the ledger's ``state``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from bazar.core.rules import SCORING, Family, Option, Traits, Variant, register
 from bazar.core.scoring import award, hand_value
 from bazar.games.line.round import LineRound
 
+from .accounts import KozelScores
 from .options import LINE
 
 if TYPE_CHECKING:
@@ -168,15 +172,17 @@ def _given(award: int | None) -> int:
     return award
 
 
-def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
-    """The Kozel settlement of one round (§8.1–8.4), pure."""
+def settle(ledger: Ledger[KozelScores], outcome: Outcome) -> Ledger[KozelScores]:
+    """The Kozel settlement of one round (§8.1–8.4), pure: the scores and the family's
+    :class:`~bazar.games.line.accounts.KozelScores`."""
     rules = ledger.rules
     if rules[FISH_MODE] == "lowest_wins":
         gains = award(rules, outcome)
         scores = [s + g for s, g in zip(ledger.scores, gains, strict=True)]
         return _titled(ledger, outcome, ledger.replace(scores=scores))
-    scores, remembered = list(ledger.scores), list(ledger.remembered)
-    opened, pot = list(ledger.opened), ledger.pot
+    state = ledger.state
+    scores, remembered = list(ledger.scores), list(state.remembered)
+    opened, pot = list(state.opened), state.pot
     eggs = rules[EGGS]
     bonus = _bonus(rules, outcome)
     awards: list[int | None]
@@ -201,7 +207,8 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
             if top is None:
                 if eggs:
                     pot += total
-                return _titled(ledger, outcome, ledger.replace(pot=pot))
+                after = ledger.replace(state=KozelScores(state.remembered, state.opened, pot))
+                return _titled(ledger, outcome, after)
             awards = [total if side == top else None for side in range(rules.sides)]
             if mode == "for_one":
                 for side in range(rules.sides):
@@ -214,11 +221,13 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     for side, points in enumerate(awards):
         if points is not None:
             record_award(rules, scores, remembered, opened, side, points)
-    after = ledger.replace(scores=scores, remembered=remembered, opened=opened, pot=pot)
-    return _titled(ledger, outcome, after)
+    state = KozelScores(tuple(remembered), tuple(opened), pot)
+    return _titled(ledger, outcome, ledger.replace(scores=scores, state=state))
 
 
-def _titled(before: Ledger, outcome: Outcome, after: Ledger) -> Ledger:
+def _titled(
+    before: Ledger[KozelScores], outcome: Outcome, after: Ledger[KozelScores]
+) -> Ledger[KozelScores]:
     """Note a General or Officer finish (§11); a General may end the match."""
     title = (outcome.extra or {}).get("title")
     if title is None or outcome.out_seat is None:
@@ -295,6 +304,7 @@ def _kozel(**overrides: Any) -> dict[str, Any]:
 #: what the Kozel family plugs into each of its presets
 _FAMILY: Family = {
     "round": LineRound,
+    "score_state": KozelScores,
     "settle": settle,
     "decide": decide,
     "checks": (_check,),
