@@ -8,7 +8,11 @@ fails, it installs them as they are and bazar runs the same code, slower. Both a
 program: the test suite runs on each, and a record made by one replays on the other.
 
 ``BAZAR_PURE=1`` in the environment makes a process import the pure Python even where the
-compiled modules are installed (to compare the two, or to debug):
+compiled modules are installed (to compare the two, or to debug). So does a source file
+changed since its module was compiled (an editable install, edited): bazar says so once and
+runs the sources as they are, all of them, until they are compiled again (``make build``,
+or ``python setup.py build_ext --inplace``); a compiled family's class cannot be mixed with
+a pure one.
 
 >>> import bazar.hotpath
 >>> "bazar.core.round" in bazar.hotpath.MODULES
@@ -26,9 +30,10 @@ import importlib.util
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 
-__all__ = ["MODULES", "PURE_ENV", "compiled", "install_pure"]
+__all__ = ["MODULES", "PURE_ENV", "compiled", "install_pure", "stale"]
 
 #: the modules mypyc compiles, by import name, in the order of their layers
 MODULES: tuple[str, ...] = (
@@ -81,11 +86,34 @@ class _PureFinder(importlib.abc.MetaPathFinder):
         return None
 
 
+def stale() -> tuple[str, ...]:
+    """The modules of :data:`MODULES` whose source is newer than their compiled extension
+    beside it (none where nothing is compiled)."""
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for name in MODULES:
+        source = root.joinpath(*name.split(".")).with_suffix(".py")
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            built = source.with_suffix(suffix)
+            if built.exists():
+                if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+                    found.append(name)
+                break
+    return tuple(found)
+
+
 def install_pure() -> bool:
     """Import the pure Python of the hot path from here on, where :data:`PURE_ENV` asks for
-    it; whether it does."""
+    it or a compiled module is older than its source; whether it does."""
     if os.environ.get(PURE_ENV, "") in ("", "0"):
-        return False
+        changed = stale()
+        if not changed:
+            return False
+        print(
+            f"bazar: {', '.join(changed)} changed since it was compiled: running the pure "
+            "Python of the hot path (make build compiles it again)",
+            file=sys.stderr,
+        )
     if not any(isinstance(finder, _PureFinder) for finder in sys.meta_path):
         sys.meta_path.insert(0, _PureFinder())
     return True
