@@ -37,6 +37,8 @@ __all__ = ["MODULES", "PURE_ENV", "compiled", "install_pure", "stale"]
 
 #: the modules mypyc compiles, by import name, in the order of their layers
 MODULES: tuple[str, ...] = (
+    "bazar.core.tiles",
+    "bazar.core.moves",
     "bazar.core.round",
     "bazar.core.play",
     "bazar.games.line.round",

@@ -618,20 +618,20 @@ class Round:
             legal = self._legal = self._generate()
         return list(legal)
 
-    def push(self, move: Move | str) -> None:
+    def push(self, move: Move | str | object) -> None:
         """Make a move (a Move or its notation). An illegal move raises :class:`IllegalMove`
-        and leaves the round as it was."""
+        and leaves the round as it was, and so does anything else (``object``: a compiled
+        round would refuse it with a bare TypeError)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
-        if move.__class__ is not Move:
-            move = self._parse(move)
-        if move not in legal:
-            raise self._illegal(move)
+        made = move if isinstance(move, Move) else self._parse(move)
+        if made not in legal:
+            raise self._illegal(made)
         self._legal = self._board = self._views = None
-        self._apply(move)
+        self._apply(made)
 
-    def _parse(self, move: str | Move) -> Move:
+    def _parse(self, move: object) -> Move:
         try:
             return Move.parse(move)
         except ValueError as error:
