@@ -104,6 +104,7 @@ CONTRACT: dict[str, Callable[[Round], bool]] = {
     "deal": lambda r: isinstance(r.deal(), dict) and json_safe(r.deal()) and replays(r),
     "from_view": lambda r: r.is_over() or rebuilt_from_view(r),
     "redealt": lambda r: r.is_over() or redealt_like_from_view(r),
+    "pips_to_go_on": lambda r: all(goes_on_with(r, s) for s in seats(r)),
     "rewards_long_plans": lambda r: r.rewards_long_plans is r.rules.variant.own_trains,
     "ends": lambda r: (
         isinstance(r.ends(), dict)
@@ -208,6 +209,15 @@ def rebuilt_from_view(rnd: Round) -> bool:
     view = rnd.view(seat)
     twin = Round.from_view(view, hands=rnd.hands, bazar=rnd.bazar)
     return type(twin) is type(rnd) and twin.legal_moves() == rnd.legal_moves()
+
+
+def goes_on_with(rnd: Round, seat: int | None) -> bool:
+    """The pips a view of a round in play asks a hand to hold a tile of (or None): the
+    round's own hands hold one (it is not over)."""
+    pips = rnd.pips_to_go_on(rnd.view(seat))
+    if pips is None:
+        return True
+    return not rnd.is_over() and any(t.high in pips or t.low in pips for h in rnd.hands for t in h)
 
 
 def redealt_like_from_view(rnd: Round) -> bool:

@@ -198,8 +198,9 @@ def sample_deal(
 ) -> tuple[list[list[Tile]], list[Tile]]:
     """Hands for every seat and a bazar (in draw order) consistent with ``view``: the sizes
     it shows, its own hand, no tile seen on the table and, where the layout has open ends,
-    the passes and forced draws (:func:`constraints`). Raises :class:`InconsistentDeal`
-    where the tiles left cannot fill the hands the view shows."""
+    the passes and forced draws (:func:`constraints`) and, where nothing is left to draw, a
+    hand with a tile to play (the view goes on: :meth:`Round.pips_to_go_on`). Raises
+    :class:`InconsistentDeal` where the tiles left cannot fill the hands the view shows."""
     return _dealt(view, _prepare(view, use_constraints), rng, tries)
 
 
@@ -210,7 +211,7 @@ def _dealt(
     deals that fill one seat after another, a search for a tight fit, and a last deal that
     keeps the counts alone."""
     me = view.seat
-    own, pool, by_seat, order = prepared
+    own, pool, by_seat, order, need = prepared
     for attempt in range(tries + 1):
         relax = attempt == tries  # the last try keeps the counts alone
         left = list(pool)
@@ -245,12 +246,15 @@ def _dealt(
                 break
             hands[seat] = taken
             left = rest
+        if ok and need and not relax:
+            # the view goes on with nothing to draw: a hidden hand holds a tile to play
+            ok = any(_touches(tile, need) for seat in order for tile in hands[seat])
         if ok and len(left) >= view.bazar_size:
             # tiles beyond the bazar are out of play (never dealt)
             return hands, left[: view.bazar_size]
         if attempt == tries - 1:
             # the quick deals keep missing a tight fit: search for one before relaxing
-            found = _constrained_deal(view, pool, by_seat, order, hands, rng)
+            found = _constrained_deal(view, pool, by_seat, order, hands, rng, need)
             if found is not None:
                 return found
     raise InconsistentDeal("no deal fits the view")  # pragma: no cover - the last try fits
@@ -267,13 +271,20 @@ def _constrained_deal(
     order: list[int],
     hands: list[list[Tile]],
     rng: random.Random,
+    need: int = 0,
 ) -> tuple[list[list[Tile]], list[Tile]] | None:
     """A deal of ``pool`` to the hidden seats that meets every constraint, found by a
     randomised depth-first search (None if there is none within :data:`_SEARCH_NODES`): the
     quick deals of :func:`sample_deal` fill one seat after another and can keep missing the
-    few deals a tight set of constraints leaves."""
+    few deals a tight set of constraints leaves. With ``need`` (pips, a bit a pip), a hidden
+    hand holds a tile of one of them (the view goes on with nothing to draw): those tiles
+    are placed first, and a branch that leaves every one of them out fails at once."""
     left = list(pool)
     rng.shuffle(left)
+    if need:
+        left.sort(key=lambda tile: not _touches(tile, need))  # stable: still shuffled
+    needed = sum(1 for tile in left if _touches(tile, need))  # the need tiles lead `left`
+    held = 0  # the need tiles placed in a hidden hand
     room = {seat: view.hand_sizes[seat] for seat in order}
     spare = len(left) - sum(room.values())  # the bazar and the tiles out of play
     if spare < view.bazar_size:
@@ -293,7 +304,9 @@ def _constrained_deal(
         return hits if all(counts[seat][k] < mine[k].draws for k in hits) else None
 
     def place(i: int) -> bool:
-        nonlocal nodes, spare
+        nonlocal nodes, spare, held
+        if need and not held and i >= needed:
+            return False  # every tile that could give a hand a move is in the bazar
         if i == len(left):
             return True
         nodes += 1
@@ -308,12 +321,14 @@ def _constrained_deal(
                 continue
             room[seat] -= 1
             placed[seat].append(tile)
+            held += i < needed
             for k in hits:
                 counts[seat][k] += 1
             if place(i + 1):
                 return True
             for k in hits:
                 counts[seat][k] -= 1
+            held -= i < needed
             placed[seat].pop()
             room[seat] += 1
         if spare:
@@ -333,14 +348,22 @@ def _constrained_deal(
     return dealt, pile[: view.bazar_size]
 
 
-_Prepared = tuple[list[Tile] | None, list[Tile], dict[int, list[Constraint]], list[int]]
+_Prepared = tuple[list[Tile] | None, list[Tile], dict[int, list[Constraint]], list[int], int]
+
+
+def _touches(tile: Tile, pips: int) -> bool:
+    """Whether ``tile`` shows one of ``pips`` (a bit a pip)."""
+    return bool((1 << tile.high | 1 << tile.low) & pips)
 
 
 def _prepare(view: View, use_constraints: bool) -> _Prepared:
     """What every deal from ``view`` starts from: the viewer's own hand, the unseen tiles,
-    the constraints by seat and the order to fill the hidden seats in (most constrained
-    first). Raises :class:`InconsistentDeal` where the unseen tiles cannot fill the places
-    the view shows."""
+    the constraints by seat, the order to fill the hidden seats in (most constrained
+    first) and the pips (a bit a pip) of which a hidden hand must hold a tile, 0 for none:
+    where the view goes on with nothing to draw and the viewer holds no tile to play, some
+    other hand does, or the round would be over (:meth:`Round.pips_to_go_on`). Raises
+    :class:`InconsistentDeal` where the unseen tiles cannot fill the places the view
+    shows."""
     me = view.seat
     own = list(view.hand) if view.hand is not None and me is not None else None
     hidden = [s for s in range(view.rules.players) if not (s == me and own is not None)]
@@ -352,7 +375,14 @@ def _prepare(view: View, use_constraints: bool) -> _Prepared:
     for c in constraints(view) if use_constraints else []:
         by_seat.setdefault(c.seat, []).append(c)
     order = sorted(hidden, key=lambda s: -len(by_seat.get(s, ())))
-    return own, pool, by_seat, order
+    need = 0
+    family = view.rules.variant.round
+    pips = family.pips_to_go_on(view) if use_constraints and family is not None else None
+    if pips is not None:
+        need = sum(1 << pip for pip in pips)
+        if own is not None and any(_touches(tile, need) for tile in own):
+            need = 0  # the viewer can play: the others' hands need not
+    return own, pool, by_seat, order, need
 
 
 @dataclass(frozen=True)
@@ -518,9 +548,10 @@ class Determinizer:
         """A full round consistent with the view, and how likely the others' choices were
         had they held its hands (:func:`likelihood` under :attr:`model`; 1.0 without one).
         A family whose ``from_view`` replays the history (tricks: a seat that did not follow
-        suit is void in it) rejects some deals (:class:`InconsistentDeal`), and a deal may
-        end the round the view shows going on (a fish: nobody holds a tile for the ends,
-        where the others must have one); they are dealt again, ``tries`` deals in all. None
+        suit is void in it) rejects some deals (:class:`InconsistentDeal`), as do the
+        tile families a deal that leaves nobody a move where the view's round goes on (the
+        sampler's last, relaxed try can deal one); they are dealt again, ``tries`` deals in
+        all. None
         where every try failed, or where the view cannot be dealt (:attr:`can_deal`)."""
         if not self.can_deal:
             return None

@@ -756,6 +756,17 @@ class Round:
         rnd._board = rnd._views = None  # (the position the view set)
         return rnd
 
+    @classmethod
+    def pips_to_go_on(cls, view: View) -> frozenset[int] | None:
+        """The pips of which some hand must hold a tile for the round of ``view`` to go on
+        as it shows, or None where the view asks nothing of the hands (the default: a round
+        over, tiles left to draw, a family that does not end so). Where nothing is left to
+        draw, a round in which no hand holds a tile for a place a tile may go is over (a
+        fish): hands dealt for a view still in play (:mod:`bazar.bots.sampler`) hold one,
+        and :meth:`from_view` rejects those that do not
+        (:class:`~bazar.core.errors.InconsistentDeal`)."""
+        return None
+
     def redealt(self, hands: Sequence[Sequence[Tile]], bazar: Sequence[Tile] = ()) -> Self | None:
         """A copy of this round, built by :meth:`from_view` and still at its view's position,
         with other hands and bazar in the same sizes (the viewer's own unchanged): what a

@@ -414,6 +414,13 @@ class CrossRound(LineRound):
                 return True
         return False
 
+    @classmethod
+    def pips_to_go_on(cls, view: View) -> frozenset[int] | None:
+        """Nothing left to draw, a round in play has a hand with a tile for an open end."""
+        if view.turn is None or view.drawable or not view.ends:
+            return None
+        return frozenset(view.ends.values())
+
     def _nobody_can_move(self) -> bool:
         if self._drawn < self._drawable:
             return False

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from bazar.core.board import Board, Line
-from bazar.core.errors import invalid
+from bazar.core.errors import InconsistentDeal, invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.outcome import Outcome
 from bazar.core.round import (
@@ -638,8 +638,17 @@ class LineRound(Round):
         self._read_view(view)
         self._viewed_over = self._over
         if self._over is None and self._left >= 0 and self._nobody_can_move():
-            # hidden tiles chosen for a search can leave nobody a move: that is a fish
-            self._over = "fish"
+            # the view goes on, so some hand holds a tile for the ends: these hands are not
+            # the view's (a search's deal), and would have ended the round already (a fish)
+            raise InconsistentDeal(_BLOCKED)
+
+    @classmethod
+    def pips_to_go_on(cls, view: View) -> frozenset[int] | None:
+        """Nothing left to draw, a round in play has a hand with a tile for an end."""
+        ends = view.ends
+        if view.turn is None or view.drawable or "L" not in ends or "R" not in ends:
+            return None
+        return frozenset((ends["L"], ends["R"]))
 
     def redealt(self, hands: Sequence[Sequence[Tile]], bazar: Sequence[Tile] = ()) -> Self:
         if self._stack or not hasattr(self, "_viewed_over"):
@@ -662,7 +671,7 @@ class LineRound(Round):
         twin._legal = twin._board = twin._views = None
         twin._over = self._viewed_over
         if twin._over is None and twin._left >= 0 and twin._nobody_can_move():
-            twin._over = "fish"
+            raise InconsistentDeal(_BLOCKED)
         return twin
 
     def _read_view(self, view: View) -> None:
@@ -704,6 +713,13 @@ class LineRound(Round):
             return {}
         ends = [e for e, bit in (("L", 1), ("R", 2)) if self._used & bit]
         return {"turn_doubles": self._chain, "turn_ends": ends}
+
+
+#: why a deal for a view still in play is rejected where it leaves nobody a move
+_BLOCKED = (
+    "the hands dealt leave nobody a tile for an open end and nothing to draw, "
+    "where the view's round goes on"
+)
 
 
 def needs_redeal(rules: Rules, hands: Sequence[Sequence[TileLike]]) -> bool:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
-from bazar.core.errors import invalid
+from bazar.core.errors import InconsistentDeal, invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -716,6 +716,25 @@ class TreeRound(EngineRound):
         self._turn = view.turn if view.turn is not None else self.leader
         over = view.turn is None and view.outcome is not None
         self._over = view.outcome.reason if over and view.outcome is not None else None
+        if self._over is None and self._is_blocked():
+            # the view goes on, so some hand holds a tile for a place one may go: these
+            # hands are not the view's (a search's deal), and would have ended the round
+            raise InconsistentDeal(
+                "the hands dealt leave nobody a tile for the tree and nothing to draw, "
+                "where the view's round goes on"
+            )
+
+    @classmethod
+    def pips_to_go_on(cls, view: View) -> frozenset[int] | None:
+        """Nothing left to draw, a round in play has a hand with a tile for the pending
+        structure, else for an open end (:meth:`_open`)."""
+        ends = view.ends
+        if view.turn is None or view.drawable or not ends:
+            return None
+        pending = view.extra.get("pending")
+        if pending is not None:
+            return frozenset((ends[pending],)) if pending in ends else None
+        return frozenset(ends.values())
 
 
 # -- scoring and the match (§6) -------------------------------------------------------------
