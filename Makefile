@@ -10,7 +10,7 @@ LOCALE  = bazar/i18n/locale
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run play test lint bench peers messages screenshots clean
+.PHONY: run play test build lint bench peers messages screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,8 +34,24 @@ run: $(VENV)/.installed-server
 play: $(VENV)/.installed-cli
 	$(BIN)/bazar play
 
-test: $(VENV)/.installed-dev
+# the hot path (bazar/hotpath.py) compiled again where its sources changed since the install
+HOT = $(shell sed -n 's/^ *"\(bazar\.[a-z_.]*\)",$$/\1/p' bazar/hotpath.py | tr . / | sed 's/$$/.py/')
+
+$(VENV)/.compiled: $(VENV)/.installed-dev setup.py $(HOT)
+	$(BIN)/python setup.py -q build_ext --inplace
+	touch $@
+
+build: $(VENV)/.compiled
+
+# the tests of the engine, the bots and the research environments: run a second time on the
+# pure Python of the hot path (BAZAR_PURE=1), the fallback where nothing could be compiled
+PURE_TESTS = tests bazar/core bazar/games bazar/bots $(foreach t,web_ server cli_serve cli_db \
+	cli_tables cli_tournament tournament_play benchmark_load setup messages arena_ray,\
+	--ignore-glob='tests/test_$(t)*')
+
+test: $(VENV)/.compiled
 	$(BIN)/python -m pytest
+	BAZAR_PURE=1 $(BIN)/python -m pytest $(PURE_TESTS)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check bazar tests benchmarks tools examples
@@ -61,4 +77,5 @@ screenshots: $(VENV)/.installed-dev
 	$(BIN)/python tools/screenshots.py --out docs/screens
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -f *.so; find bazar -name '*.so' -delete

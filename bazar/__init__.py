@@ -15,6 +15,11 @@ games), :mod:`bazar.bots`, then the arena and ratings, and on top the terminal
 
 from __future__ import annotations
 
+# first: where BAZAR_PURE asks for it, the hot path's pure Python is found before any of it
+# is imported (bazar.hotpath)
+from . import hotpath
+
+# isort: split
 from . import bots, games, rating
 from .core import record
 from .core.errors import BadRecord, IllegalMove, MatchOver, UnknownOption, UnknownVariant
@@ -47,6 +52,7 @@ __all__ = [
     "View",
     "bots",
     "games",
+    "hotpath",
     "play",
     "rating",
     "record",

@@ -158,6 +158,7 @@ class _Timed:
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
         start = time.perf_counter()
         if self.bot.sees_all:  # measurement only: the omniscient bot is given the round
+            # a bot that sees_all has choose_round, which the Bot base does not declare
             move: Move = self.bot.choose_round(self.match.round.copy())  # type: ignore[attr-defined]
         else:
             move = self.bot.choose(view, legal)
@@ -386,7 +387,7 @@ def _on_ray(rules: Rules, names: list[str], games: int, seed: int) -> Iterator[l
 
     options = rules.options()
     task = ray.remote(_play_chunk)
-    cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
+    cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]  # ray: untyped
     workers = max(1, int(cpus))
     pending = [
         task.remote(rules.name, options, names, chunk, seed) for chunk in _chunks(games, workers)

@@ -13,13 +13,17 @@ def reshuffled(
     rnd: Round, seat: int, moves: list[Move], rng: random.Random
 ) -> tuple[list[list[Tile]], list[Tile]]:
     """The deal of ``rnd`` with the tiles ``seat`` never sees while ``moves`` are played (in
-    the other hands and the bazar, never laid by another seat, never drawn by ``seat``)
-    shuffled among their places."""
+    the other hands and the bazar, never laid by another seat, never in the hand of ``seat``)
+    shuffled among their places. A tile may reach that hand on another seat's move, which
+    the history does not give to it (a Chicken Foot challenge's penalty tile, drawn by the
+    offender on the challenger's move): the hand is read after every move."""
     game = rnd.copy()
+    fixed: set[Tile] = set()
     for move in moves:
         game.push(move)
+        fixed |= set(game.hands[seat])
     history = game.history()
-    fixed = {m.tile for s, m, _ in history if s != seat and m.tile is not None}
+    fixed |= {m.tile for s, m, _ in history if s != seat and m.tile is not None}
     fixed |= {t for s, _, t in history if s == seat and t is not None}
     hands = [list(h) for h in rnd.hands]
     pool = list(rnd.bazar)

@@ -193,13 +193,17 @@ def same_views_while_legal(a: Round, b: Round, moves: list[Move], seat: int) -> 
     return compared
 
 
-def from_view_plays_on_alike(rnd: Round, line: int) -> None:
-    """A round rebuilt from a seat's view and the true hidden tiles plays on like the real
-    one, view for view."""
+def from_view_plays_on_alike(
+    rnd: Round, line: int, match: Match | None = None, only_mover: bool = False
+) -> None:
+    """A round rebuilt from a seat's view (the mover's, seat 0's and a spectator's; only the
+    mover's where ``only_mover``) and the true hidden tiles plays on like the real one, view
+    for view, each move pushed and popped first (a search's undo), to the same outcome and
+    extra. The views are those of ``match``, whose current round ``rnd`` is, where given."""
     if rnd.is_over():
         return
-    for seat in dict.fromkeys([rnd.turn, 0, None]):
-        view = rnd.view(seat)
+    for seat in dict.fromkeys([rnd.turn] if only_mover else [rnd.turn, 0, None]):
+        view = rnd.view(seat) if match is None else match.view(seat)
         search = type(rnd).from_view(view, hands=rnd.hands, bazar=rnd.bazar)
         real = rnd.copy()
         rng = random.Random(line)
@@ -209,9 +213,14 @@ def from_view_plays_on_alike(rnd: Round, line: int) -> None:
             if real.is_over():
                 break
             move = rng.choice(real.legal_moves())
+            search.push(move)
+            search.pop()
+            assert search.legal_moves() == real.legal_moves(), f"{move} pushed and popped"
             real.push(move)
             search.push(move)
-        assert search.outcome() == real.outcome()
+        outcome, rebuilt = real.outcome(), search.outcome()
+        assert outcome is not None and rebuilt is not None
+        assert rebuilt == outcome and rebuilt.extra == outcome.extra
 
 
 def records_round_trip(rules: bazar.Rules, seed: int, line: int, moves: int) -> None:

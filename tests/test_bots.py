@@ -208,3 +208,16 @@ def test_only_the_random_and_the_greedy_bot_are_asked_on_the_server_s_loop() -> 
     hundred times its answer); any other would hold up every table while it thinks."""
     quick = sorted(name for name in bots.names() if bots.make(name).quick)
     assert quick == ["greedy", "random"]
+
+
+def test_omniscient_given_only_a_view_plays_as_pimc_with_its_budget() -> None:
+    """``omniscient`` is a ``pimc`` (96 playouts) where it is given a view, not the round."""
+    for seed in range(4):
+        rnd = bazar.Round(bazar.rules("kozel-team"), seed=seed)
+        for _ in range(3 + seed):
+            rnd.push(rnd.legal_moves()[0])
+        seat = rnd.turn
+        assert seat is not None
+        view = rnd.view(seat)
+        seer = bots.make("omniscient", seed=seed).choose(view, view.legal)
+        assert seer == bots.make("pimc@96", seed=seed).choose(view, view.legal)

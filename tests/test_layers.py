@@ -17,6 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "bazar"
 
 #: what each layer may import besides itself, lowest first (``bazar`` is the package's face)
 ALLOWED = {
+    "hotpath": set(),
     "core": set(),
     "games": {"core"},
     "bots": {"core"},
@@ -28,7 +29,7 @@ ALLOWED = {
     "club": {"core", "games", "bots", "arena", "tournament", "rating", "i18n"},
     "rl": {"core", "games", "bots", "arena"},
     "__main__": {"cli"},
-    "bazar": {"core", "games", "bots", "rating"},
+    "bazar": {"hotpath", "core", "games", "bots", "rating"},
 }
 
 

@@ -3,6 +3,7 @@ the heuristic's move unless its tree shows another better beyond the noise."""
 
 from __future__ import annotations
 
+import pytest
 from positions import own_train_position
 
 from bazar import bots
@@ -44,3 +45,61 @@ def test_a_move_is_clearly_better_only_beyond_the_noise() -> None:
     # an untried alternative is never clearly worse; a move tried once is never clearly better
     assert _clearly_better(steady_high, None, 1.0)
     assert not _clearly_better(node([1.0]), steady_low, 1.0)
+
+
+def test_only_the_games_that_reward_long_plans_say_so() -> None:
+    import bazar
+
+    for name in bazar.VARIANTS:
+        rnd = bazar.Round(bazar.rules(name), seed=1)
+        assert rnd.rewards_long_plans == (name == "mexican-train"), name
+
+
+def test_ismcts_keeps_the_heuristic_s_plan_in_any_game_that_rewards_long_plans(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Mexican Train rule is the round's capability, not the game's name: a Block round
+    that said it rewards long plans would have ismcts keep the heuristic's move too (with
+    two iterations nothing is clearly better)."""
+    import bazar
+    from bazar.games.line.round import LineRound
+
+    rnd = bazar.Round(bazar.rules("block"), seed=2)
+    rnd.push(rnd.legal_moves()[0])
+    while len(rnd.legal_moves()) < 3:
+        rnd.push(rnd.legal_moves()[0])
+    seat = rnd.turn
+    assert seat is not None
+    view = rnd.view(seat)
+    liked = bots.make("heuristic", seed=0).choose(view, view.legal)
+    free = {str(bots.make("ismcts@2", seed=s).choose(view, view.legal)) for s in range(8)}
+    assert free != {str(liked)}  # on its own, two iterations pick all sorts
+    monkeypatch.setattr(LineRound, "rewards_long_plans", property(lambda self: True))
+    for seed in range(8):
+        assert bots.make("ismcts@2", seed=seed).choose(view, view.legal) == liked
+
+
+def test_each_iteration_adds_one_node_and_counts_its_deal() -> None:
+    from bazar.bots.mcts import IsmctsBot
+
+    view = own_train_position()
+    bot = bots.make("ismcts@50", seed=3)
+    assert isinstance(bot, IsmctsBot)
+    bot.choose(view, view.legal)
+    stats = bot.stats
+    assert stats is not None and not stats.endgame
+    assert stats.iterations == 50 and 1 <= stats.deals <= 50
+    assert 1 <= stats.mean_depth <= stats.depth
+
+
+def test_a_node_offers_its_untried_moves_and_counts_the_tried_ones() -> None:
+    from bazar.bots.mcts import _Node
+    from bazar.core.moves import Move
+
+    a, b, c = Move.parse("6-6"), Move.parse("5-5"), Move.parse("4-4")
+    root = _Node(-1)
+    root.children[a] = _Node(0)
+    assert root.offered([a, b, c]) == [b, c]
+    assert root.children[a].avail == 1
+    root.children[a].backup(0.75, 2.0)
+    assert root.children[a].visits == 2.0 and root.children[a].total == 1.5

@@ -17,6 +17,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from invariants import (
@@ -35,7 +36,9 @@ from invariants import (
 
 import bazar
 from bazar import Match, Move, Outcome, Round, View
+from bazar.bots.sampler import sample_deal
 from bazar.core import record as records
+from bazar.core.errors import InconsistentDeal
 from bazar.core.tiles import Tile, tile_set
 
 #: the layout families these properties speak for
@@ -271,6 +274,20 @@ def test_a_round_from_a_view_and_the_true_hidden_tiles_plays_on_like_the_real_on
 
 
 @some
+@given(games, seeds, seeds, st.integers(1, 600))
+def test_a_round_from_a_match_view_plays_on_like_the_real_one_in_every_round(
+    rules: bazar.Rules, seed: int, line: int, moves: int
+) -> None:
+    # a later round reads the rounds before it (Sea Kozel's hundred, a Bergen target reached
+    # with this round's points): its view carries the round's number and the match's scores.
+    # Before the first move only the mover's view shows what he must lead (see the test above).
+    match = play_out(Match(rules, seed=seed), line, moves)
+    if match.is_over():
+        reject()
+    from_view_plays_on_alike(match.round, line, match, only_mover=not match.round.moves)
+
+
+@some
 @given(games, seeds)
 def test_before_the_lead_the_leaders_view_rebuilds_his_choice_of_lead(
     rules: bazar.Rules, seed: int
@@ -431,13 +448,23 @@ def test_settling_is_pure_and_a_hand_built_outcome_settles_alike(
         assert min(gains) >= 0 and sum(1 for g in gains if g) <= 1
 
 
-def test_a_round_rebuilt_with_hidden_tiles_that_block_the_table_is_a_fish() -> None:
+def test_hidden_tiles_that_block_a_table_still_in_play_are_not_the_views_deal() -> None:
     rules = bazar.rules("block")
     rnd = Round(rules, hands=[["6-4", "1-1", "2-2"], ["4-3", "6-6", "5-5"]], bazar=[], leader=0)
     rnd.push("6-4")
     view = rnd.view(0)
-    # another deal of seat 0's view: seat 1 holds nothing for a 6 or a 4 either
-    blocked = Round.from_view(view, hands=[["1-1", "2-2"], ["3-3", "5-0", "5-5"]], bazar=[])
-    assert blocked.is_over() and blocked.outcome().reason == "fish"  # type: ignore[union-attr]
+    # another deal of seat 0's view: seat 1 holds nothing for a 6 or a 4 either, so the
+    # round would be over (a fish) where the view shows it going on
+    blocked = [[Tile.parse(t) for t in h] for h in (["1-1", "2-2"], ["3-3", "5-0", "5-5"])]
+    with pytest.raises(InconsistentDeal):
+        Round.from_view(view, hands=blocked, bazar=[])
     real = Round.from_view(view, hands=rnd.hands, bazar=[])
-    assert not real.is_over()
+    assert not real.is_over() and real.legal_moves() == rnd.legal_moves()
+    with pytest.raises(InconsistentDeal):
+        real.redealt(blocked, [])
+    # nothing to draw and seat 0 holds no 6 and no 4: the sampler deals seat 1 one
+    assert type(rnd).pips_to_go_on(view) == frozenset({6, 4})
+    for s in range(30):
+        hands, pile = sample_deal(view, random.Random(s))
+        assert any(t.has(6) or t.has(4) for t in hands[1])
+        assert Round.from_view(view, hands=hands, bazar=pile).turn == view.turn

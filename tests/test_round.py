@@ -104,6 +104,8 @@ CONTRACT: dict[str, Callable[[Round], bool]] = {
     "deal": lambda r: isinstance(r.deal(), dict) and json_safe(r.deal()) and replays(r),
     "from_view": lambda r: r.is_over() or rebuilt_from_view(r),
     "redealt": lambda r: r.is_over() or redealt_like_from_view(r),
+    "pips_to_go_on": lambda r: all(goes_on_with(r, s) for s in seats(r)),
+    "rewards_long_plans": lambda r: r.rewards_long_plans is r.rules.variant.own_trains,
     "ends": lambda r: (
         isinstance(r.ends(), dict)
         and all(isinstance(e, str) and isinstance(p, int) for e, p in r.ends().items())
@@ -209,6 +211,15 @@ def rebuilt_from_view(rnd: Round) -> bool:
     return type(twin) is type(rnd) and twin.legal_moves() == rnd.legal_moves()
 
 
+def goes_on_with(rnd: Round, seat: int | None) -> bool:
+    """The pips a view of a round in play asks a hand to hold a tile of (or None): the
+    round's own hands hold one (it is not over)."""
+    pips = rnd.pips_to_go_on(rnd.view(seat))
+    if pips is None:
+        return True
+    return not rnd.is_over() and any(t.high in pips or t.low in pips for h in rnd.hands for t in h)
+
+
 def redealt_like_from_view(rnd: Round) -> bool:
     """A round redealt from one built from a view is the round the view builds with those
     hands, move for move to the end (or None: the family rebuilds every deal); the round it
@@ -243,8 +254,16 @@ def answers(rnd: Round, member: str) -> bool:
     return True
 
 
+def attributes(rnd: Round) -> list[str]:
+    """The attributes a round holds: in its ``__dict__``, or where its class is compiled
+    (:mod:`bazar.hotpath`), in the slots ``__mypyc_attrs__`` names."""
+    return [*getattr(type(rnd), "__mypyc_attrs__", ()), *getattr(rnd, "__dict__", ())]
+
+
 #: the public members of Round and of the round it builds, as the class defines them
-PUBLIC = sorted({n for n in [*dir(Round), *vars(position("block", 0))] if not n.startswith("_")})
+PUBLIC = sorted(
+    {n for n in [*dir(Round), *attributes(position("block", 0))] if not n.startswith("_")}
+)
 
 
 def test_the_contract_names_every_public_member_of_round() -> None:
@@ -289,3 +308,53 @@ def test_from_view_refuses_hands_and_a_bazar_that_do_not_fit_the_view(name: str)
     resized[other].append(rest[0])  # checked against the view before the deal is
     with pytest.raises(ValueError, match="tiles in the view"):
         Round.from_view(view, hands=resized, bazar=rest)
+
+
+#: the rounds of each seeded match the push-and-pop check walks (round 2 on: a round whose
+#: lead, privileges and scores follow from the rounds before it)
+ROUNDS_WALKED = 4
+SEEDS_WALKED = 8
+
+
+def settled(rnd: Round) -> tuple[Outcome, Any] | None:
+    """The outcome and its extra (Sea Kozel's hundred, a Kozel title), which outcomes do not
+    compare."""
+    outcome = rnd.outcome()
+    return None if outcome is None else (outcome, outcome.extra)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_round_from_the_movers_view_offers_the_real_moves_through_every_push_and_pop(
+    name: str,
+) -> None:
+    """At every position of the first rounds of seeded random matches, later rounds
+    included, a round rebuilt from the mover's match view with the true hidden tiles offers
+    the real round's legal moves, after each of them pushed (with the real outcome when it
+    ends the round) and after it is popped back: a search's undo keeps the view's
+    restrictions (Sea Kozel's hundred, a forced lead), not those of a fresh round."""
+    rules = bazar.rules(name)
+    later = 0
+    single = True  # whether every match ended in its first round (Kolbasa is one game)
+    for seed in range(SEEDS_WALKED):
+        match = bazar.Match(rules, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over() and len(match.rounds) <= ROUNDS_WALKED:
+            rnd = match.round
+            later += len(match.rounds) > 1
+            view = match.view(rnd.turn)
+            search = Round.from_view(view, hands=rnd.hands, bazar=rnd.bazar)
+            real = rnd.copy()
+            legal = real.legal_moves()
+            where = f"{name} seed {seed} round {len(match.rounds)} ply {rnd.ply}"
+            assert search.legal_moves() == legal, where
+            for move in legal:
+                search.push(move)
+                real.push(move)
+                assert search.legal_moves() == real.legal_moves(), f"{where}: after {move}"
+                assert settled(search) == settled(real), f"{where}: after {move}"
+                search.pop()
+                real.pop()
+                assert search.legal_moves() == legal, f"{where}: {move} pushed and popped"
+            match.push(rng.choice(legal))
+        single = single and len(match.rounds) == 1
+    assert later or single, f"{name}: no later round was walked"

@@ -11,7 +11,7 @@ import pytest
 
 import bazar
 from bazar.core import rules as rules_module
-from bazar.core.rules import TARGET, Option, Variant, declared, register
+from bazar.core.rules import TARGET, Option, Traits, Variant, declared, register
 from bazar.games.cross.fives import BASE
 from bazar.games.line.kozel import OPEN_THRESHOLD
 from bazar.games.line.options import DOUBLES_PER_TURN, HUNDRED_PRIVILEGE, LINE
@@ -153,7 +153,9 @@ def test_fewer_points_win_at_a_limit_and_in_the_train_and_tree_games() -> None:
 
 
 def test_capabilities_say_what_the_bots_may_rely_on() -> None:
-    v = bazar.rules.variant
+    def v(name: str) -> Traits:
+        return bazar.rules.variant(name).traits
+
     assert not v("kolbasa").determinizable and v("kozel").determinizable
     assert v("kozel").reads_ends and not v("poker").reads_ends and not v("texas-42").reads_ends
     assert v("osel").ends_branch and v("fives").ends_branch and not v("classic").ends_branch
@@ -163,8 +165,35 @@ def test_capabilities_say_what_the_bots_may_rely_on() -> None:
     assert v("mexican-train").own_trains and not v("chicken-foot").own_trains
 
 
+SEARCHED = ("determinizable", "reads_ends", "ends_branch", "scored_in_play", "own_trains")
+
+
+def test_the_variant_still_answers_the_traits_the_search_reads() -> None:
+    for name in bazar.rules.names():
+        game = bazar.rules.variant(name)
+        for trait in (
+            "determinizable",
+            "reads_ends",
+            "ends_branch",
+            "scored_in_play",
+            "own_trains",
+        ):
+            assert getattr(game, trait) is getattr(game.traits, trait)
+
+
+def test_every_family_plugs_in_typed_hooks() -> None:
+    """What mypy checks statically, at run time: each hook is there, callable, of its kind."""
+    for name in bazar.rules.names():
+        game = bazar.rules.variant(name)
+        assert game.round is not None and issubclass(game.round, bazar.Round)
+        assert isinstance(game.traits, Traits)
+        for hook in (game.settle, game.decide, game.score, game.starting_score, game.lower_wins):
+            assert hook is None or callable(hook)
+        assert all(callable(check) for check in game.checks)
+
+
 def test_the_club_rates_kozel_points_in_the_kozel_games_osel_included() -> None:
-    rated = {n for n in bazar.rules.names() if bazar.rules.variant(n).club_rating == "kozel"}
+    rated = {n for n in bazar.rules.names() if bazar.rules.variant(n).traits.club_rating == "kozel"}
     assert {"kozel", "kozel-team", "osel"} <= rated
     assert "sea-kozel" not in rated and "classic" not in rated
 

@@ -69,6 +69,9 @@ def to_move(table: tuple[str, int], seed: int, steps: int) -> tuple[bazar.Round,
 @given(**POSITIONS)
 # a tight fit the quick deals kept missing (they then relaxed the constraints)
 @example(table=("block", 4), seed=206, steps=19, sample=0)
+# nothing to draw and the viewer must pass: another hand holds a tile for the ends (a deal
+# without one would be a fish, not the view's round)
+@example(table=("block", 2), seed=5785, steps=10, sample=0)
 def test_a_sampled_deal_fits_everything_the_view_shows(
     table: tuple[str, int], seed: int, steps: int, sample: int
 ) -> None:
@@ -244,3 +247,137 @@ def test_every_deal_has_a_likelihood_and_the_true_one_too(
         assert weight == pytest.approx(search.likelihood(model, found, again.hands, top))
     plain = search.weighted_deal(view, random.Random(sample), None)
     assert plain is None or plain[1] == 1.0
+
+
+# -- the determinizer: one a search, and only an inconsistent deal is dealt again -----------
+
+
+def _block_view() -> bazar.View:
+    """Seat 1 to move in a game of Block after a few moves, with a choice of tiles."""
+    rnd = bazar.Round(bazar.rules("block"), seed=4)
+    while len(rnd.legal_moves()) < 2 or len(rnd.history()) < 3:
+        rnd.push(max(rnd.legal_moves(), key=str))
+    seat = rnd.turn
+    assert seat is not None
+    return rnd.view(seat)
+
+
+def test_a_determinizer_rebuilds_its_view_once_and_redeals_from_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bazar.games.line.round import LineRound
+
+    view = _block_view()
+    built = []
+    original = LineRound.from_view  # bound to LineRound (a compiled one has no __func__)
+
+    def counted(cls: type[LineRound], *args: object, **kwargs: object) -> LineRound:
+        built.append(1)
+        return original(*args, **kwargs)  # type: ignore[arg-type, return-value]
+
+    monkeypatch.setattr(LineRound, "from_view", classmethod(counted))
+    dealer = search.Determinizer(view)
+    rng = random.Random(5)
+    rounds = [dealer.round(rng) for _ in range(6)]
+    assert all(r is not None and r.turn == view.turn for r in rounds)
+    assert len(built) == 1  # the other deals were redealt from the first round rebuilt
+    # a fresh determinizer of the same view deals the same rounds from the same seed
+    again = search.Determinizer(view)
+    rng = random.Random(5)
+    for rnd in rounds:
+        twin = again.round(rng)
+        assert twin is not None and rnd is not None and twin.hands == rnd.hands
+
+
+@pytest.mark.parametrize(
+    ("level", "broken"),
+    [
+        ("heuristic", "from_view"),  # (it deals a Block view once: never redealt)
+        *[
+            (level, broken)
+            for level in ("pimc@8", "ismcts@8")
+            for broken in ("from_view", "redealt")
+        ],
+    ],
+)
+def test_a_broken_rebuild_fails_loudly_not_as_a_weaker_bot(
+    level: str, broken: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug in a family's ``from_view`` or ``redealt`` (here a KeyError) reaches the
+    caller of ``choose``: the search never swallows it and plays on with fewer deals."""
+    from bazar.games.line.round import LineRound
+
+    def bug(*args: object, **kwargs: object) -> None:
+        raise KeyError("a bug in the family")
+
+    patched = classmethod(bug) if broken == "from_view" else bug
+    monkeypatch.setattr(LineRound, broken, patched)
+    view = _block_view()
+    with pytest.raises(KeyError, match="a bug in the family"):
+        bots.make(level, seed=1).choose(view, view.legal)
+
+
+def test_an_inconsistent_deal_is_dealt_again_and_none_left_falls_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bazar.games.line.round import LineRound
+
+    view = _block_view()
+    original = LineRound.from_view  # bound to LineRound (a compiled one has no __func__)
+    refusals = [3]
+
+    def refusing(cls: type[LineRound], *args: object, **kwargs: object) -> LineRound:
+        if refusals[0]:
+            refusals[0] -= 1
+            raise search.InconsistentDeal("these hands break the view")
+        return original(*args, **kwargs)  # type: ignore[arg-type, return-value]
+
+    monkeypatch.setattr(LineRound, "from_view", classmethod(refusing))
+    assert search.determinize(view, random.Random(1)) is not None  # the fourth deal
+    refusals[0] = 10**9  # no deal fits: no round, and a searching bot plays the heuristic's
+    assert search.determinize(view, random.Random(1)) is None
+    heuristic = bots.make("heuristic", seed=1).choose(view, view.legal)
+    assert bots.make("pimc@8", seed=1).choose(view, view.legal) == heuristic
+    assert bots.make("ismcts@8", seed=1).choose(view, view.legal) == heuristic
+
+
+def test_a_trick_the_dealt_hands_could_not_have_played_is_an_inconsistent_deal() -> None:
+    """Texas 42 replays the view's tricks: a deal that gives a seat the suit it did not
+    follow is refused as an :class:`~bazar.core.errors.InconsistentDeal` (an IllegalMove's
+    code kept), which the sampler deals again."""
+    refused = 0
+    for seed in range(40):
+        rnd = played_to("texas-42", 4, seed, 12)
+        seat = rnd.turn
+        assert seat is not None
+        view = rnd.view(seat)
+        for sample in range(10):
+            hands, pile = search.sample_deal(view, random.Random(sample))
+            try:
+                bazar.Round.from_view(view, hands=hands, bazar=pile)
+            except search.InconsistentDeal as error:
+                assert error.code == "illegal_move"
+                refused += 1
+        if refused:
+            break
+    assert refused
+
+
+def test_a_broken_settlement_fails_loudly_not_as_the_pips_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A playout's value is the ledger's settlement; a bug in it reaches the search's caller
+    (it was once taken for the pips left in hand)."""
+    from bazar.core.ledger import Ledger
+
+    rnd = bazar.Round(bazar.rules("kozel"), seed=1)
+    search.rollout(rnd, random.Random(0))
+    assert rnd.outcome() is not None
+    assert len(search.round_value(rnd)) == rnd.rules.sides
+
+    def bug(self: Ledger, outcome: bazar.Outcome) -> Ledger:
+        raise KeyError("a bug in the settlement")
+
+    monkeypatch.setattr(Ledger, "settle", bug)
+    with pytest.raises(KeyError, match="a bug in the settlement"):
+        search.round_value(rnd)

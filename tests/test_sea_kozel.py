@@ -180,6 +180,38 @@ def test_a_6_6_lead_by_the_privileged_leader_is_a_hundred() -> None:
     assert outcome.extra.get("hundred") == P
 
 
+def test_10_a_round_rebuilt_from_a_view_keeps_the_hundred_through_push_and_pop() -> None:
+    # The pimc and ismcts bots crashed here: their search pushed 6-6 on a round rebuilt from
+    # the holder's view, popped it, and then could not say stop (every tile led instead).
+    rnd = hundred_round(["6-6", "5-2", "4-0"], ["3-1", "2-1", "1-0"], holding(60))
+    search = Round.from_view(rnd.view(P), hands=rnd.hands, bazar=rnd.bazar)
+    for move in ["6-6", "stop"]:
+        search.push(move)
+        search.pop()
+        assert [str(m) for m in search.legal_moves()] == ["6-6", "stop"]
+    search.push("stop")
+    rnd.push("stop")
+    assert search.turn == Q and search.legal_moves() == rnd.legal_moves()
+    # past the decision, a lead taken back leaves it declined: Q leads again
+    after = Round.from_view(rnd.view(Q), hands=rnd.hands, bazar=rnd.bazar)
+    after.push(after.legal_moves()[0])
+    after.pop()
+    assert after.turn == Q and after.legal_moves() == rnd.legal_moves()
+
+
+def test_10_a_hundred_played_on_in_a_round_rebuilt_from_a_view_is_one() -> None:
+    rnd = hundred_round(["6-6", "5-2", "4-0"], ["3-1", "2-1", "1-0"], holding(60))
+    rnd.push("6-6")
+    search = Round.from_view(rnd.view(Q), hands=rnd.hands, bazar=rnd.bazar)
+    while not rnd.is_over():
+        move = rnd.legal_moves()[0]
+        rnd.push(move)
+        search.push(move)
+    real, rebuilt = rnd.outcome(), search.outcome()
+    assert real is not None and rebuilt is not None
+    assert real.extra == rebuilt.extra == {"hundred": P}
+
+
 def test_11_reaching_125_wins() -> None:
     after = holding(110).settle(out(P, [], ["6-5", "4-0"]))
     assert after.scores == (125, 0)

@@ -71,6 +71,7 @@ def make(name: str, seed: int | None = None) -> Bot:
         if not getattr(cls, "takes_budget", False):
             raise UnknownBot.of("bot_budget", bot=key, name=name)
         try:
+            # only a bot that takes_budget takes one, which Bot.__init__ cannot say
             return cls(seed, budget)  # type: ignore[call-arg]
         except ValueError as exc:
             raise UnknownBot.of("bot_bad_budget", name=name, reason=exc) from None

@@ -13,14 +13,18 @@ among the moves legal in that deal, adds one node and rolls out. A deal counts b
 the others' moves so far were had they held its hands, under a soft-greedy model of their
 play (:class:`bazar.bots.sampler.PlayModel`: heavy tiles and doubles first). Rewards are per
 side, so partners in team games pull together. With few tiles left and nothing to draw it solves
-the sampled deals exactly instead (alpha-beta, :func:`bazar.bots.sampler.solve`). In Mexican
-Train (``Variant.own_trains``) the heuristic's move -- its plan of one's own train -- stands
-unless the tree's mean reward for the most-visited move beats it by more than a standard
-error: heaviest-first rollouts cannot see a plan that pays off over a dozen turns.
+the sampled deals exactly instead (alpha-beta, :func:`bazar.bots.sampler.solve`). In a game
+that rewards long plans (:attr:`bazar.Round.rewards_long_plans`: Mexican Train's own train)
+the heuristic's move -- its plan -- stands unless the tree's mean reward for the most-visited
+move beats it by more than a standard error: heaviest-first rollouts cannot see a plan that
+pays off over a dozen turns.
+
+Both make one :class:`bazar.bots.sampler.Determinizer` of the view a move, and deal from it.
 
 ``omniscient`` sees the whole round through :meth:`OmniscientBot.choose_round` (never a
 View); the arena gives it the round, nothing else does. It measures what hidden
-information costs the others. It is not listed by :func:`bazar.bots.names`.
+information costs the others; given only a view it is the ``pimc`` it inherits from. It is
+not listed by :func:`bazar.bots.names`.
 
 Budgets: ``pimc@200`` (playouts), ``pimc@50ms``, ``ismcts@1000``, ``ismcts@1s``, and a
 count with a hard time cap, ``pimc@200/40ms``. The default levels are capped: ``pimc`` is
@@ -52,6 +56,12 @@ ENDGAME_TILES = 8
 ENDGAME_NODES = 4000
 
 
+def in_endgame(rnd: Round) -> bool:
+    """Whether ``rnd`` is small enough to solve exactly: nothing left to draw and at most
+    :data:`ENDGAME_TILES` tiles in all the hands."""
+    return rnd.drawable == 0 and sum(len(h) for h in rnd.hands) <= ENDGAME_TILES
+
+
 def evaluate(
     rnd: Round,
     legal: Sequence[Move],
@@ -63,7 +73,7 @@ def evaluate(
     """The value for ``side`` of each move of ``legal`` in ``rnd`` (one deal): the mean of
     ``rollouts`` greedy playouts, or the exact value in a small endgame. With the match's
     ``ledger``, values are for the match (:func:`bazar.bots.sampler.match_standing`)."""
-    exact = rnd.drawable == 0 and sum(len(h) for h in rnd.hands) <= ENDGAME_TILES
+    exact = in_endgame(rnd)
     values = []
     for move in legal:
         rnd.push(move)
@@ -98,6 +108,10 @@ class _Searching(Bot):
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
 
+    def _ledger(self, view: View) -> Ledger | None:
+        """The match's ledger the view shows, where the bot plays for the match."""
+        return search.ledger_of(view) if self.for_match else None
+
 
 @register
 class PimcBot(_Searching):
@@ -116,29 +130,51 @@ class PimcBot(_Searching):
         assert me is not None
         side = view.rules.side_of(me)
         clock = self.budget.clock()  # the heuristic's opinion is part of the time taken
-        ledger = search.ledger_of(view) if self.for_match else None
+        ledger = self._ledger(view)
         liked = legal.index(self.fallback.choose(view, legal))
-        totals = [0.0] * len(legal)
+        rows = self._sampled_values(search.Determinizer(view), legal, side, clock, ledger)
+        if rows is None:
+            return legal[liked]
+        return legal[self._best(rows, legal, liked)]
+
+    def _sampled_values(
+        self,
+        dealer: search.Determinizer,
+        legal: Sequence[Move],
+        side: int,
+        clock: search.Clock,
+        ledger: Ledger | None,
+    ) -> list[list[float]] | None:
+        """Deal after deal while the budget lasts (one at least), the value of every legal
+        move in it (:func:`evaluate`), a row a deal; None where a deal cannot be made."""
         rows: list[list[float]] = []
         while clock.more() or not rows:
-            rnd = search.determinize(view, self.rng)
+            rnd = dealer.round(self.rng)
             if rnd is None:
-                return legal[liked]
-            values = evaluate(rnd, legal, side, self.rng, ledger=ledger)
-            for i, v in enumerate(values):
-                totals[i] += v
-            rows.append(values)
+                return None
+            rows.append(evaluate(rnd, legal, side, self.rng, ledger=ledger))
             for _ in legal:
                 clock.tick()
+        return rows
+
+    def _best(self, rows: list[list[float]], legal: Sequence[Move], liked: int) -> int:
+        """The index of the move with the best total over the deals' ``rows``; the
+        heuristic's move (``liked``) stands unless the samples show the best one better by
+        more than their noise (paired over the same deals, :attr:`margin`)."""
+        totals = [0.0] * len(legal)
+        for row in rows:
+            for i, v in enumerate(row):
+                totals[i] += v
         best = max(range(len(legal)), key=lambda i: (totals[i], _order(legal[i])))
-        # the heuristic's move stands unless the samples show the best one better by more
-        # than their noise (paired over the same deals)
         if liked != best and _not_clearly_better(rows, best, liked, self.margin):
-            return legal[liked]
-        return legal[best]
+            return liked
+        return best
 
 
 def _not_clearly_better(rows: list[list[float]], best: int, other: int, z: float) -> bool:
+    """Whether the paired differences of the ``rows`` between ``best`` and ``other`` show
+    ``best`` better by no more than ``z`` standard errors (pimc's test against the
+    heuristic's move)."""
     diffs = [row[best] - row[other] for row in rows]
     n = len(diffs)
     mean = sum(diffs) / n
@@ -163,6 +199,7 @@ def _clearly_better(best: _Node | None, other: _Node | None, z: float) -> bool:
 
 
 def _order(move: Move) -> tuple[int, bool, str]:
+    """A move's rank on a tie: the heavier tile, a double, then its name."""
     tile = move.tile
     return (-1, False, str(move)) if tile is None else (tile.pips, tile.is_double, str(move))
 
@@ -181,6 +218,10 @@ class Stats:
 
 
 class _Node:
+    """A node of the tree: the move leading to it as the search has tried it (its rewards,
+    weighted, and how often it was legal when its parent was reached), and the moves
+    tried from it."""
+
     __slots__ = ("avail", "children", "side", "squares", "total", "visits")
 
     def __init__(self, side: int) -> None:
@@ -191,20 +232,95 @@ class _Node:
         self.avail = 0
         self.side = side  # the side that chose the move leading here
 
+    def offered(self, moves: Sequence[Move]) -> list[Move]:
+        """The moves of ``moves`` (those legal from here in this deal) not tried yet; each
+        child among them counts one more time it was available."""
+        untried = [m for m in moves if m not in self.children]
+        for m in moves:
+            child = self.children.get(m)
+            if child is not None:
+                child.avail += 1
+        return untried
+
+    def ucb(self, explore: float) -> float:
+        """The child's mean reward and its exploration bonus (UCB1 over the times its move
+        was available, as information-set MCTS counts them)."""
+        return self.total / self.visits + explore * math.sqrt(
+            math.log(max(self.avail, 1)) / self.visits
+        )
+
+    def backup(self, reward: float, weight: float) -> None:
+        """Add one iteration's ``reward``, counted ``weight`` times."""
+        self.visits += weight
+        self.total += weight * reward
+        self.squares += weight * reward * reward
+
+
+class _Tree:
+    """One search's tree over the bot's information set, and what its iterations saw: how
+    many, their weights, the mean size of their values (the scale rewards are squashed
+    by), how deep they reached and the distinct deals they played."""
+
+    def __init__(self) -> None:
+        self.root = _Node(-1)
+        self.runs = 0
+        self.weights = 0.0
+        self.seen_abs = 0.0
+        self.depths = 0
+        self.deepest = 0
+        self.deals: set[tuple[int | None, ...]] = set()
+
+    def record(self, rnd: Round, depth: int) -> None:
+        """Note an iteration that reached ``depth`` plies into the tree, dealt ``rnd`` (at
+        the root again)."""
+        self.depths += depth
+        self.deepest = max(self.deepest, depth)
+        self.deals.add(tuple(rnd.hand_mask(s) for s in range(rnd.players)))
+
+    def backup(self, path: Sequence[_Node], values: Sequence[float], weight: float) -> None:
+        """Give every node of ``path`` below the root the reward of its side's value in
+        ``values``, squashed into 0..1 by the mean size of the values seen so far; the
+        deal counts by its likelihood ``weight`` against the mean so far (importance
+        sampling)."""
+        self.runs += 1
+        self.seen_abs += sum(abs(v) for v in values) / len(values)
+        scale = max(1.0, self.seen_abs / self.runs)
+        self.weights += weight
+        w = weight * self.runs / self.weights
+        for node in path[1:]:
+            node.backup(0.5 + 0.5 * math.tanh(values[node.side] / scale), w)
+
+    def most_visited(self, legal: Sequence[Move]) -> Move:
+        """The root's most visited move (the heaviest tile on a tie)."""
+        children = self.root.children
+        return max(legal, key=lambda m: (children[m].visits if m in children else -1, _order(m)))
+
+    def stats(self) -> Stats:
+        """What the search did (:class:`Stats`), the endgame aside."""
+        return Stats(
+            self.runs, len(self.deals), self.depths / max(self.runs, 1), self.deepest, False
+        )
+
 
 @register
 class IsmctsBot(_Searching):
     """Information-set MCTS (single observer) with an exact endgame (budget: iterations or
-    ms)."""
+    ms).
+
+    Each iteration of :meth:`_search` deals a fresh deal of the view and walks down the
+    tree in it (:meth:`_tree_walk`): at a node with a move legal in this deal that was
+    never tried it expands one (:meth:`_expand`), else it selects by UCB among the moves
+    legal in this deal (:meth:`_select`); then it plays the deal out from the new node
+    (:meth:`_rollout`) and backs the values up the path (:meth:`_Tree.backup`)."""
 
     name = "ismcts"
     #: 400 iterations, never more than 900 ms (the level promises at most 1 s a move)
     default = Budget(400, 900.0)
+    #: the weight of the exploration term of UCB (:meth:`_select`)
     explore = 0.7
-    #: in the games of one's own train (``Variant.own_trains``) the heuristic's move stands
-    #: unless the tree shows another better by more than ``margin`` standard errors (as in
-    #: ``pimc``): the plan of one's own train is a long-range idea that heaviest-first
-    #: rollouts cannot see
+    #: in the games that reward long plans (``Round.rewards_long_plans``: one's own train)
+    #: the heuristic's move stands unless the tree shows another better by more than
+    #: ``margin`` standard errors (as in ``pimc``): heaviest-first rollouts cannot see it
     margin = 1.0
     #: how the search models the other seats' choices, to weigh each deal by how likely
     #: their moves were under it (None: every consistent deal alike)
@@ -218,112 +334,119 @@ class IsmctsBot(_Searching):
             return legal[0]
         me = view.seat
         assert me is not None
-        rules = view.rules
-        side = rules.side_of(me)
+        side = view.rules.side_of(me)
         clock = self.budget.clock()
-        model = self.model
-        first = search.weighted_deal(view, self.rng, model)
+        dealer = search.Determinizer(view, self.model)
+        first = dealer.deal(self.rng)
         if first is None:
             return self.fallback.choose(view, legal)
+        ledger = self._ledger(view)
         probe = first[0]
-        ledger = search.ledger_of(view) if self.for_match else None
-        if probe.drawable == 0 and sum(len(h) for h in probe.hands) <= ENDGAME_TILES:
-            return self._endgame(view, legal, side, clock, ledger)
-        depths = 0
-        deepest = 0
-        deals: set[tuple[int | None, ...]] = set()
-        root = _Node(-1)
-        scale = 10.0
-        seen_abs = 0.0
-        weights = 0.0
-        runs = 0
-        while clock.more() or runs == 0:
-            dealt = first if runs == 0 else search.weighted_deal(view, self.rng, model)
+        if in_endgame(probe):  # the first deal shows the endgame; the solves deal afresh
+            return self._endgame(dealer, legal, side, clock, ledger)
+        tree = self._search(dealer, first, legal, clock, ledger)
+        self.stats = tree.stats()
+        best = tree.most_visited(legal)
+        if probe.rewards_long_plans:
+            return self._keep_plan(view, legal, best, tree)
+        return best
+
+    def _search(
+        self,
+        dealer: search.Determinizer,
+        first: tuple[Round, float],
+        legal: Sequence[Move],
+        clock: search.Clock,
+        ledger: Ledger | None,
+    ) -> _Tree:
+        """The tree of iterations while the budget lasts (one at least), the ``first`` deal
+        first; it stops early where no deal can be made."""
+        tree = _Tree()
+        while clock.more() or tree.runs == 0:
+            dealt = first if tree.runs == 0 else dealer.deal(self.rng)
             if dealt is None:
                 break
-            rnd, weight = dealt
-            runs += 1
             clock.tick()
-            node = root
-            path = [node]
-            pushed = 0
-            while not rnd.is_over():
-                moves = rnd.legal_moves() if pushed else list(legal)
-                turn = rnd.turn
-                assert turn is not None
-                mover = rules.side_of(turn)
-                untried = [m for m in moves if m not in node.children]
-                for m in moves:
-                    child = node.children.get(m)
-                    if child is not None:
-                        child.avail += 1
-                if untried:
-                    move = untried[int(self.rng.random() * len(untried))]
-                    child = _Node(mover)
-                    child.avail = 1
-                    node.children[move] = child
-                    rnd.push(move)
-                    pushed += 1
-                    node = child
-                    path.append(node)
-                    break
-                best_move = moves[0]
-                best_ucb = -math.inf
-                for m in moves:
-                    c = node.children[m]
-                    ucb = c.total / c.visits + self.explore * math.sqrt(
-                        math.log(max(c.avail, 1)) / c.visits
-                    )
-                    if ucb > best_ucb:
-                        best_ucb, best_move = ucb, m
-                rnd.push(best_move)
-                pushed += 1
-                node = node.children[best_move]
-                path.append(node)
-            depths += pushed
-            deepest = max(deepest, pushed)
-            count = search.rollout(rnd, self.rng)
-            values = search.round_value(rnd, ledger)
-            search.unwind(rnd, count + pushed)
-            deals.add(tuple(rnd.hand_mask(s) for s in range(rules.players)))
-            seen_abs += sum(abs(v) for v in values) / len(values)
-            scale = max(1.0, seen_abs / runs)
-            # each deal counts by its likelihood against the mean so far (importance sampling)
-            weights += weight
-            w = weight * runs / weights
-            for n in path[1:]:
-                reward = 0.5 + 0.5 * math.tanh(values[n.side] / scale)
-                n.visits += w
-                n.total += w * reward
-                n.squares += w * reward * reward
-        self.stats = Stats(runs, len(deals), depths / max(runs, 1), deepest, False)
-        best = max(
-            range(len(legal)),
-            key=lambda i: (
-                root.children[legal[i]].visits if legal[i] in root.children else -1,
-                _order(legal[i]),
-            ),
-        )
-        if rules.variant.own_trains:
-            liked = self.fallback.choose(view, legal)
-            if liked != legal[best] and not _clearly_better(
-                root.children.get(legal[best]), root.children.get(liked), self.margin
-            ):
-                return liked
-        return legal[best]
+            rnd, weight = dealt
+            path = self._tree_walk(tree.root, rnd, legal)
+            values = self._rollout(rnd, ledger)
+            search.unwind(rnd, len(path) - 1)
+            tree.record(rnd, len(path) - 1)
+            tree.backup(path, values, weight)
+        return tree
+
+    def _tree_walk(self, root: _Node, rnd: Round, legal: Sequence[Move]) -> list[_Node]:
+        """Walk down from ``root`` in the deal ``rnd``, pushing the moves: select while
+        every move legal in the deal was tried, expand the first node with one untried,
+        and stop there (or at the round's end). Returns the nodes passed, root first."""
+        node = root
+        path = [root]
+        while not rnd.is_over():
+            moves = rnd.legal_moves() if len(path) > 1 else list(legal)
+            untried = node.offered(moves)
+            move = self._expand(node, rnd, untried) if untried else self._select(node, moves)
+            rnd.push(move)
+            node = node.children[move]
+            path.append(node)
+            if untried:
+                break
+        return path
+
+    def _expand(self, node: _Node, rnd: Round, untried: Sequence[Move]) -> Move:
+        """One of the ``untried`` moves at random, added to ``node`` as a new child (for the
+        side of the seat to move in ``rnd``)."""
+        move = untried[int(self.rng.random() * len(untried))]
+        turn = rnd.turn
+        assert turn is not None
+        child = _Node(rnd.rules.side_of(turn))
+        child.avail = 1
+        node.children[move] = child
+        return move
+
+    def _select(self, node: _Node, moves: Sequence[Move]) -> Move:
+        """The move of ``moves`` (all tried from ``node``) whose child has the highest UCB
+        (the first on a tie)."""
+        best_move = moves[0]
+        best_ucb = -math.inf
+        for m in moves:
+            ucb = node.children[m].ucb(self.explore)
+            if ucb > best_ucb:
+                best_ucb, best_move = ucb, m
+        return best_move
+
+    def _rollout(self, rnd: Round, ledger: Ledger | None) -> list[float]:
+        """Play ``rnd`` out greedily (:func:`bazar.bots.sampler.rollout`) and return every
+        side's value of its end; the playout is taken back."""
+        count = search.rollout(rnd, self.rng)
+        values = search.round_value(rnd, ledger)
+        search.unwind(rnd, count)
+        return values
+
+    def _keep_plan(self, view: View, legal: Sequence[Move], best: Move, tree: _Tree) -> Move:
+        """In a game that rewards long plans, the heuristic's planned move, unless the tree
+        shows ``best`` better by more than :attr:`margin` standard errors."""
+        liked = self.fallback.choose(view, legal)
+        children = tree.root.children
+        if liked != best and not _clearly_better(
+            children.get(best), children.get(liked), self.margin
+        ):
+            return liked
+        return best
 
     def _endgame(
         self,
-        view: View,
+        dealer: search.Determinizer,
         legal: Sequence[Move],
         side: int,
-        clock: search._Clock,
+        clock: search.Clock,
         ledger: Ledger | None,
     ) -> Move:
+        """The move of the best weighted total over deals solved exactly (alpha-beta,
+        :func:`evaluate`), while the budget lasts; a solve counts as several iterations."""
         totals = [0.0] * len(legal)
         deals = 0
         while clock.more() or deals == 0:
-            dealt = search.weighted_deal(view, self.rng, self.model)
+            dealt = dealer.deal(self.rng)
             if dealt is None:
                 break
             rnd, weight = dealt
@@ -353,8 +476,9 @@ class RoundIsmctsBot(IsmctsBot):
     for_match = False
 
 
-class OmniscientBot(_Searching):
-    """Sees every hand and the bazar: for measurement only (see the module's doc)."""
+class OmniscientBot(PimcBot):
+    """Sees every hand and the bazar: for measurement only (see the module's doc). Given
+    only a view (:meth:`choose`) it cannot peek, and plays as the ``pimc`` it is."""
 
     name = "omniscient"
     default = Budget(96)
@@ -373,7 +497,3 @@ class OmniscientBot(_Searching):
         values = evaluate(rnd, legal, side, self.rng, rollouts=rollouts)
         best = max(range(len(legal)), key=lambda i: (values[i], _order(legal[i])))
         return legal[best]
-
-    def choose(self, view: View, legal: Sequence[Move]) -> Move:
-        """Given only a view it cannot peek: it plays like ``pimc``."""
-        return PimcBot.choose(self, view, legal)  # type: ignore[arg-type]

@@ -4,7 +4,10 @@ A searching bot never sees the round. From its :class:`~bazar.View` it *determin
 deals the tiles it cannot see to the other hands and the bazar, consistently with everything
 public (the hand sizes, every tile on the table or in its own hand, and what passes and
 forced draws say: a seat that passed or drew held no tile of the open ends at that moment),
-rebuilds a full round with :meth:`bazar.Round.from_view`, and plays it out.
+rebuilds a full round with :meth:`bazar.Round.from_view`, and plays it out. A search makes
+one :class:`Determinizer` a ``choose`` and deals its view from it as often as it likes; a
+deal the view contradicts is dealt again (:class:`InconsistentDeal`, the one error a deal
+may end in), and any other error propagates: a bug in a family is never a weaker bot.
 
 >>> import random
 >>> import bazar
@@ -23,11 +26,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bazar.core.errors import invalid
+from bazar.core.errors import InconsistentDeal, invalid
 from bazar.core.moves import Move
 from bazar.core.outcome import Outcome
 from bazar.core.round import Round
@@ -41,7 +44,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Budget",
+    "Clock",
     "Constraint",
+    "Determinizer",
+    "InconsistentDeal",
     "Inference",
     "PlayModel",
     "choices",
@@ -145,6 +151,19 @@ class Inference:
             self._draws_at.append((seat, i))
             self.voids[seat] = 0
 
+    @property
+    def reads_ends(self) -> bool:
+        """Whether the game's passes read the open ends (``Variant.reads_ends``): in the
+        other games the moves prove nothing of the hands."""
+        return self._reads
+
+    @property
+    def open_ends(self) -> Mapping[str, int]:
+        """The open ends the moves read so far leave (end id -> pip) while they are
+        followed: empty before the lead, in the games whose passes do not read them, and
+        once a spinner's arms or a closed end stopped the following."""
+        return self._ends if self._sure else {}
+
     def constraints(self, viewer: int | None) -> list[Constraint]:
         """What the moves read say about the hands of every seat but ``viewer`` now."""
         draws_at = self._draws_at
@@ -170,15 +189,29 @@ def satisfies(hands: Sequence[Sequence[Tile]], rules: Iterable[Constraint]) -> b
     return all(c.allows(hands[c.seat]) for c in rules)
 
 
+#: the quick deals :func:`sample_deal` tries before it searches for a tight fit
+QUICK_DEALS = 30
+
+
 def sample_deal(
-    view: View, rng: random.Random, use_constraints: bool = True, tries: int = 30
+    view: View, rng: random.Random, use_constraints: bool = True, tries: int = QUICK_DEALS
 ) -> tuple[list[list[Tile]], list[Tile]]:
     """Hands for every seat and a bazar (in draw order) consistent with ``view``: the sizes
     it shows, its own hand, no tile seen on the table and, where the layout has open ends,
-    the passes and forced draws (:func:`constraints`). Raises ValueError where the tiles
-    left cannot fill the hands the view shows."""
+    the passes and forced draws (:func:`constraints`) and, where nothing is left to draw, a
+    hand with a tile to play (the view goes on: :meth:`Round.pips_to_go_on`). Raises
+    :class:`InconsistentDeal` where the tiles left cannot fill the hands the view shows."""
+    return _dealt(view, _prepare(view, use_constraints), rng, tries)
+
+
+def _dealt(
+    view: View, prepared: _Prepared, rng: random.Random, tries: int
+) -> tuple[list[list[Tile]], list[Tile]]:
+    """:func:`sample_deal`, from what :func:`_prepare` made of the view: ``tries`` quick
+    deals that fill one seat after another, a search for a tight fit, and a last deal that
+    keeps the counts alone."""
     me = view.seat
-    own, pool, by_seat, order = _prepared(view, use_constraints)
+    own, pool, by_seat, order, need = prepared
     for attempt in range(tries + 1):
         relax = attempt == tries  # the last try keeps the counts alone
         left = list(pool)
@@ -213,15 +246,18 @@ def sample_deal(
                 break
             hands[seat] = taken
             left = rest
+        if ok and need and not relax:
+            # the view goes on with nothing to draw: a hidden hand holds a tile to play
+            ok = any(_touches(tile, need) for seat in order for tile in hands[seat])
         if ok and len(left) >= view.bazar_size:
             # tiles beyond the bazar are out of play (never dealt)
             return hands, left[: view.bazar_size]
         if attempt == tries - 1:
             # the quick deals keep missing a tight fit: search for one before relaxing
-            found = _constrained_deal(view, pool, by_seat, order, hands, rng)
+            found = _constrained_deal(view, pool, by_seat, order, hands, rng, need)
             if found is not None:
                 return found
-    raise ValueError("no deal fits the view")  # pragma: no cover - the last try always fits
+    raise InconsistentDeal("no deal fits the view")  # pragma: no cover - the last try fits
 
 
 #: how many tile placements :func:`_constrained_deal` tries before it gives up
@@ -235,13 +271,20 @@ def _constrained_deal(
     order: list[int],
     hands: list[list[Tile]],
     rng: random.Random,
+    need: int = 0,
 ) -> tuple[list[list[Tile]], list[Tile]] | None:
     """A deal of ``pool`` to the hidden seats that meets every constraint, found by a
     randomised depth-first search (None if there is none within :data:`_SEARCH_NODES`): the
     quick deals of :func:`sample_deal` fill one seat after another and can keep missing the
-    few deals a tight set of constraints leaves."""
+    few deals a tight set of constraints leaves. With ``need`` (pips, a bit a pip), a hidden
+    hand holds a tile of one of them (the view goes on with nothing to draw): those tiles
+    are placed first, and a branch that leaves every one of them out fails at once."""
     left = list(pool)
     rng.shuffle(left)
+    if need:
+        left.sort(key=lambda tile: not _touches(tile, need))  # stable: still shuffled
+    needed = sum(1 for tile in left if _touches(tile, need))  # the need tiles lead `left`
+    held = 0  # the need tiles placed in a hidden hand
     room = {seat: view.hand_sizes[seat] for seat in order}
     spare = len(left) - sum(room.values())  # the bazar and the tiles out of play
     if spare < view.bazar_size:
@@ -261,7 +304,9 @@ def _constrained_deal(
         return hits if all(counts[seat][k] < mine[k].draws for k in hits) else None
 
     def place(i: int) -> bool:
-        nonlocal nodes, spare
+        nonlocal nodes, spare, held
+        if need and not held and i >= needed:
+            return False  # every tile that could give a hand a move is in the bazar
         if i == len(left):
             return True
         nodes += 1
@@ -276,12 +321,14 @@ def _constrained_deal(
                 continue
             room[seat] -= 1
             placed[seat].append(tile)
+            held += i < needed
             for k in hits:
                 counts[seat][k] += 1
             if place(i + 1):
                 return True
             for k in hits:
                 counts[seat][k] -= 1
+            held -= i < needed
             placed[seat].pop()
             room[seat] += 1
         if spare:
@@ -301,33 +348,41 @@ def _constrained_deal(
     return dealt, pile[: view.bazar_size]
 
 
-_Prepared = tuple[list[Tile] | None, list[Tile], dict[int, list[Constraint]], list[int]]
-#: the last view prepared for sampling: a searching bot deals from one view many times
-_last: tuple[View | None, bool, _Prepared | None] = (None, False, None)
+_Prepared = tuple[list[Tile] | None, list[Tile], dict[int, list[Constraint]], list[int], int]
 
 
-def _prepared(view: View, use_constraints: bool) -> _Prepared:
+def _touches(tile: Tile, pips: int) -> bool:
+    """Whether ``tile`` shows one of ``pips`` (a bit a pip)."""
+    return bool((1 << tile.high | 1 << tile.low) & pips)
+
+
+def _prepare(view: View, use_constraints: bool) -> _Prepared:
     """What every deal from ``view`` starts from: the viewer's own hand, the unseen tiles,
-    the constraints by seat and the order to fill the hidden seats in (most constrained
-    first). Kept for the last view asked about (a bot samples one view many times)."""
-    global _last
-    last_view, last_constrained, last = _last
-    if last_view is view and last_constrained == use_constraints and last is not None:
-        return last
+    the constraints by seat, the order to fill the hidden seats in (most constrained
+    first) and the pips (a bit a pip) of which a hidden hand must hold a tile, 0 for none:
+    where the view goes on with nothing to draw and the viewer holds no tile to play, some
+    other hand does, or the round would be over (:meth:`Round.pips_to_go_on`). Raises
+    :class:`InconsistentDeal` where the unseen tiles cannot fill the places the view
+    shows."""
     me = view.seat
     own = list(view.hand) if view.hand is not None and me is not None else None
     hidden = [s for s in range(view.rules.players) if not (s == me and own is not None)]
     pool = sorted(set(view.rules.tiles) - seen_tiles(view))
     need = sum(view.hand_sizes[s] for s in hidden) + view.bazar_size
     if len(pool) < need:
-        raise ValueError(f"the view leaves {len(pool)} unseen tiles for {need} places")
+        raise InconsistentDeal(f"the view leaves {len(pool)} unseen tiles for {need} places")
     by_seat: dict[int, list[Constraint]] = {}
     for c in constraints(view) if use_constraints else []:
         by_seat.setdefault(c.seat, []).append(c)
     order = sorted(hidden, key=lambda s: -len(by_seat.get(s, ())))
-    prepared = (own, pool, by_seat, order)
-    _last = (view, use_constraints, prepared)
-    return prepared
+    need = 0
+    family = view.rules.variant.round
+    pips = family.pips_to_go_on(view) if use_constraints and family is not None else None
+    if pips is not None:
+        need = sum(1 << pip for pip in pips)
+        if own is not None and any(_touches(tile, need) for tile in own):
+            need = 0  # the viewer can play: the others' hands need not
+    return own, pool, by_seat, order, need
 
 
 @dataclass(frozen=True)
@@ -361,8 +416,8 @@ class PlayModel:
 #: a choice another seat made: its seat, the open pips then (a bit a pip), the
 #: index of the tile it laid, and the tiles it laid later (a bit a tile index)
 _Choice = tuple[int, int, int, int]
-#: the last view read for choices (a searching bot weighs many deals of one view)
-_last_choices: tuple[View | None, list[_Choice]] = (None, [])
+#: per tile index, the pips it carries (a bit a pip) and its weight (:meth:`PlayModel.weights`)
+_Weights = list[tuple[int, float]]
 
 
 def choices(view: View) -> list[_Choice]:
@@ -370,20 +425,17 @@ def choices(view: View) -> list[_Choice]:
     (``Variant.reads_ends``), each with what the seat held then besides its hand now: the
     tiles it laid later. Leads are left out (a game's rules may force them), and so are a
     seat's choices before its last draw (its hand then held tiles nobody saw)."""
-    global _last_choices
-    if _last_choices[0] is view:
-        return _last_choices[1]
     inference = Inference(view.rules)
     found: list[_Choice] = []
     history = view.history
-    if inference._reads:
+    if inference.reads_ends:
         later = [0] * view.rules.players
         fresh = [True] * view.rules.players
         points: list[tuple[int, int, int]] = []
         for i, (seat, move, _) in enumerate(history):
             tile = move.tile
-            ends = inference._ends
-            if seat != view.seat and move.kind == "play" and tile and ends and inference._sure:
+            ends = inference.open_ends
+            if seat != view.seat and move.kind == "play" and tile and ends:
                 bits = 0
                 for pip in ends.values():
                     bits |= 1 << pip
@@ -401,7 +453,6 @@ def choices(view: View) -> list[_Choice]:
             if move.tile is not None and move.kind in ("play", "close"):
                 later[seat] |= 1 << move.tile.index
         found.reverse()
-    _last_choices = (view, found)
     return found
 
 
@@ -410,7 +461,13 @@ def likelihood(
 ) -> float:
     """How likely, under ``model``, the others' ``found`` choices (:func:`choices`) were had
     they held ``hands``: the product of each choice's probability."""
-    table = _weights(model, top)
+    return _likelihood(model.weights(top), found, hands)
+
+
+def _likelihood(
+    table: _Weights, found: Sequence[_Choice], hands: Sequence[Sequence[Tile]]
+) -> float:
+    """:func:`likelihood`, with the model's weights already tabled."""
     masks = [-1] * len(hands)
     p = 1.0
     for seat, bits, laid, later in found:  # bits: the open pips (a lead is never found)
@@ -432,86 +489,134 @@ def likelihood(
     return p
 
 
-_WEIGHTS: dict[tuple[PlayModel, int], list[tuple[int, float]]] = {}
+class Determinizer:
+    """Full rounds consistent with one view, dealt as often as a search asks: what a
+    searching bot makes once a ``choose``, and deals from many times.
 
+    It keeps what every deal of its view shares, so that only the first deal pays for it:
+    the unseen tiles and what passes and draws say of each seat (:func:`sample_deal`), the
+    others' choices a deal is weighed by (:func:`choices`, under ``model``), and the first
+    round rebuilt from the view (:meth:`bazar.Round.from_view`), which the next deals are
+    redealt from (:meth:`bazar.Round.redealt`) instead of rebuilt. A deal that contradicts
+    the view (:class:`InconsistentDeal`) is dealt again; any other error propagates.
 
-def _weights(model: PlayModel, top: int) -> list[tuple[int, float]]:
-    table = _WEIGHTS.get((model, top))
-    if table is None:
-        table = _WEIGHTS[model, top] = model.weights(top)
-    return table
+    >>> import random
+    >>> import bazar
+    >>> rnd = bazar.Round(bazar.rules("block"), seed=3)
+    >>> rnd.push(rnd.legal_moves()[0])
+    >>> dealer = Determinizer(rnd.view(rnd.turn), PlayModel())
+    >>> dealt = dealer.deal(random.Random(1))
+    >>> dealt is not None and dealt[0].turn == rnd.turn and 0.0 < dealt[1] <= 1.0
+    True
+    """
 
+    def __init__(self, view: View, model: PlayModel | None = None) -> None:
+        self.view = view
+        #: how the others choose, to weigh each deal by (None: every deal alike)
+        self.model = model
+        self._prepared: _Prepared | None = None
+        self._choices: list[_Choice] | None = None
+        self._weights: _Weights | None = None
+        self._base: Round | None = None
 
-#: the last view a round was rebuilt from, and that round kept at its view's position: the
-#: next deals of the view are redealt from it (``Round.redealt``) instead of rebuilt
-_last_base: tuple[View | None, Round | None] = (None, None)
+    @property
+    def can_deal(self) -> bool:
+        """Whether the view can be dealt: a seat's view, of a game whose family rebuilds a
+        round from a view (``Variant.determinizable``; not Kolbasa's blind rows)."""
+        return self.view.rules.variant.determinizable and self.view.seat is not None
+
+    @property
+    def choices(self) -> list[_Choice]:
+        """The others' choices in the view (:func:`choices`), read once."""
+        if self._choices is None:
+            self._choices = choices(self.view)
+        return self._choices
+
+    def hands(self, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+        """Hands for every seat and a bazar in draw order, consistent with the view (see
+        :func:`sample_deal`). Raises :class:`InconsistentDeal` where no hands fit."""
+        if self._prepared is None:
+            self._prepared = _prepare(self.view, True)
+        return _dealt(self.view, self._prepared, rng, QUICK_DEALS)
+
+    def round(self, rng: random.Random, tries: int = 8) -> Round | None:
+        """A full round consistent with the view (see :meth:`deal`), or None."""
+        dealt = self.deal(rng, tries)
+        return None if dealt is None else dealt[0]
+
+    def deal(self, rng: random.Random, tries: int = 8) -> tuple[Round, float] | None:
+        """A full round consistent with the view, and how likely the others' choices were
+        had they held its hands (:func:`likelihood` under :attr:`model`; 1.0 without one).
+        A family whose ``from_view`` replays the history (tricks: a seat that did not follow
+        suit is void in it) rejects some deals (:class:`InconsistentDeal`), as do the
+        tile families a deal that leaves nobody a move where the view's round goes on (the
+        sampler's last, relaxed try can deal one); they are dealt again, ``tries`` deals in
+        all. None
+        where every try failed, or where the view cannot be dealt (:attr:`can_deal`)."""
+        if not self.can_deal:
+            return None
+        for _ in range(tries):
+            try:
+                hands, pile = self.hands(rng)
+                rnd = self._rebuilt(hands, pile)
+            except InconsistentDeal:
+                continue
+            if rnd.turn == self.view.turn:
+                return rnd, self._likelihood(hands)
+        return None
+
+    def _rebuilt(self, hands: list[list[Tile]], pile: list[Tile]) -> Round:
+        """The view's round with ``hands`` and ``pile``: redealt from the first round rebuilt
+        (where the family redeals, ``Round.redealt``), else rebuilt from the view."""
+        base = self._base
+        rnd = base.redealt(hands, pile) if base is not None else None
+        if rnd is None:
+            rnd = Round.from_view(self.view, hands=hands, bazar=pile)
+            if base is None:
+                self._base = rnd.copy()  # kept at the view's position, to redeal from
+        return rnd
+
+    def _likelihood(self, hands: Sequence[Sequence[Tile]]) -> float:
+        """How likely the others' choices were had they held ``hands`` (1.0 without a model
+        or without choices to weigh)."""
+        model = self.model
+        if model is None or not self.choices:
+            return 1.0
+        if self._weights is None:
+            self._weights = model.weights(self.view.rules.set_max)
+        return _likelihood(self._weights, self.choices, hands)
 
 
 def determinize(view: View, rng: random.Random, tries: int = 8) -> Round | None:
-    """A full round consistent with ``view`` (see :func:`sample_deal`), or None where the
-    game's family cannot rebuild one. A family whose ``from_view`` replays the history
-    (tricks: a seat that did not follow suit is void in it) rejects some deals, and a deal
-    may end the round the view shows going on (a fish: nobody holds a tile for the ends,
-    where the others must have one); they are drawn again up to ``tries`` times. A game
-    that is not ``Variant.determinizable`` (Kolbasa's blind rows): None."""
-    dealt = weighted_deal(view, rng, None, tries)
-    return None if dealt is None else dealt[0]
+    """One full round consistent with ``view`` (:meth:`Determinizer.round`), or None where
+    none was found in ``tries`` deals or the game's family cannot rebuild one (Kolbasa's
+    blind rows). A search that deals one view many times makes a :class:`Determinizer`."""
+    return Determinizer(view).round(rng, tries)
 
 
 def weighted_deal(
     view: View, rng: random.Random, model: PlayModel | None, tries: int = 8
 ) -> tuple[Round, float] | None:
-    """:func:`determinize`, with the likelihood of the deal under ``model``: how likely the
-    others' choices were had they held the hands dealt (:func:`likelihood`; 1.0 without a
-    model). The deals themselves are drawn as :func:`sample_deal` draws them: a search
-    weighs each one's result by its likelihood (importance sampling)."""
-    global _last_base
-    if not view.rules.variant.determinizable or view.seat is None:
-        return None
-    found = choices(view) if model is not None else []
-    for _ in range(tries):
-        try:
-            hands, pile = sample_deal(view, rng)
-            base_view, base = _last_base
-            rnd = base.redealt(hands, pile) if base_view is view and base is not None else None
-            if rnd is None:
-                rnd = Round.from_view(view, hands=hands, bazar=pile)
-                if base_view is not view:
-                    _last_base = (view, rnd.copy())
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
-            continue
-        if rnd.turn == view.turn:
-            if model is None or not found:
-                return rnd, 1.0
-            return rnd, likelihood(model, found, hands, view.rules.set_max)
-    return None
+    """One deal of ``view`` weighed by ``model`` (:meth:`Determinizer.deal`): a full round
+    and how likely the others' choices were had they held its hands (1.0 without a model).
+    The deals are drawn as :func:`sample_deal` draws them: a search weighs each one's result
+    by its likelihood (importance sampling)."""
+    return Determinizer(view, model).deal(rng, tries)
 
 
 # -- values and playouts -------------------------------------------------------------------
 
 
-#: what a remembered point (Kozel, not yet recorded) weighs against a recorded one
-REMEMBERED_WEIGHT = 0.6
-
-
 def ledger_of(view: View) -> Ledger | None:
-    """The match's ledger as ``view`` shows it (every seat sees the scores), or None where
-    the view carries none."""
+    """The match's ledger as ``view`` shows it (every seat sees the scores), the family
+    reading its score state back (:meth:`bazar.Ledger.from_public`), or None where the view
+    carries none."""
     from bazar.core.ledger import Ledger
 
-    data = dict(view.scores or {})
-    if "scores" not in data:
+    if "scores" not in view.scores:
         return None
     try:
-        return Ledger(
-            view.rules,
-            scores=data.pop("scores"),
-            remembered=data.pop("remembered", None),
-            opened=data.pop("opened", None),
-            pot=int(data.pop("pot", 0)),
-            rounds=int(data.pop("rounds", 0)),
-            extra={k: tuple(v) if isinstance(v, list) else v for k, v in data.items()},
-        )
+        return Ledger.from_public(view.rules, view.scores)
     except (TypeError, ValueError):
         return None
 
@@ -522,11 +627,12 @@ def match_standing(ledger: Ledger) -> list[float]:
 
     Where the match is lost at a ``limit`` (the Kozel family's goat), a point weighs more
     the nearer it brings a side to the limit: the standing is ``-(x + L e^((x-L)/t))`` with
-    ``t = L/4``, so 10 points at 20 cost about 11, at 90 about 30; remembered points count
-    at :data:`REMEMBERED_WEIGHT` of their face value. A decided match counts
-    the loser at the limit's full weight and the winners at nothing left to fear. Where a
-    ``target`` is reached first, the winner gains the target again. Otherwise the scores
-    themselves (signed by :attr:`Rules.better_sign <bazar.core.rules.Rules.better_sign>`).
+    ``t = L/4``, so 10 points at 20 cost about 11, at 90 about 30; ``x`` is the side's
+    points as its family counts them (:meth:`bazar.Ledger.standing`: Kozel's remembered
+    points at ``REMEMBERED_WEIGHT`` of their face value). A decided match counts the loser
+    at the limit's full weight and the winners at nothing left to fear. Where a ``target``
+    is reached first, the winner gains the target again. Otherwise the scores themselves
+    (signed by :attr:`Rules.better_sign <bazar.core.rules.Rules.better_sign>`).
     """
     rules = ledger.rules
     limit = rules.limit
@@ -537,13 +643,7 @@ def match_standing(ledger: Ledger) -> list[float]:
         won = {rules.side_of(s) for s in result.winners}
     if target is None and limit:
         tau = limit / 4
-        out = []
-        for side, score in enumerate(ledger.scores):
-            # remembered points (Kozel) are recorded when the account opens, or wiped by
-            # going out: a debt of about half its face value
-            x = score + REMEMBERED_WEIGHT * ledger.remembered[side]
-            out.append(-(x + limit * math.exp(min(50.0, (x - limit) / tau))))
-        return out
+        return [-(x + limit * math.exp(min(50.0, (x - limit) / tau))) for x in ledger.standing()]
     sign = rules.better_sign
     bonus = float(target or 0)
     return [sign * x + (bonus if side in won else 0.0) for side, x in enumerate(ledger.scores)]
@@ -562,20 +662,13 @@ def outcome_value(
     one if not given): a bot that plays for the match, not only the round."""
     from bazar.core.ledger import Ledger
 
-    sides = rules.sides
     standing = rules.limit and rules.target is None
     if rules.variant.settle is None and not standing and not events:
         # the plain settlement adds the award to the scores: no ledger needed
         sign = rules.better_sign
         return _relative([float(sign * g) for g in award(rules, outcome)])
     start = ledger if ledger is not None else Ledger.new(rules)
-    try:
-        after = start.settle(outcome)
-    except Exception:  # a settlement that needs the match's history: the pips left instead
-        gains = [0.0] * sides
-        for seat, tiles in enumerate(outcome.remaining):
-            gains[rules.side_of(seat)] -= sum(t.pips for t in tiles or ())
-        return _relative(gains)
+    after = start.settle(outcome)
     if standing and not events:
         before_standing = match_standing(start)
         return _relative(
@@ -749,8 +842,9 @@ class Budget:
             raise invalid("budget_positive", text=text)
         return budget
 
-    def clock(self) -> _Clock:
-        return _Clock(self)
+    def clock(self) -> Clock:
+        """A clock that starts now."""
+        return Clock(self)
 
     def __str__(self) -> str:
         parts = [str(self.playouts)] if self.playouts else []
@@ -759,16 +853,20 @@ class Budget:
         return "/".join(parts)
 
 
-class _Clock:
+class Clock:
+    """A search's count of playouts against its :class:`Budget`, and the time it started."""
+
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
         self.start = time.perf_counter()
         self.used = 0
 
     def tick(self) -> None:
+        """Count one playout."""
         self.used += 1
 
     def more(self) -> bool:
+        """Whether the budget leaves time and playouts for another."""
         b = self.budget
         if b.playouts and self.used >= b.playouts:
             return False

@@ -30,7 +30,7 @@ try:
         NoSuchOption,
         UsageError,
     )
-except ImportError:  # typer releases that use click itself
+except ImportError:  # typer releases that use click itself (mypy sees one of the two)
     from click.exceptions import (  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]
         BadOptionUsage,
         BadParameter,
@@ -107,6 +107,7 @@ class Group(TyperGroup):
             raise Usage("usage.no_command", ctx, name=args[0])
         return super().resolve_command(ctx, args)
 
+    # click declares main overloaded on standalone_mode; one signature answers both
     def main(  # type: ignore[override]
         self,
         args: Sequence[str] | None = None,

@@ -32,7 +32,7 @@ _REASONS = {
 }
 
 
-#: the name of a match's losers where the yards give them one (``Variant.loser``)
+#: the name of a match's losers where the yards give them one (``Traits.loser``)
 _LOSERS = {
     "goat": (N_("match.goat"), N_("match.goats")),
     "donkey": (N_("match.donkey"), N_("match.donkeys")),
@@ -163,7 +163,7 @@ class Narrator:
             (result.winners, N_("match.winner"), N_("match.winners")),
             (result.losers, N_("match.loser"), N_("match.losers")),
         ):
-            title = _LOSERS.get(self.match.rules.variant.loser or "")
+            title = _LOSERS.get(self.match.rules.variant.traits.loser or "")
             if title is not None and seats is result.losers:
                 one, many = title
             if seats:

@@ -68,7 +68,7 @@ def _list_variants(console: Console, lang: str) -> None:
     console.print(table)
     if lang == "en":
         # `bazar rules kozel` will answer in Russian (API.md): say so here, in English
-        russian = ", ".join(name for name in VARIANTS if find_variant(name).russian)
+        russian = ", ".join(name for name in VARIANTS if find_variant(name).traits.russian)
         console.print(Text(t("rules.russian", lang, names=russian), style="dim"))
 
 

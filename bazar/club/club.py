@@ -846,7 +846,7 @@ class Club:
         ratings: dict[str, Any] = {}
         opts = table.state.rules.options()
         scores = match.ledger.public().get("scores")
-        points = table.state.rules.variant.club_rating == "kozel" and opts.get("rating")
+        points = table.state.rules.variant.traits.club_rating == "kozel" and opts.get("rating")
         if points and not table.state.rules.teams:
             assert isinstance(scores, list)
             deltas = {}

@@ -173,6 +173,7 @@ class Table:
                 case ts.Emit(event=event):
                     self.audience.emit(event)
                 case ts.Notice(event=event, but=but):
+                    # the state holds its clients as objects: it knows no sockets
                     self.audience.notify(event, but)  # type: ignore[arg-type]  # a client
                 case ts.Refuse(client=client, error=error):
                     client.refuse(error)  # type: ignore[attr-defined]  # a client

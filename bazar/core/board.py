@@ -24,6 +24,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .errors import invalid
 from .tiles import MAX_PIP, Tile
 
 __all__ = ["ARM_IDS", "Board", "Laid", "Line", "Spinner"]
@@ -50,9 +51,7 @@ class Laid:
         """Read ``"a|b"``, the form :func:`str` writes."""
         a, bar, b = text.partition("|")
         if not (bar and a.isdigit() and b.isdigit() and max(int(a), int(b)) <= MAX_PIP):
-            raise ValueError(
-                f"malformed laid tile {text!r}: write it as 'a|b' with pips 0 to {MAX_PIP}"
-            )
+            raise invalid("malformed_laid", text=text, high=MAX_PIP)
         return cls(int(a), int(b))
 
     @property
@@ -104,7 +103,7 @@ class Board(ABC):
         board = Board.kinds.get(kind) if isinstance(kind, str) else None
         if board is None or not issubclass(board, cls):
             known = ", ".join(k for k, b in Board.kinds.items() if issubclass(b, cls))
-            raise ValueError(f"no board of kind {kind!r}: the kinds are {known}")
+            raise invalid("board_kind", kind=kind, known=known)
         return board._from_json(data)
 
     @classmethod

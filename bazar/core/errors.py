@@ -23,6 +23,7 @@ __all__ = [
     "BadRecord",
     "BazarError",
     "IllegalMove",
+    "InconsistentDeal",
     "MatchOver",
     "Names",
     "UnknownBot",
@@ -58,6 +59,51 @@ MESSAGES: dict[str, str] = {
     "hand_size_players": "hand_size gives no size for {players} players: {sizes}",
     "hand_size_form": "option hand_size takes a number of tiles from 1 up, not {value!r}",
     "reserve_needs_draw": "bazar_reserve needs draw=True",
+    # the games' own checks of their options
+    "positive_target": "positive scoring needs a target",
+    "penalty_limit": "penalty scoring needs a limit",
+    "penalty_block_award": "penalty scoring records own pips in a fish: block_award=own_pips",
+    "own_pips_penalty": "block_award=own_pips goes with scoring=penalty",
+    "target_or_limit": "a game has a target (reaching it wins) or a limit, not both",
+    "needs_target": "{game} needs a target",
+    "fives_target": "the fives games need a target",
+    "fives_limit": "the fives games are won at a target; they have no limit",
+    "telephone_block_award": "telephone: block_award takes opponents_total or difference",
+    "lowest_wins_scoring": "fish_mode=lowest_wins is positive scoring: it needs a target, no limit",
+    "fish_mode_penalty": "fish_mode={mode} is penalty scoring: it needs a limit, no target",
+    "side_more_teams": "fish_mode=side_more_takes_all is played by teams (teams=True)",
+    "kozel_doubles": "doubles_per_turn takes 1 or 2 in Kozel (a line has two ends)",
+    "sea_kozel_doubles": "doubles_per_turn takes 1 or 2 in Sea Kozel (a line has two ends)",
+    "team_rule": "{name} is a rule of the team game (teams=True)",
+    "lead_order": "unknown lead order {order!r}",
+    "lead_rule": "lead rule {rule!r} is not played by {game}",
+    "set_only": "{game} is played with double-{only}, not double-{high}",
+    "cut_piece_to": (
+        "with 3 or 4 players the cut-off part goes to the next player: cut_piece_to=next_player"
+    ),
+    "poker_players": "poker deals 5 tiles each from 20: at most 4 players, not {players}",
+    "poker_set": "poker is played with the 20 tiles of double-6, not double-{high}",
+    "bet_range": "bet_min {low} is above bet_max {high}",
+    "texas_players": "texas-42 is played by 4 players in two sides (teams=True)",
+    "hand_size_table": (
+        "{game} deals from double-{table} by its table; with double-{high} give hand_size"
+    ),
+    "hand_size_unknown": (
+        "no hand size is known for {players} players on double-{high}: give hand_size"
+    ),
+    "engine_source": "{game} takes engine_source holder or pre_placed",
+    "engine_arms": (
+        "the engine takes engine_arms_required <= engine_arms_max <= {high} arms "
+        "(double-{high} has {high} tiles to start them); not {required} and {most}"
+    ),
+    "trains_required": (
+        "trains_required runs from the number of players ({players}) to 8, not {value}"
+    ),
+    "limit_match_end": "a limit ends the match only with match_end=limit or either",
+    "match_end_limit": "match_end={match_end} needs a limit (no default is given)",
+    "deal_size": (
+        "{players} hands of {size} need {need} tiles; double-{high} leaves {tiles} to deal"
+    ),
     # tiles and moves
     "no_tile": "no tile {a}-{b}: pips run from 0 to {high}",
     "no_set": "no double-{n} set: bazar has double-{sizes}",
@@ -89,9 +135,62 @@ MESSAGES: dict[str, str] = {
     "tile_twice": "tile {tile} is dealt twice",
     "leader_seat": "leader must be a seat from 0 to {last}, not {leader!r}",
     "leader_empty": "seat {seat} leads but holds no tile",
+    "seat_of": "{name} must be a seat from 0 to {last}, not {seat!r}",
+    "lead_needs_leader": "a forced lead needs a leader",
+    "no_lead_tile": "nobody holds a tile to lead",
+    "fisher_needed": "the previous round's fisher is needed to choose the leader",
+    "redeal_rejected": (
+        "the redeal rule (redeal_min_doubles / redeal_min_suit) rejected {tries} deals in a "
+        "row: it can hardly ever be met"
+    ),
+    "kolbasa_lead": "kolbasa has no forced lead: the first double starts the sausage",
+    "poker_lead": "poker has no forced lead",
+    "texas_lead": "texas-42 has no forced lead: the bidder leads any tile",
+    "first_to_act": "seat {leader} cannot act first when seat {dealer} deals",
+    "first_to_bid": "seat {leader} cannot bid first when seat {dealer} deals",
+    "ante": "seat {seat} holds {chips} chips and cannot pay the ante of {ante}",
+    "empty_row": "seat {seat} has an empty row: every row needs a tile",
+    "poker_hand": "a poker hand is five different tiles, not {tiles}",
+    "poker_tile": "no tile {tile} in the 20-tile poker set (no blanks, no 1-1)",
+    "poker_hand_size": (
+        "a poker hand is 5 tiles (or none for a player out of the deal); seat {seat} holds {size}"
+    ),
+    "hand_sizes_equal": (
+        "every hand holds the same number of tiles (7 in a full deal), not {sizes}"
+    ),
+    "round_number": "rounds are numbered from 1, not {number}",
+    "engine_not_in_set": "the engine {engine} is not in double-{high}",
+    "engine_lead": "the engine (lead) is one double, not {tiles}",
+    "missing_engine": (
+        "nobody holds {engine} or a lower double: with missing_engine={missing} the round is "
+        "dealt again; give a deal with it"
+    ),
     "match_over": "the match is over; no move {move} can follow",
     "match_decided": "the match is already decided",
     "ledger_sides": "{name} needs {sides} entries (one per side), not {given}",
+    # a round rebuilt from a view (a bot's search)
+    "view_hands": "the view has {players} seats; {given} hands were given",
+    "view_rows": "the view has {players} seats; {given} rows were given",
+    "view_bazar": "the view's bazar holds {size} tiles, not {given}",
+    "view_aside": "the view sets {size} tiles aside, not {given}",
+    "view_own_hand": "the hands given do not hold the viewer's own hand",
+    "view_hand_size": "seat {seat} holds {size} tiles in the view, not {given}",
+    "view_row_front": "the row of seat {seat} must start with {tile}",
+    "redealt_view": "redealt() needs a round from from_view, at its view's position",
+    "redealt_sizes": "redealt() keeps every hand's size",
+    # boards in their JSON form
+    "malformed_laid": "malformed laid tile {text!r}: write it as 'a|b' with pips 0 to {high}",
+    "board_kind": "no board of kind {kind!r}: the kinds are {known}",
+    # GameColony's table listings (bazar.games.gamecolony)
+    "listing_form": (
+        "malformed table listing {text!r}: write a listing such as '200pt/Drw', '100pt/Blk*' "
+        "or '125pt/5+O'"
+    ),
+    "listing_points": "table listing {text!r}: the points run from 100 to 500, not {points}",
+    "listing_flag_twice": "table listing {text!r}: a flag is repeated",
+    "listing_spinner": "table listing {text!r}: Draw and Block have no spinner ('+')",
+    "listing_game": "{game} has no GameColony listing; only Five-up, Draw and Block do",
+    "listing_target": "a GameColony listing has a target from 100 to 500, not {target}",
     # records
     "record_nests": "not a bazar record: its JSON nests too deeply",
     "record_json": "not a bazar record: malformed JSON ({why})",
@@ -249,6 +348,13 @@ class IllegalMove(BazarError):
     """A move that is not legal in the position; the position is unchanged."""
 
     __module__ = "bazar"
+
+
+class InconsistentDeal(BazarError):
+    """Hidden hands that contradict what a view shows: a round cannot be rebuilt from them
+    (:meth:`bazar.Round.from_view`; a trick the view shows was not a legal play with
+    them), or no hands at all fit the view's tiles. A searching bot deals such a view
+    again; every other error of a rebuild is a bug, and it propagates."""
 
 
 class BadRecord(BazarError):

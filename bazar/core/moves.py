@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from .errors import Names, invalid
-from .tiles import Tile
+from .tiles import COMPILED, Tile, never_deleted, write_once
 
 __all__ = ["Move", "MoveSpace"]
 
@@ -38,11 +38,13 @@ class Move:
 
     __slots__ = ("_text", "end", "kind", "tile", "value")
 
-    kind: str
-    tile: Tile | None
-    end: str | None
-    value: int | str | None
-    _text: str
+    # interned and shared: nothing may change a move once it is made (compiled, a Final
+    # attribute is read-only; as pure Python, each is written once: tiles.write_once)
+    kind: Final[str]
+    tile: Final[Tile | None]
+    end: Final[str | None]
+    value: Final[int | str | None]
+    _text: Final[str]
 
     _interned: ClassVar[dict[tuple[str, int, str | None, int | str | None], Move]] = {}
 
@@ -57,23 +59,29 @@ class Move:
             tile = Tile.parse(tile)
         key = (kind, -1 if tile is None else tile.index, end, value)
         move = cls._interned.get(key)
-        if move is not None:
-            return move
-        _validate(kind, tile, end, value)
-        move = object.__new__(cls)
-        object.__setattr__(move, "kind", kind)
-        object.__setattr__(move, "tile", tile)
-        object.__setattr__(move, "end", end)
-        object.__setattr__(move, "value", value)
-        object.__setattr__(move, "_text", _format(kind, tile, end, value))
-        cls._interned[key] = move
+        if move is None:
+            _validate(kind, tile, end, value)
+            move = object.__new__(cls)
+            cls._interned[key] = move
         return move
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("Move is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Move is immutable")
+    def __init__(
+        self,
+        kind: str,
+        tile: Tile | str | None = None,
+        end: str | None = None,
+        value: int | str | None = None,
+    ) -> None:
+        # Python calls this after __new__ each time: an interned move is made once
+        if hasattr(self, "_text"):
+            return
+        if isinstance(tile, str):
+            tile = Tile.parse(tile)
+        self.kind = kind
+        self.tile = tile
+        self.end = end
+        self.value = value
+        self._text = _format(kind, tile, end, value)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (Move, (self.kind, self.tile, self.end, self.value))
@@ -81,10 +89,12 @@ class Move:
     @staticmethod
     def play(tile: Tile, end: str | None = None) -> Move:
         """Play ``tile`` on ``end`` (``None`` for the lead)."""
-        return Move("play", tile, end)
+        made = Move._interned.get(("play", tile.index, end, None))
+        return made if made is not None else Move("play", tile, end)
 
     @staticmethod
-    def parse(text: str | Move) -> Move:
+    def parse(text: str | Move | object) -> Move:
+        # ``object``: a compiled parse says what is wrong with any value, not a TypeError
         """Parse the notation; a Move is returned as it is. Malformed text raises ValueError."""
         if isinstance(text, Move):
             return text
@@ -104,16 +114,24 @@ class Move:
     def __repr__(self) -> str:
         return f"Move({self._text!r})"
 
+    def __hash__(self) -> int:
+        # a move is one object (interned): equal only to itself, hashed by its notation
+        return hash(self._text)
+
+
+if not COMPILED:
+    setattr(Move, "__setattr__", write_once)  # noqa: B010 - a class's slot, set at run time
+    setattr(Move, "__delattr__", never_deleted)  # noqa: B010
 
 _PARSED: dict[str, Move] = {}
 
 
-def _validate(kind: str, tile: Tile | None, end: str | None, value: Any) -> None:
+def _validate(kind: str, tile: Tile | None, end: str | None, value: int | str | None) -> None:
     if kind not in KINDS:
         raise invalid("move_kind", kind=kind, kinds=Names(KINDS))
     if end is not None and not (isinstance(end, str) and _END.match(end)):
         raise invalid("move_end", end=end)
-    if kind in ("play", *TILE_KINDS) and tile is None:
+    if (kind == "play" or kind in TILE_KINDS) and tile is None:
         raise invalid("move_needs_tile", kind=kind)
     if kind in BARE_KINDS and (tile is not None or end is not None or value is not None):
         raise invalid("move_bare", kind=kind)
@@ -121,7 +139,7 @@ def _validate(kind: str, tile: Tile | None, end: str | None, value: Any) -> None
         raise invalid("move_needs_value", kind=kind)
 
 
-def _format(kind: str, tile: Tile | None, end: str | None, value: Any) -> str:
+def _format(kind: str, tile: Tile | None, end: str | None, value: int | str | None) -> str:
     if kind == "play":
         return str(tile) if end is None else f"{tile}:{end}"
     if kind in BARE_KINDS:

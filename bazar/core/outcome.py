@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +35,7 @@ class Outcome:
     lead: Tile | None = None
     last_turn: tuple[Tile, ...] = ()
     scoring: tuple[tuple[int, int], ...] = ()
-    extra: Any = field(default=None, compare=False)
+    extra: dict[str, Any] | None = field(default=None, compare=False)
 
     def __init__(
         self,
@@ -48,7 +48,7 @@ class Outcome:
         lead: TileLike | None = None,
         last_turn: Sequence[TileLike] = (),
         scoring: Sequence[tuple[int, int]] = (),
-        extra: Any = None,
+        extra: Mapping[str, Any] | None = None,
     ) -> None:
         hands = tuple(None if h is None else tuple(Tile.parse(t) for t in h) for h in remaining)
         setter = object.__setattr__
@@ -61,7 +61,7 @@ class Outcome:
         setter(self, "lead", None if lead is None else Tile.parse(lead))
         setter(self, "last_turn", tuple(Tile.parse(t) for t in last_turn))
         setter(self, "scoring", tuple((int(s), int(p)) for s, p in scoring))
-        setter(self, "extra", extra)
+        setter(self, "extra", None if extra is None else dict(extra))
 
     def to_json(self) -> dict[str, Any]:
         return {

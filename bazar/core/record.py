@@ -23,6 +23,7 @@ from .ledger import Ledger
 from .match import Match
 from .outcome import Outcome
 from .round import Round, deal_seed
+from .rules import Rules
 from .rules import rules as make_rules
 
 __all__ = ["FORMAT", "VERSION", "dumps", "from_data", "loads", "to_data"]
@@ -152,7 +153,7 @@ def _count(entries: list[Any], max_rounds: int | None, max_moves: int | None) ->
         raise BadRecord.of("record_moves", moves=moves, most=max_moves)
 
 
-def _rules(spec: Any) -> Any:
+def _rules(spec: object) -> Rules:
     if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
         raise BadRecord.of("record_rules_form")
     options = spec.get("options") or {}
@@ -167,7 +168,7 @@ def _rules(spec: Any) -> Any:
 
 
 def _round(
-    rules: Any, seed: int | None, k: int, entry: Any, previous: Outcome | None, ledger: Ledger
+    rules: Rules, seed: int | None, k: int, entry: object, previous: Outcome | None, ledger: Ledger
 ) -> Round:
     if not isinstance(entry, dict) or not isinstance(entry.get("deal"), dict):
         raise BadRecord.of("record_round_form", round=k)

@@ -16,9 +16,12 @@ game shares; each family (``bazar.games``) fills its hooks.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self, cast
+
+from mypy_extensions import mypyc_attr
 
 from .board import Board
 from .errors import IllegalMove, Names, invalid
@@ -41,7 +44,6 @@ __all__ = [
     "Setup",
     "Tables",
     "Undo",
-    "board_of_position",
     "deal_seed",
     "final_turn",
     "shuffled",
@@ -61,24 +63,6 @@ def deal_seed(match_seed: int | str, number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-R = TypeVar("R", bound="Round")
-B = TypeVar("B", bound=Board)
-
-
-def board_of_position(make: Callable[[R], B]) -> Callable[[R], B]:
-    """A family's ``board`` made once a position: every view of it shares the board (a
-    push or a pop makes the next one)."""
-
-    def board(rnd: R) -> B:
-        made = rnd._board
-        if made is None:
-            made = rnd._board = make(rnd)
-        return made  # type: ignore[return-value]  # made by ``make`` for this position
-
-    board.__doc__ = make.__doc__
-    return board
-
-
 def shuffled(tiles: Sequence[Tile], rng: random.Random) -> list[Tile]:
     """Fisher–Yates driven by ``rng.random()``, the same on every Python version."""
     out = list(tiles)
@@ -87,6 +71,33 @@ def shuffled(tiles: Sequence[Tile], rng: random.Random) -> list[Tile]:
         j = int(rand() * (i + 1))
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def _copied(value: object) -> object:
+    """``value`` copied by its kind, as :func:`copy_plan` would by its declared type: a list,
+    a dict or a set anew, and so each list, dict or set it holds; anything else is shared."""
+    cls = value.__class__
+    if cls is list:
+        items = cast("list[object]", value)
+        if items and items[0].__class__ in (list, dict, set):
+            return [_copied(item) for item in items]
+        return list(items)
+    if cls is dict:
+        table = cast("dict[object, object]", value)
+        for first in table.values():
+            if first.__class__ in (list, dict, set):
+                return {key: _copied(item) for key, item in table.items()}
+            break
+        return dict(table)
+    if cls is set:
+        return set(cast("set[object]", value))
+    return value
+
+
+def _native_state(cls: type) -> tuple[str, ...]:
+    """The attributes a compiled class keeps outside any ``__dict__`` (none in pure Python)."""
+    names: tuple[str, ...] = getattr(cls, "__mypyc_attrs__", ())
+    return names
 
 
 DRAW = Move("draw")
@@ -110,17 +121,18 @@ class Tables:
     def __init__(self, set_max: int) -> None:
         tiles = tile_set(set_max)
         self.tiles = tiles
-        self.fits = [mask_of(t for t in tiles if t.has(p)) for p in range(set_max + 1)]
-        self.leads = [Move.play(t) for t in tiles]
-        self.double_index = [Tile.of(p, p).index for p in range(set_max + 1)]
-        self.doubles = [1 << i for i in self.double_index]
+        self.fits = tuple(mask_of(t for t in tiles if t.has(p)) for p in range(set_max + 1))
+        self.leads = tuple(Move.play(t) for t in tiles)
+        self.double_index = tuple(Tile.of(p, p).index for p in range(set_max + 1))
+        self.doubles = tuple(1 << i for i in self.double_index)
 
     @classmethod
     def of(cls, set_max: int) -> Self:
         tables = cls._cache.get(set_max)
         if tables is None:
             tables = cls._cache[set_max] = cls(set_max)
-        return tables  # type: ignore[return-value]
+        assert isinstance(tables, cls)  # each class caches its own (__init_subclass__)
+        return tables
 
 
 Tables._cache = {}
@@ -146,7 +158,9 @@ class Setup:
             if len(cls._cache) > 10_000:
                 cls._cache.clear()
             entry = cls._cache[id(rules)] = (rules, cls(rules))
-        return entry[1]  # type: ignore[return-value]
+        setup = entry[1]
+        assert isinstance(setup, cls)  # each class caches its own (__init_subclass__)
+        return setup
 
 
 Setup._cache = {}
@@ -168,6 +182,87 @@ class Undo:
         self.seat = seat
 
 
+#: how :meth:`Round.copy` copies a container of each kind: by its outer type, then by
+#: the type of what it holds where that is a container too
+_COPIERS: dict[str, Callable[[Any], Any]] = {
+    "list": list,
+    "dict": dict,
+    "set": set,
+    "list[list": lambda v: [list(x) for x in v],
+    "list[set": lambda v: [set(x) for x in v],
+    "list[dict": lambda v: [dict(x) for x in v],
+    "dict[list": lambda v: {k: list(x) for k, x in v.items()},
+    "dict[set": lambda v: {k: set(x) for k, x in v.items()},
+}
+
+
+def _kind(annotation: str) -> str | None:
+    """The copier's key of a declared type (``"list[list[Tile]] | None"`` -> ``"list[list"``),
+    None where it is no container (an ``int``, a ``tuple``, a frozen record, a class-level
+    constant).
+
+    >>> _kind("list[int]"), _kind("dict[int | None, View] | None"), _kind("tuple[int, ...]")
+    ('list', 'dict', None)
+    >>> _kind("list[list[Tile]]"), _kind("dict[str, set[int]]"), _kind("ClassVar[list[int]]")
+    ('list[list', 'dict[set', None)
+    """
+    text = annotation.replace(" ", "")
+    if text.startswith("ClassVar"):
+        return None
+    depth, parts, start = 0, [], 0
+    for i, char in enumerate(text):  # the union's members, split where no bracket is open
+        depth += (char == "[") - (char == "]")
+        if char == "|" and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    for part in parts:
+        outer, _, inner = part.partition("[")
+        if outer not in ("list", "dict", "set"):
+            continue
+        if outer == "dict":
+            inner = _after_key(inner)
+        nested = inner.partition("[")[0].partition(",")[0].rstrip("]")
+        if f"{outer}[{nested}" in _COPIERS:
+            return f"{outer}[{nested}"
+        if nested in ("list", "dict", "set"):
+            raise TypeError(f"Round.copy copies no {annotation}: declare a flatter state")
+        return outer
+    return None
+
+
+def _after_key(inner: str) -> str:
+    """The values' type of a dict's parameters ``K,V]``: after the comma no bracket holds."""
+    depth = 0
+    for i, char in enumerate(inner):
+        depth += (char == "[") - (char == "]")
+        if char == "," and depth == 0:
+            return inner[i + 1 :]
+    return ""
+
+
+def copy_plan(cls: type[Round]) -> dict[str, Callable[[Any], Any]]:
+    """The attributes :meth:`Round.copy` copies on a round of ``cls``, each with its copier:
+    every attribute a class of the round declares (its annotations, up the classes) of a
+    container type; made once a class. A test plays every variant and fails on an attribute
+    a round sets without declaring it, and on a container a copy shares with its original."""
+    plan = _PLANS.get(cls)
+    if plan is not None:
+        return plan
+    kinds: dict[str, str | None] = {}
+    for klass in reversed(cls.__mro__):
+        for name, annotation in inspect.get_annotations(klass).items():
+            kinds[name] = _kind(annotation if isinstance(annotation, str) else str(annotation))
+    plan = {name: _COPIERS[kind] for name, kind in kinds.items() if kind is not None}
+    _PLANS[cls] = plan
+    return plan
+
+
+_PLANS: dict[type[Round], dict[str, Callable[[Any], Any]]] = {}
+
+
+# a family may be defined in Python: a subclass of the compiled Round
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Round:
     """One deal of any game. ``Round(rules, seed=7)`` deals from a seed;
     ``Round(rules, hands=..., bazar=..., leader=...)`` plays an explicit deal.
@@ -201,15 +296,21 @@ class Round:
         which ``bazar.rl`` numbers as its fixed action space.
     ``_inputs(view)``, ``_restore(view)``
         For :meth:`from_view`: the constructor's keywords that rebuild the view's round
-        (the base's: its leader), then the public state of ``view`` set on the round built
-        from them and the view's hands. A family whose round cannot be built that way (a
-        view replayed move by move, blind rows) overrides :meth:`from_view` instead.
+        (the base's: its leader and number), then the public state of ``view`` set on the
+        round built from them and the view's hands; the base then gives it the match's
+        ledger the view shows, as it stood before the round. A family whose round cannot be
+        built that way (a view replayed move by move, blind rows) overrides
+        :meth:`from_view` instead.
 
     The state the base reads: ``_hands`` (one bit set per seat), ``_bazar`` (the undealt
     tiles in draw order; a draw takes ``_bazar[_drawn]``), ``_drawn``, ``_drawable``,
     ``_turn``, ``_over`` (None or the reason), ``_lead_mask`` (-1: no forced lead) and
     ``_stack`` of :class:`Undo` records. A family whose state is not of that shape (blind
     rows, a showdown) overrides the public method that reads it.
+
+    A family declares every attribute its round sets, typed, on its class: :meth:`copy`
+    copies each one declared a container by its kind (:func:`copy_plan`) and shares the
+    rest, which must be immutable.
     """
 
     rules: Rules
@@ -228,19 +329,28 @@ class Round:
     #: the tiles the leader must choose from (a bit set), -1 where any tile may lead; set
     #: by the families that force a lead
     _lead_mask: int = -1
+    #: the :class:`Undo` records of the moves made; each family declares it a list of its
+    #: own record (``list[LineUndo]``), which a ``list[Undo]`` here would forbid (a list is
+    #: invariant), and its ``_undo`` takes that record
     _stack: list[Any]
     _legal: tuple[Move, ...] | None
-    #: the board of the position now, made once (:func:`board_of_position`)
+    #: the board of the position now, made once (each family's ``board`` property)
     _board: Board | None
     #: the match's views of the position now, by seat (:meth:`Match.view`), made once
     _views: dict[int | None, View] | None
     #: the moves made before the stack's, in a round rebuilt from a view (:meth:`from_view`)
     _base: tuple[HistoryEntry, ...] = ()
     _first_hands: tuple[int, ...]
+    _ledger: Ledger | None
 
-    def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Round:
+    def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Self:
+        """``Round(rules, ...)`` makes the round of the family that plays ``rules``; a family's
+        own class makes its own (Python then calls its ``__init__``)."""
         if cls is Round and isinstance(rules, Rules):
-            cls = cls.played_by(rules)
+            family = cls.played_by(rules)
+            # the family's own __new__ (this one, through it) allocates it as compiled
+            # code must: object.__new__ of a compiled class is refused outside its own
+            return cast(Self, family.__new__(family, rules))
         return object.__new__(cls)
 
     @staticmethod
@@ -258,25 +368,26 @@ class Round:
         *,
         hands: Sequence[Sequence[TileLike]] | None = None,
         bazar: Sequence[TileLike] | None = None,
-        leader: int | None = None,
+        leader: object = None,
         number: int = 1,
         previous: Outcome | None = None,
         ledger: Ledger | None = None,
         dealer: int | None = None,
         lead: Sequence[TileLike] | None = None,
     ) -> None:
+        # ``leader`` is a seat or None; anything else is refused in words (a compiled round
+        # would refuse a typed parameter with a bare TypeError)
         self._begin(rules, seed, number, previous, ledger, dealer)
+        first = None if leader is None else self._check_seat("leader", leader)
         rng = random.Random(seed)
         if hands is None:
             if bazar is not None:
                 raise invalid("hands_with_bazar")
-            self._deal(rng, None, leader, lead)
+            self._deal(rng, None, first, lead)
         else:
-            self._deal(rng, self._check_deal(hands, bazar), leader, lead)
-        if leader is not None:
-            self._check_seat("leader", leader)
-        self.leader = self._lead(rng, leader, lead, hands is None)
-        self._first_hands = tuple(self._hands)
+            self._deal(rng, self._check_deal(hands, bazar), first, lead)
+        self.leader = self._lead(rng, first, lead, hands is None)
+        self._first_hands = tuple(self._hand_masks())
 
     def _begin(
         self,
@@ -306,13 +417,14 @@ class Round:
         self._board = None
         self._views = None
 
-    def _check_seat(self, name: str, seat: object) -> None:
+    def _check_seat(self, name: str, seat: object) -> int:
         """A seat given by the caller (``leader``, ``dealer``) must be one of the table's."""
         players = self.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             if name == "leader":
                 raise invalid("leader_seat", last=players - 1, leader=seat)
-            raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {seat!r}")
+            raise invalid("seat_of", name=name, last=players - 1, seat=seat)
+        return seat
 
     def _check_deal(
         self, hands: Sequence[Sequence[TileLike]], bazar: Sequence[TileLike] | None
@@ -390,7 +502,7 @@ class Round:
     @property
     def hands(self) -> list[tuple[Tile, ...]]:
         """Every hand (the full state, not a view)."""
-        return [tiles_of(h) for h in self._hands]
+        return [tiles_of(h) for h in self._hand_masks()]
 
     @property
     def bazar(self) -> tuple[Tile, ...]:
@@ -469,7 +581,7 @@ class Round:
 
     def hand_sizes(self) -> tuple[int, ...]:
         """How many tiles each seat holds (what every seat sees)."""
-        return tuple(map(int.bit_count, self._hands))
+        return tuple(map(int.bit_count, self._hand_masks()))
 
     @classmethod
     def move_space(cls, rules: Rules) -> MoveSpace:
@@ -506,20 +618,20 @@ class Round:
             legal = self._legal = self._generate()
         return list(legal)
 
-    def push(self, move: Move | str) -> None:
+    def push(self, move: Move | str | object) -> None:
         """Make a move (a Move or its notation). An illegal move raises :class:`IllegalMove`
-        and leaves the round as it was."""
+        and leaves the round as it was, and so does anything else (``object``: a compiled
+        round would refuse it with a bare TypeError)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
-        if move.__class__ is not Move:
-            move = self._parse(move)
-        if move not in legal:
-            raise self._illegal(move)
+        made = move if isinstance(move, Move) else self._parse(move)
+        if made not in legal:
+            raise self._illegal(made)
         self._legal = self._board = self._views = None
-        self._apply(move)
+        self._apply(made)
 
-    def _parse(self, move: Any) -> Move:
+    def _parse(self, move: object) -> Move:
         try:
             return Move.parse(move)
         except ValueError as error:
@@ -549,17 +661,36 @@ class Round:
             raise IndexError("no move to take back") from None
         self._legal = self._board = self._views = None
         self._undo(record)
-        return record.move  # type: ignore[no-any-return]
+        move: Move = record.move
+        return move
 
     def copy(self) -> Self:
-        """An independent copy of the round, its move stack included."""
-        twin = object.__new__(type(self))
-        state = twin.__dict__
-        state.update(self.__dict__)
-        # the mutable state is kept in top-level lists (records and tiles are immutable)
-        for name, value in state.items():
-            if value.__class__ is list:
-                state[name] = list(value)
+        """An independent copy of the round, its move stack included: each attribute that
+        its class declares a container (a list, a dict, a set, a list of lists ...) is
+        copied by its kind (:func:`copy_plan`); the rest (numbers, tiles, records, tuples,
+        the shared tables) is immutable and shared."""
+        cls = type(self)
+        twin = cls.__new__(cls, self.rules)
+        plan = _PLANS.get(cls)
+        if plan is None:
+            plan = copy_plan(cls)
+        # a compiled class keeps its attributes where __mypyc_attrs__ names them, an
+        # interpreted one (and what an interpreted subclass adds) in its __dict__
+        for name in _native_state(cls):
+            try:
+                value = getattr(self, name)
+            except AttributeError:  # never set in this round
+                continue
+            # (a compiled class keeps no annotations to plan by: each value by its kind)
+            setattr(twin, name, _copied(value))
+        state = getattr(self, "__dict__", None)
+        if state:
+            copied = twin.__dict__
+            copied.update(state)
+            for name, copier in plan.items():
+                value = copied.get(name)
+                if value is not None:
+                    copied[name] = copier(value)
         return twin
 
     # -- what seats may know -----------------------------------------------------------------
@@ -571,11 +702,15 @@ class Round:
 
     def seen_hand(self, seat: int) -> tuple[Tile, ...] | None:
         """The hand ``seat`` sees of its own (a game with blind rows shows None)."""
-        return tiles_of(self._hands[seat])
+        return tiles_of(self._hand_masks()[seat])
 
     def hand_mask(self, seat: int) -> int | None:
         """:meth:`seen_hand` as a bit set (bit ``tile.index`` for each tile)."""
-        return self._hands[seat]
+        return self._hand_masks()[seat]
+
+    def _hand_masks(self) -> list[int]:
+        """Every hand as a bit set (a family that keeps its hands otherwise says them so)."""
+        return self._hands
 
     def public_extra(self, seat: int | None) -> dict[str, Any]:
         """The game-specific public state a view of ``seat`` carries (``View.extra``): the
@@ -615,8 +750,22 @@ class Round:
         rnd = cls(rules, hands=hands, bazar=bazar, **cls._inputs(view))
         rnd._base = tuple(view.history)
         rnd._restore(view)
+        if "scores" in view.scores:  # the match's scores, which the rules may read in play
+            public = Ledger.from_public(rules, view.scores)
+            rnd._ledger = public.before_play(rnd.scoring())
         rnd._board = rnd._views = None  # (the position the view set)
         return rnd
+
+    @classmethod
+    def pips_to_go_on(cls, view: View) -> frozenset[int] | None:
+        """The pips of which some hand must hold a tile for the round of ``view`` to go on
+        as it shows, or None where the view asks nothing of the hands (the default: a round
+        over, tiles left to draw, a family that does not end so). Where nothing is left to
+        draw, a round in which no hand holds a tile for a place a tile may go is over (a
+        fish): hands dealt for a view still in play (:mod:`bazar.bots.sampler`) hold one,
+        and :meth:`from_view` rejects those that do not
+        (:class:`~bazar.core.errors.InconsistentDeal`)."""
+        return None
 
     def redealt(self, hands: Sequence[Sequence[Tile]], bazar: Sequence[Tile] = ()) -> Self | None:
         """A copy of this round, built by :meth:`from_view` and still at its view's position,
@@ -625,11 +774,20 @@ class Round:
         time. None where the family rebuilds each deal from the view (the default)."""
         return None
 
+    @property
+    def rewards_long_plans(self) -> bool:
+        """Whether the game rewards plans that pay off over many turns, further than a
+        playout laying the heaviest tile first can see (one's own train in Mexican Train).
+        A searching bot then keeps the heuristic's planned move unless its search shows
+        another clearly better. False unless the family says otherwise."""
+        return False
+
     @classmethod
     def _inputs(cls, view: View) -> dict[str, Any]:
         """The constructor's keywords, besides the deal, that rebuild the round of ``view``
-        (:meth:`from_view`): the leader, and what else the family's deal reads."""
-        return {"leader": view.extra.get("leader", 0)}
+        (:meth:`from_view`): the leader and the round's number (a later round's rules may
+        differ: Sea Kozel's hundred), and what else the family's deal reads."""
+        return {"leader": view.extra.get("leader", 0), "number": view.extra.get("number", 1)}
 
     @staticmethod
     def _check_view(
@@ -639,18 +797,16 @@ class Round:
         viewer's own among them, and a bazar of the size shown."""
         rules = view.rules
         if len(hands) != rules.players:
-            raise ValueError(f"the view has {rules.players} seats; {len(hands)} hands were given")
+            raise invalid("view_hands", players=rules.players, given=len(hands))
         if len(bazar) != view.bazar_size:
-            raise ValueError(f"the view's bazar holds {view.bazar_size} tiles, not {len(bazar)}")
+            raise invalid("view_bazar", size=view.bazar_size, given=len(bazar))
         if view.seat is not None and view.hand is not None:
             mine = tuple(sorted(Tile.parse(t) for t in hands[view.seat]))
             if mine != tuple(sorted(view.hand)):
-                raise ValueError("the hands given do not hold the viewer's own hand")
+                raise invalid("view_own_hand")
         for seat, size in enumerate(view.hand_sizes):
             if len(hands[seat]) != size:
-                raise ValueError(
-                    f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}"
-                )
+                raise invalid("view_hand_size", seat=seat, size=size, given=len(hands[seat]))
 
 
 def final_turn(history: Sequence[tuple[int, Move, Tile | None]]) -> list[Tile]:
@@ -669,15 +825,15 @@ def final_turn(history: Sequence[tuple[int, Move, Tile | None]]) -> list[Tile]:
     tiles: list[Tile] = []
     seat: int | None = None
     for mover, move, _ in reversed(history):
-        laid = move.kind in PLACEMENTS and move.tile is not None
+        laid = move.tile if move.kind in PLACEMENTS else None
         if seat is None:  # the moves after the last tile (a fish on a draw) are not its turn
-            if laid:
+            if laid is not None:
                 seat = mover
-                tiles.append(move.tile)  # type: ignore[arg-type]
+                tiles.append(laid)
             continue
         if mover != seat or move.kind == "stop":
             break
-        if laid:
-            tiles.append(move.tile)  # type: ignore[arg-type]
+        if laid is not None:
+            tiles.append(laid)
     tiles.reverse()
     return tiles

@@ -18,12 +18,15 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypedDict, TypeVar
 
 from .errors import Names, UnknownOption, UnknownVariant, invalid
+from .score_state import Points, ScoreState
 from .tiles import SET_SIZES, Tile, tile_set
 
 if TYPE_CHECKING:
+    from .ledger import Ledger, MatchResult
+    from .outcome import Outcome
     from .round import Round
 
 __all__ = [
@@ -31,8 +34,16 @@ __all__ = [
     "COMMON",
     "VARIANTS",
     "Capabilities",
+    "Check",
+    "Decide",
+    "Family",
+    "LowerWins",
     "Option",
     "Rules",
+    "Score",
+    "Settle",
+    "StartingScore",
+    "Traits",
     "UnknownOption",
     "UnknownVariant",
     "Variant",
@@ -209,49 +220,67 @@ _COMMON = {o.name: o for o in COMMON}
 MARKS: tuple[Option[Any], ...] = (TARGET, LIMIT)
 
 
-@dataclass(frozen=True)
-class Variant:
-    """A named game: its description, the options it takes and how their defaults resolve.
+# -- what a game plugs in: its hooks, typed --------------------------------------------------
 
-    ``defaults`` maps each option a player may set to a value or to a function of the options
-    resolved so far (``players`` first, then the options given, then the others in table
-    order). ``options`` declares the game's own options (its module owns them) and the common
-    ones it reads without letting the players set them; an option declared there but absent
-    from ``defaults`` is fixed at its ``default``, or at its value in ``fixed``. A variant
-    takes a common option (:data:`COMMON`) by naming it in ``defaults``.
+#: a check of the options resolved, which raises ValueError on a combination the game
+#: does not allow (``Variant.checks``)
+Check = Callable[[dict[str, Any]], None]
+#: the game's settlement of a finished round, pure: ``settle(ledger, outcome) -> ledger``;
+#: each family's takes the ledger of its own score state (``Variant.score_state``), which
+#: a Variant's field cannot relate to its other field: the state is left open here
+Settle = Callable[["Ledger[Any]", "Outcome"], "Ledger[Any]"]
+#: the game's match end: the result once the ledger decides the match, else None
+Decide = Callable[["Ledger"], "MatchResult | None"]
+#: the points the mover scores at the end of a turn (the cross games), read off the round
+Score = Callable[["Round"], int]
+#: the score each side starts a match with (poker's chips)
+StartingScore = Callable[["Rules"], int]
+#: whether the fewest points win a match of these rules
+LowerWins = Callable[["Rules"], bool]
+
+
+class Family(TypedDict, total=False):
+    """What a family plugs into each of its variants, given as keywords to :class:`Variant`
+    (``Variant(name, ..., **FAMILY)``, Kozel's five presets): a TypedDict, so that mypy
+    checks every key against the field of :class:`Variant` it sets."""
+
+    family: str
+    round: type[Round]
+    settle: Settle | None
+    decide: Decide | None
+    score: Score | None
+    starting_score: StartingScore | None
+    score_state: type[ScoreState]
+    lower_wins: LowerWins | None
+    checks: tuple[Check, ...]
+    options: tuple[Option[Any], ...]
+    fixed: Mapping[str, Any]
+    traits: Traits
+
+
+#: how an open end is named to the players (:attr:`Traits.end_names`)
+EndNames = Literal["pip", "joint", "train", "branch"]
+#: how the board shows the seats' tiles, where not each holding his own hand
+SeatRows = Literal["open", "blind"]
+#: what a hand left at a round's end counts
+HandCounts = Literal["pips", "tiles"]
+#: how the club rates a match between people
+ClubRating = Literal["skill", "kozel"]
+#: what the yards call a side that loses the match
+Loser = Literal["goat", "donkey"]
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What bots, the terminal, the club and the page may rely on about a game, asked
+    instead of its name or family (``Variant.traits``); :class:`Capabilities` is what of it,
+    with the rules, a client is sent.
+
+    >>> rules("osel").variant.traits.loser, rules("fives").variant.traits.ends_branch
+    ('donkey', True)
     """
 
-    name: str
-    description: str
-    spec: str
-    players: tuple[int, int]
-    default_players: int
-    defaults: Mapping[str, Any]
-    family: str = "line"
-    checks: tuple[Callable[[dict[str, Any]], None], ...] = ()
-    aliases: tuple[str, ...] = ()
-    #: the game's name as players say it ("Mexican Train"); the catalogue's ``title.NAME``
-    #: says it in Russian
-    title: str = ""
-    #: the game's settlement, ``settle(ledger, outcome) -> Ledger`` (None: the classic one)
-    settle: Callable[[Any, Any], Any] | None = None
-    #: the game's match end, ``decide(ledger) -> MatchResult | None`` (None: target / limit)
-    decide: Callable[[Any], Any] | None = None
-    #: the points the mover scores at the end of a turn, ``score(round) -> int`` (cross games)
-    score: Callable[[Any], int] | None = None
-    #: whether the game is one of the Russian yards' (its terminal speaks Russian by default)
-    russian: bool = False
-    #: the class that plays the game, set by its family (``Round(rules)`` builds it)
-    round: type[Round] | None = None
-    #: the score each side starts a match with, ``starting_score(rules) -> int`` (None: 0)
-    starting_score: Callable[[Rules], int] | None = None
-    # -- capabilities: what bots, the terminal and the club may rely on, asked instead of
-    # the game's name or family
-    #: the tiles in play (None: the double-``set_max`` set; poker plays a subset)
-    tiles: tuple[Tile, ...] | None = None
-    #: whether the fewest points win a match of these rules where no losing mark says so
-    #: (the train and tree games); a match played to a ``limit`` alone is always so
-    lower_wins: Callable[[Rules], bool] | None = None
+    # -- the play: what bots and the search read
     #: whether a round can be rebuilt from a seat's view and a guess of the hidden tiles
     #: (``Round.from_view``), as searching bots need (not Kolbasa's blind rows)
     determinizable: bool = True
@@ -265,31 +294,86 @@ class Variant:
     #: whether the points a seat is left holding make it the goat (the Kozel family, Sea
     #: Kozel, «Осёл»): heavy tiles are worth shedding early
     goat: bool = False
-    #: what the yards call a side that loses the match (``goat`` in the Kozel family and Sea
-    #: Kozel, ``donkey`` in «Осёл»); None: plain losers
-    loser: str | None = None
     #: whether each seat builds a train of its own (Mexican Train): a plan over many turns
     own_trains: bool = False
-    #: how the club rates a match between people: ``skill`` (a skill rating per game), or
-    #: ``kozel``: that and, where the rules say ``rating``, Kozel's points (``kozel.md`` §10)
-    club_rating: str = "skill"
+    #: whether a double laid stays open until tiles satisfy it (the train and tree games)
+    satisfies_doubles: bool = False
+    #: whether a side's score is chips staked and won (poker) rather than points
+    stakes: bool = False
+    # -- the table: what the terminal and the page show
     #: how an open end is named to the players: ``pip``, by the number it shows; ``joint``, the
     #: open end ``R`` by its pip and the others by number (Kolbasa's joints); ``train``, by the
     #: seat whose train it is; ``branch``, by its branch; None: the game lays no line of tiles
-    end_names: str | None = "pip"
+    end_names: EndNames | None = "pip"
     #: how the board shows the seats' tiles: None, each holds his own hand; ``open``, as rows
     #: beside the layout, which are the game itself (poker's hands, the tricks to come);
     #: ``blind``, as rows lying face down, to their owners too (Kolbasa)
-    seat_rows: str | None = None
+    seat_rows: SeatRows | None = None
     #: what a hand left at a round's end counts: its ``pips``, or its ``tiles`` (Kolbasa's rows)
-    hand_counts: str = "pips"
+    hand_counts: HandCounts = "pips"
     #: whether tiles are left undealt, a bazar that the table counts (not where every tile of
     #: the set is dealt: poker, Texas 42)
     has_bazar: bool = True
-    #: whether a side's score is chips staked and won (poker) rather than points
-    stakes: bool = False
-    #: whether a double laid stays open until tiles satisfy it (the train and tree games)
-    satisfies_doubles: bool = False
+    # -- the club: how it rates, names and speaks of the game
+    #: how the club rates a match between people: ``skill`` (a skill rating per game), or
+    #: ``kozel``: that and, where the rules say ``rating``, Kozel's points (``kozel.md`` §10)
+    club_rating: ClubRating = "skill"
+    #: what the yards call a side that loses the match (``goat`` in the Kozel family and Sea
+    #: Kozel, ``donkey`` in «Осёл»); None: plain losers
+    loser: Loser | None = None
+    #: whether the game is one of the Russian yards' (its terminal speaks Russian by default)
+    russian: bool = False
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named game: its description, the options it takes and how their defaults resolve.
+
+    ``defaults`` maps each option a player may set to a value or to a function of the options
+    resolved so far (``players`` first, then the options given, then the others in table
+    order). ``options`` declares the game's own options (its module owns them) and the common
+    ones it reads without letting the players set them; an option declared there but absent
+    from ``defaults`` is fixed at its ``default``, or at its value in ``fixed``. A variant
+    takes a common option (:data:`COMMON`) by naming it in ``defaults``.
+
+    Besides that data, a variant holds the hooks its family plugs in, each typed (``round``,
+    ``settle``, ``decide``, ``score``, ``starting_score``, ``lower_wins``, ``checks``; a
+    family that gives the same to every variant names them once, as a :class:`Family`), and
+    its :class:`Traits`, what the others may rely on about the game.
+    """
+
+    name: str
+    description: str
+    spec: str
+    players: tuple[int, int]
+    default_players: int
+    defaults: Mapping[str, Any]
+    family: str = "line"
+    checks: tuple[Check, ...] = ()
+    aliases: tuple[str, ...] = ()
+    #: the game's name as players say it ("Mexican Train"); the catalogue's ``title.NAME``
+    #: says it in Russian
+    title: str = ""
+    #: the game's settlement, ``settle(ledger, outcome) -> Ledger`` (None: the classic one)
+    settle: Settle | None = None
+    #: the game's match end, ``decide(ledger) -> MatchResult | None`` (None: target / limit)
+    decide: Decide | None = None
+    #: the points the mover scores at the end of a turn, ``score(round) -> int`` (cross games)
+    score: Score | None = None
+    #: the class that plays the game, set by its family (``Round(rules)`` builds it)
+    round: type[Round] | None = None
+    #: the score each side starts a match with, ``starting_score(rules) -> int`` (None: 0)
+    starting_score: StartingScore | None = None
+    #: what the game keeps of a match's score beside the points, the class of the ledger's
+    #: ``state`` (the Kozel family's accounts; :class:`~bazar.core.score_state.Points`: none)
+    score_state: type[ScoreState] = Points
+    #: the tiles in play (None: the double-``set_max`` set; poker plays a subset)
+    tiles: tuple[Tile, ...] | None = None
+    #: whether the fewest points win a match of these rules where no losing mark says so
+    #: (the train and tree games); a match played to a ``limit`` alone is always so
+    lower_wins: LowerWins | None = None
+    #: what bots, the terminal, the club and the page may rely on (:class:`Traits`)
+    traits: Traits = Traits()
     #: the game's own options, and the common ones it reads but players may not set
     options: tuple[Option[Any], ...] = ()
     #: the values of options the game reads but players may not set, where not their default
@@ -299,6 +383,9 @@ class Variant:
     )
 
     def __post_init__(self) -> None:
+        # a variant declared wrongly is its author's mistake, met as the module declaring it
+        # is imported: no player's choice reaches it, so these (and register's) stay plain
+        # ValueErrors in English, with no code for a catalogue to say
         declared = dict(_COMMON)
         for option in self.options:
             if declared.get(option.name, option) is not option:
@@ -312,12 +399,40 @@ class Variant:
             raise ValueError(f"{self.name}: options both fixed and free: {both}")
         object.__setattr__(self, "_declared", declared)
 
+    # what the search bots read of the traits, kept by name on the variant for them
+    @property
+    def determinizable(self) -> bool:
+        """:attr:`Traits.determinizable`."""
+        return self.traits.determinizable
+
+    @property
+    def reads_ends(self) -> bool:
+        """:attr:`Traits.reads_ends`."""
+        return self.traits.reads_ends
+
+    @property
+    def ends_branch(self) -> bool:
+        """:attr:`Traits.ends_branch`."""
+        return self.traits.ends_branch
+
+    @property
+    def scored_in_play(self) -> bool:
+        """:attr:`Traits.scored_in_play`."""
+        return self.traits.scored_in_play
+
+    @property
+    def own_trains(self) -> bool:
+        """:attr:`Traits.own_trains`."""
+        return self.traits.own_trains
+
     def option(self, name: str) -> Option[Any]:
         """The declaration of the option called ``name`` (a common one or the game's)."""
         try:
             return self._declared[name]
         except KeyError:
-            raise UnknownOption(f"{self.name} has no option {name!r}") from None
+            raise UnknownOption.of(
+                "unknown_option", game=self.name, name=name, known=Names(self._declared)
+            ) from None
 
     def fixed_values(self) -> dict[str, Any]:
         """The options the game reads but its players may not set, with their values."""
@@ -395,12 +510,12 @@ class Capabilities:
     #: opened or remembered), ``bonus`` (the points the round's end adds to those scored in
     #: play), ``chips``, ``penalty`` (points that count against their side) or ``points``
     round_score: str
-    #: whether points are scored during play (``Variant.scored_in_play``)
+    #: whether points are scored during play (``Traits.scored_in_play``)
     scored_in_play: bool
-    #: how an open end is named (``Variant.end_names``): ``pip``, ``joint``, ``train``,
+    #: how an open end is named (``Traits.end_names``): ``pip``, ``joint``, ``train``,
     #: ``branch``, or None where no tile is laid in a line
     end_names: str | None
-    #: how the board shows the seats' tiles (``Variant.seat_rows``): None, ``open``, ``blind``
+    #: how the board shows the seats' tiles (``Traits.seat_rows``): None, ``open``, ``blind``
     seat_rows: str | None
     #: what a hand left at a round's end counts: ``pips`` or ``tiles``
     hand_counts: str
@@ -416,17 +531,17 @@ class Capabilities:
     @classmethod
     def of(cls, r: Rules) -> Capabilities:
         """The capabilities of the rules ``r``."""
-        game = r.variant
+        traits = r.variant.traits
         return cls(
             round_score=_round_score(r),
-            scored_in_play=game.scored_in_play,
-            end_names=game.end_names,
-            seat_rows=game.seat_rows,
-            hand_counts=game.hand_counts,
-            has_bazar=game.has_bazar,
-            own_trains=game.own_trains,
-            satisfies_doubles=game.satisfies_doubles,
-            club_points=game.club_rating == "kozel",
+            scored_in_play=traits.scored_in_play,
+            end_names=traits.end_names,
+            seat_rows=traits.seat_rows,
+            hand_counts=traits.hand_counts,
+            has_bazar=traits.has_bazar,
+            own_trains=traits.own_trains,
+            satisfies_doubles=traits.satisfies_doubles,
+            club_points=traits.club_rating == "kozel",
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -438,9 +553,9 @@ def _round_score(r: Rules) -> str:
     game = r.variant
     if r.keeps_accounts:
         return "award"
-    if game.scored_in_play:
+    if game.traits.scored_in_play:
         return "bonus"
-    if game.stakes:
+    if game.traits.stakes:
         return "chips"
     # a losing mark, or a game that may count the fewest points: a round's points count against
     if r.limit is not None or game.lower_wins is not None:
@@ -473,9 +588,8 @@ class Rules:
         try:
             value: T = self._lookup[option.name]
         except KeyError:
-            names = ", ".join(self._lookup)
-            raise UnknownOption(
-                f"{self.name} has no option {option.name!r}; its options: {names}"
+            raise UnknownOption.of(
+                "unknown_option", game=self.name, name=option.name, known=Names(self._lookup)
             ) from None
         return value
 
@@ -679,7 +793,7 @@ def _check_common(game: Variant, o: dict[str, Any]) -> None:
         raise invalid("reserve_needs_draw")
 
 
-def _resolve_hand_size(value: Any, players: int) -> int:
+def _resolve_hand_size(value: object, players: int) -> int:
     if isinstance(value, Mapping):
         keys = {int(k): v for k, v in value.items()}
         if players not in keys:

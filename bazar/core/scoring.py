@@ -93,7 +93,8 @@ def award(rules: Rules, outcome: Outcome) -> list[int]:
     sides = rules.sides
     points = [0] * sides
     if outcome.reason == "out":
-        winner = rules.side_of(outcome.out_seat)  # type: ignore[arg-type]
+        assert outcome.out_seat is not None  # a round won by going out names its seat
+        winner = rules.side_of(outcome.out_seat)
         hands = [list(h or ()) for h in outcome.remaining]
         if rules.teams:
             # the out player's partner's tiles count for nobody (classic-draw-block.md §1a)

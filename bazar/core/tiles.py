@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Final
 
 from .errors import Names, invalid
 
@@ -39,28 +40,22 @@ class Tile:
 
     __slots__ = ("_suits", "_text", "high", "index", "is_double", "low", "pips")
 
-    high: int
-    low: int
-    pips: int
-    is_double: bool
-    index: int
-    _text: str
+    # interned and shared by every round: nothing may change a tile once it is made (compiled,
+    # a Final attribute is read-only; as pure Python, each is written once: write_once)
+    high: Final[int]
+    low: Final[int]
+    pips: Final[int]
+    is_double: Final[bool]
+    index: Final[int]
+    _text: Final[str]
 
     def __init__(self, high: int, low: int) -> None:
-        # interned and shared by every round: nothing may change a tile once it is made
-        setter = object.__setattr__
-        setter(self, "high", high)
-        setter(self, "low", low)
-        setter(self, "pips", high + low)
-        setter(self, "is_double", high == low)
-        setter(self, "index", high * (high + 1) // 2 + low)
-        setter(self, "_text", f"{high}-{low}")
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Tile is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Tile is immutable")
+        self.high = high
+        self.low = low
+        self.pips = high + low
+        self.is_double = high == low
+        self.index = high * (high + 1) // 2 + low
+        self._text = f"{high}-{low}"
 
     @staticmethod
     def of(a: int, b: int) -> Tile:
@@ -70,7 +65,8 @@ class Tile:
         return _BY_INDEX[_index(a, b)]
 
     @staticmethod
-    def parse(text: str | Tile) -> Tile:
+    def parse(text: str | Tile | object) -> Tile:
+        # ``object``: a compiled parse says what is wrong with any value, not a TypeError
         """Parse ``"6-4"``, ``"4-6"``, ``"6|4"`` or ``"[6|4]"``; a Tile is returned as it is."""
         if isinstance(text, Tile):
             return text
@@ -109,6 +105,32 @@ class Tile:
 
     def __lt__(self, other: Tile) -> bool:
         return self.index < other.index
+
+    def __hash__(self) -> int:
+        # a tile is one object (interned): equal only to itself, hashed by its place in the
+        # set (a compiled class that orders has no hash of its own)
+        return self.index
+
+
+def write_once(obj: object, name: str, value: object) -> None:
+    """``__setattr__`` of an immutable class run as pure Python: an attribute is set once,
+    as the object is made, and never again (compiled, its Final attributes are read-only)."""
+    if hasattr(obj, name):
+        raise AttributeError(f"{type(obj).__name__} is immutable")
+    object.__setattr__(obj, name, value)
+
+
+def never_deleted(obj: object, name: str) -> None:
+    """``__delattr__`` of an immutable class run as pure Python."""
+    raise AttributeError(f"{type(obj).__name__} is immutable")
+
+
+#: whether this module runs compiled (bazar.hotpath): its classes then keep their Final
+#: attributes read-only by themselves
+COMPILED = not __file__.endswith(".py")
+if not COMPILED:
+    setattr(Tile, "__setattr__", write_once)  # noqa: B010 - a class's slot, set at run time
+    setattr(Tile, "__delattr__", never_deleted)  # noqa: B010
 
 
 def _index(a: int, b: int) -> int:

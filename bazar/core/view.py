@@ -7,7 +7,7 @@ of another seat's hand and not the order of the bazar (``common.md`` §9).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .board import Board
 from .errors import invalid
@@ -15,6 +15,7 @@ from .moves import Move
 from .outcome import Outcome
 from .rules import Rules
 from .rules import rules as make_rules
+from .score_state import PublicScores
 from .tiles import Tile
 
 if TYPE_CHECKING:
@@ -41,12 +42,13 @@ class View:
     board: Board
     history: tuple[HistoryEntry, ...]
     legal: tuple[Move, ...]
-    scores: dict[str, Any] = field(default_factory=dict)
+    #: the match's scores as every seat sees them (``Ledger.public``; empty: no ledger)
+    scores: PublicScores = field(default_factory=lambda: PublicScores())
     outcome: Outcome | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, rnd: Round, seat: int | None, scores: dict[str, Any] | None = None) -> View:
+    def of(cls, rnd: Round, seat: int | None, scores: PublicScores | None = None) -> View:
         """The view of ``rnd`` from ``seat``."""
         if seat is not None and not 0 <= seat < rnd.players:
             raise invalid("seat", seat=seat, last=rnd.players - 1)
@@ -79,7 +81,7 @@ class View:
             "rules": {
                 "name": self.rules.name,
                 "family": self.rules.variant.family,
-                "loser": self.rules.variant.loser,
+                "loser": self.rules.variant.traits.loser,
                 "options": self.rules.options(),
                 "capabilities": self.rules.capabilities().to_json(),
             },
@@ -116,7 +118,7 @@ class View:
                 for s, m, t in data["history"]
             ),
             legal=tuple(Move.parse(m) for m in data["legal"]),
-            scores=data.get("scores", {}),
+            scores=cast(PublicScores, data.get("scores", {})),
             outcome=None if data.get("outcome") is None else Outcome.from_json(data["outcome"]),
             extra=data.get("extra", {}),
         )

@@ -23,7 +23,7 @@ def shelf(game: Variant) -> str:
     >>> [shelf(variant(name)) for name in ("block", "osel", "fives", "chicken-foot", "poker")]
     ['line', 'kozel', 'cross', 'trains', 'other']
     """
-    if game.loser is not None:
+    if game.traits.loser is not None:
         return "kozel"
     if game.family in ("line", "cross"):
         return game.family

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bazar.core.errors import invalid
 from bazar.core.rules import Rules, rules
 
 from .cross.options import SPINNER
@@ -24,18 +25,17 @@ _LISTING_GAMES = {"5": "five-up", "Drw": "draw", "Blk": "block"}
 
 def parse(text: str) -> Rules:
     """Rules from a GameColony listing: ``<points>pt/<5|Drw|Blk>[+][*][O]``."""
-    form = "a listing such as '200pt/Drw', '100pt/Blk*' or '125pt/5+O'"
     match = _LISTING.match(text) if isinstance(text, str) else None
     if match is None:
-        raise ValueError(f"malformed table listing {text!r}: write {form}")
+        raise invalid("listing_form", text=text)
     points, game, flags_text = int(match.group(1)), match.group(2), match.group(3)
     flags = flags_text.replace(" ", "")
     if not 100 <= points <= 500:
-        raise ValueError(f"table listing {text!r}: the points run from 100 to 500, not {points}")
+        raise invalid("listing_points", text=text, points=points)
     if len(set(flags)) != len(flags):
-        raise ValueError(f"table listing {text!r}: a flag is repeated")
+        raise invalid("listing_flag_twice", text=text)
     if "+" in flags and game != "5":
-        raise ValueError(f"table listing {text!r}: Draw and Block have no spinner ('+')")
+        raise invalid("listing_spinner", text=text)
     options: dict[str, Any] = {"target": points}
     if "*" in flags:
         options["first_lead"] = "random"
@@ -50,9 +50,9 @@ def format(r: Rules, spaced: bool = False) -> str:
     """The GameColony listing of ``r``; ValueError for a game GameColony does not list."""
     codes = {v: k for k, v in _LISTING_GAMES.items()}
     if r.name not in codes:
-        raise ValueError(f"{r.name} has no GameColony listing; only Five-up, Draw and Block do")
+        raise invalid("listing_game", game=r.name)
     if not 100 <= (r.target or 0) <= 500:
-        raise ValueError(f"a GameColony listing has a target from 100 to 500, not {r.target}")
+        raise invalid("listing_target", target=r.target)
     flags = ""
     if codes[r.name] == "5" and r[SPINNER]:
         flags += "+"

@@ -22,16 +22,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any
 
-from bazar.core.board import Board, Laid
+from bazar.core.board import Laid
+from bazar.core.errors import invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import PASS, STOP, Deal, Round, Undo, board_of_position, shuffled
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.round import PASS, STOP, Deal, Round, Undo, shuffled
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
+from bazar.games.boards import KolbasaBoard
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
@@ -100,26 +101,6 @@ MAX_REVEALS: Option[int] = Option(
 OPEN_END = "R"
 
 
-@dataclass(frozen=True, slots=True)
-class KolbasaBoard(Board):
-    """The sausage from its (dead) start to its open end ``R``, each tile ``back|front``
-    (``first`` toward the start); joint ``j`` lies between tiles ``j - 1`` and ``j``."""
-
-    kind: ClassVar[str] = "kolbasa"
-
-    sausage: tuple[Laid, ...] = ()
-
-    def tiles(self) -> tuple[Tile, ...]:
-        return tuple(laid.tile for laid in self.sausage)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "sausage": [str(laid) for laid in self.sausage]}
-
-    @classmethod
-    def _from_json(cls, data: dict[str, Any]) -> KolbasaBoard:
-        return cls(tuple(Laid.parse(text) for text in data["sausage"]))
-
-
 #: a stretch of the sausage: each tile with its back and front half
 _Piece = tuple[tuple[Tile, int, int], ...]
 
@@ -155,6 +136,24 @@ class KolbasaRound(Round):
     """
 
     _stack: list[KolbasaUndo]
+    #: the seat the lot chose to turn over first, and the rows as dealt
+    _lot: int
+    _dealt: tuple[tuple[Tile, ...], ...]
+    #: each seat's row, front first: its hand, in an order
+    _rows: list[list[Tile]]
+    #: the sausage, first tile to open end: each tile with its back and front pips
+    _sausage: list[tuple[Tile, int, int]]
+    #: the usable tiles each seat sent back since a tile was last used
+    _unused: list[int]
+    #: the tiles sent back, in order
+    _sent_back: list[Tile]
+    #: the opening: each tile turned over until a double starts the sausage, by seat
+    _opening_reveals: list[tuple[int, Tile]]
+    #: the seat that laid the start double (None before)
+    _starter: int | None
+    #: how the game ended (``""``: not over) and its winner
+    _end: str
+    _winner: int | None
 
     def _deal(
         self,
@@ -164,7 +163,7 @@ class KolbasaRound(Round):
         lead: Sequence[TileLike] | None,
     ) -> None:
         if lead is not None:
-            raise ValueError("kolbasa has no forced lead: the first double starts the sausage")
+            raise invalid("kolbasa_lead")
         self._start()
         players = self.players
         if dealt is None:
@@ -196,11 +195,11 @@ class KolbasaRound(Round):
 
     def _start(self) -> None:
         """The state before the deal: an empty table, no move made."""
-        self._sausage: list[tuple[Tile, int, int]] = []
+        self._sausage = []
         self._unused = [0] * self.players
-        self._sent_back: list[Tile] = []
-        self._opening_reveals: list[tuple[int, Tile]] = []
-        self._starter: int | None = None
+        self._sent_back = []
+        self._opening_reveals = []
+        self._starter = None
         self._turn = None
         self._finish(None, "")
 
@@ -211,11 +210,10 @@ class KolbasaRound(Round):
         rows, aside = super()._check_deal(hands, bazar)
         for seat, row in enumerate(rows):
             if not row:
-                raise ValueError(f"seat {seat} has an empty row: every row needs a tile")
+                raise invalid("empty_row", seat=seat)
         return rows, aside
 
-    @property
-    def _hands(self) -> list[int]:  # type: ignore[override]
+    def _hand_masks(self) -> list[int]:
         """The rows as bit sets: what a hand is to the base (a row is ordered, a set not)."""
         return [mask_of(row) for row in self._rows]
 
@@ -268,9 +266,14 @@ class KolbasaRound(Round):
         return [front for _, _, front in self._sausage[:-1]]
 
     @property
-    @board_of_position
     def board(self) -> KolbasaBoard:
         """The sausage from its (dead) start to its open end."""
+        made = self._board
+        if not isinstance(made, KolbasaBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> KolbasaBoard:
         return KolbasaBoard(tuple(Laid(back, front) for _, back, front in self._sausage))
 
     def played(self) -> tuple[Tile, ...]:
@@ -319,7 +322,8 @@ class KolbasaRound(Round):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         rules = self.rules
         row = self._rows[seat]
         tile = row.pop(0)
@@ -329,7 +333,8 @@ class KolbasaRound(Round):
             pip = self._sausage[-1][2]
             self._sausage.append((tile, pip, tile.other(pip)))
         elif move.kind == "cut":
-            joint = int(move.end)  # type: ignore[arg-type]
+            assert move.end is not None  # a cut names its joint
+            joint = int(move.end)
             pip = self._sausage[joint - 1][2]
             piece = tuple(self._sausage[:joint])
             self._sausage[:joint] = [(tile, tile.other(pip), pip)]
@@ -375,12 +380,6 @@ class KolbasaRound(Round):
         else:
             row.insert(0, row.pop())
             self._sent_back.pop()
-
-    def copy(self) -> Self:
-        """An independent copy of the game, its move stack included."""
-        twin = super().copy()
-        twin._rows = [list(r) for r in self._rows]
-        return twin
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -455,15 +454,13 @@ class KolbasaRound(Round):
         tiles set aside."""
         rules = view.rules
         if len(hands) != rules.players:
-            raise ValueError(f"the view has {rules.players} seats; {len(hands)} rows were given")
+            raise invalid("view_rows", players=rules.players, given=len(hands))
         if len(bazar) != view.bazar_size:
-            raise ValueError(f"the view sets {view.bazar_size} tiles aside, not {len(bazar)}")
+            raise invalid("view_aside", size=view.bazar_size, given=len(bazar))
         for seat, size in enumerate(view.hand_sizes):
             if len(hands[seat]) != size:
-                raise ValueError(
-                    f"seat {seat} holds {size} tiles in the view, not {len(hands[seat])}"
-                )
-        rnd: KolbasaRound = object.__new__(cls)
+                raise invalid("view_hand_size", seat=seat, size=size, given=len(hands[seat]))
+        rnd = cls.__new__(cls, rules)
         rnd._begin(rules, None, view.extra["number"], None, None, None)
         rnd._start()
         rnd._rows = [[Tile.parse(t) for t in h] for h in hands]
@@ -485,7 +482,7 @@ class KolbasaRound(Round):
         front_tile = extra["front"]
         front_row = rnd._rows[view.turn] if view.turn is not None else None
         if front_tile is not None and (not front_row or str(front_row[0]) != front_tile):
-            raise ValueError(f"the row of seat {view.turn} must start with {front_tile}")
+            raise invalid("view_row_front", seat=view.turn, tile=front_tile)
         if view.turn is None and view.outcome is not None:
             out = view.outcome
             rnd._finish(out.reason, (out.extra or {}).get("end", ""), out.out_seat)
@@ -520,11 +517,9 @@ def decide(ledger: Ledger) -> MatchResult | None:
 
 def _check(o: dict[str, Any]) -> None:
     if o["set_max"] != 6:
-        raise ValueError(f"kolbasa is played with double-6, not double-{o['set_max']}")
+        raise invalid("set_only", game="kolbasa", only=6, high=o["set_max"])
     if o["cut_piece_to"] == "opponent" and o["players"] > 2:
-        raise ValueError(
-            "with 3 or 4 players the cut-off part goes to the next player: cut_piece_to=next_player"
-        )
+        raise invalid("cut_piece_to")
 
 
 register(
@@ -550,14 +545,18 @@ register(
             "max_reveals": 10_000,
         },
         family="kolbasa",
-        end_names="joint",
-        seat_rows="blind",
-        hand_counts="tiles",
+        traits=Traits(
+            end_names="joint",
+            seat_rows="blind",
+            hand_counts="tiles",
+            russian=True,
+            determinizable=False,
+            reads_ends=False,
+        ),
         checks=(_check,),
         aliases=("колбаса",),
         settle=settle,
         decide=decide,
-        russian=True,
         round=KolbasaRound,
         options=(
             *HAND,
@@ -572,8 +571,6 @@ register(
             DEADLOCK_RULE,
             MAX_REVEALS,
         ),
-        determinizable=False,
-        reads_ends=False,
         title="Kolbasa",
     )
 )

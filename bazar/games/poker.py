@@ -31,18 +31,20 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from bazar.core.board import Board
+from bazar.core.errors import invalid
+from bazar.core.ledger import Ledger
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import Deal, Round, Undo, board_of_position, shuffled
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.round import Deal, Round, Undo, shuffled
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
+from bazar.games.boards import PokerBoard
 
 if TYPE_CHECKING:
-    from bazar.core.ledger import Ledger, MatchResult
+    from bazar.core.ledger import MatchResult
     from bazar.core.rules import Rules
     from bazar.core.view import View
 
@@ -137,10 +139,10 @@ def _best_run(ranks: set[int], length: int) -> int | None:
 def _parse_hand(hand: Iterable[Tile | str]) -> list[Tile]:
     tiles = [Tile.parse(t) for t in hand]
     if len(tiles) != 5 or len(set(tiles)) != 5:
-        raise ValueError(f"a poker hand is five different tiles, not {[str(t) for t in tiles]}")
+        raise invalid("poker_hand", tiles=[str(t) for t in tiles])
     for tile in tiles:
         if not _IN_SET >> tile.index & 1:
-            raise ValueError(f"no tile {tile} in the 20-tile poker set (no blanks, no 1-1)")
+            raise invalid("poker_tile", tile=tile)
     return tiles
 
 
@@ -245,23 +247,6 @@ class PokerUndo(Undo):
         self.to_act = to_act
 
 
-@dataclass(frozen=True, slots=True)
-class PokerBoard(Board):
-    """Poker lays no tile on the table: the pot and the stakes are the view's ``extra``."""
-
-    kind: ClassVar[str] = "poker"
-
-    def tiles(self) -> tuple[Tile, ...]:
-        return ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind}
-
-    @classmethod
-    def _from_json(cls, data: dict[str, Any]) -> PokerBoard:
-        return cls()
-
-
 class PokerRound(Round):
     """One deal of Domino Poker: antes, five tiles each, one betting round, the showdown.
 
@@ -273,6 +258,18 @@ class PokerRound(Round):
     """
 
     _stack: list[PokerUndo]
+    #: the seats dealt in (those that could pay the ante), and each seat's chips before it
+    _active: tuple[bool, ...]
+    _chips: tuple[int, ...]
+    #: the seats still in the hand (not folded), and what each has put in the pot
+    _in: list[bool]
+    _put: list[int]
+    #: the highest stake put in, whether anyone has bet, how many raises there were, and
+    #: how many seats still have to act before the betting ends
+    _high: int
+    _bet: bool
+    _raises: int
+    _to_act: int
 
     def _deal(
         self,
@@ -282,7 +279,7 @@ class PokerRound(Round):
         lead: Sequence[TileLike] | None,
     ) -> None:
         if lead is not None:
-            raise ValueError("poker has no forced lead")
+            raise invalid("poker_lead")
         players = self.players
         chips = self.ledger.scores
         ante: int = self.rules[ANTE]
@@ -299,9 +296,7 @@ class PokerRound(Round):
             active = [bool(h) for h in hands]
             for seat in range(players):
                 if active[seat] and chips[seat] < ante:
-                    raise ValueError(
-                        f"seat {seat} holds {chips[seat]} chips and cannot pay the ante of {ante}"
-                    )
+                    raise invalid("ante", seat=seat, chips=chips[seat], ante=ante)
             self.dealer = self._find_dealer(active, self.dealer, leader, None)
         self._active = tuple(active)
         self._chips = tuple(chips)
@@ -330,7 +325,7 @@ class PokerRound(Round):
         assert dealer is not None
         eldest = self._next(dealer, self._active)
         if leader is not None and leader != eldest:
-            raise ValueError(f"seat {leader} cannot act first when seat {dealer} deals")
+            raise invalid("first_to_act", leader=leader, dealer=dealer)
         self._turn = eldest
         return eldest
 
@@ -341,23 +336,18 @@ class PokerRound(Round):
         bazar, when not given, is the tiles nobody holds."""
         players = self.players
         if len(hands) != players:
-            raise ValueError(
-                f"poker with {players} players needs {players} hands, not {len(hands)}"
-            )
+            raise invalid("hands_count", game="poker", players=players, hands=len(hands))
         dealt = [[Tile.parse(t) for t in h] for h in hands]
         seen: set[Tile] = set()
         for seat, hand in enumerate(dealt):
             if hand and len(hand) != 5:
-                raise ValueError(
-                    f"a poker hand is 5 tiles (or none for a player out of the "
-                    f"deal); seat {seat} holds {len(hand)}"
-                )
+                raise invalid("poker_hand_size", seat=seat, size=len(hand))
         rest = [Tile.parse(t) for t in bazar] if bazar is not None else None
         for tile in (t for h in [*dealt, rest or []] for t in h):
             if not _IN_SET >> tile.index & 1:
-                raise ValueError(f"no tile {tile} in the 20-tile poker set (no blanks, no 1-1)")
+                raise invalid("poker_tile", tile=tile)
             if tile in seen:
-                raise ValueError(f"tile {tile} is dealt twice")
+                raise invalid("tile_twice", tile=tile)
             seen.add(tile)
         if rest is None:
             rest = [t for t in POKER_SET if t not in seen]
@@ -410,9 +400,14 @@ class PokerRound(Round):
         return {}
 
     @property
-    @board_of_position
     def board(self) -> PokerBoard:
         """Nothing lies on the table in poker."""
+        made = self._board
+        if not isinstance(made, PokerBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> PokerBoard:
         return PokerBoard()
 
     @property
@@ -451,14 +446,16 @@ class PokerRound(Round):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         put = self._put
         self._stack.append(
             PokerUndo(move, seat, put[seat], self._high, self._bet, self._raises, self._to_act)
         )
         kind = move.kind
         if kind in ("bet", "raise"):
-            put[seat] = self._high + int(move.value)  # type: ignore[arg-type]
+            assert move.value is not None  # a bet or a raise names its stake
+            put[seat] = self._high + int(move.value)
             self._high = put[seat]
             self._raises += kind == "raise"
             self._bet = True
@@ -506,7 +503,7 @@ class PokerRound(Round):
         showdown = self._over == "showdown"
         ranks = self.ranks()
         if showdown:
-            best = max(ranks[s] for s in contenders)  # type: ignore[type-var]
+            best = max(r for s in contenders if (r := ranks[s]) is not None)
             winners = [s for s in contenders if ranks[s] == best]
         else:
             winners = contenders
@@ -575,14 +572,14 @@ class PokerRound(Round):
         seat, held = view.seat, view.hand
         mine = None if seat is None else sorted(map(Tile.parse, hands[seat]))
         if held is not None and mine is not None and mine != sorted(held):
-            raise ValueError("the hands given do not hold the viewer's own hand")
+            raise invalid("view_own_hand")
         rnd = cls(
             view.rules,
             hands=hands,
             bazar=bazar,
             dealer=view.extra["dealer"],
             number=view.extra["number"],
-            ledger=_ledger_of(view.rules, view.scores),
+            ledger=Ledger.from_public(view.rules, view.scores),
         )
         for _, move, _ in view.history:
             rnd.push(move)
@@ -590,18 +587,6 @@ class PokerRound(Round):
 
 
 # -- the match (§6) ---------------------------------------------------------------------------
-
-
-def _ledger_of(rules: Rules, public: dict[str, Any]) -> Ledger:
-    """The ledger whose :meth:`~bazar.Ledger.public` form is ``public`` (a view's scores)."""
-    from bazar.core.ledger import Ledger
-
-    known = ("scores", "remembered", "opened", "pot", "rounds")
-    return Ledger(
-        rules,
-        **{k: public[k] for k in known if k in public},
-        extra={k: v for k, v in public.items() if k not in known},
-    )
 
 
 def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
@@ -623,13 +608,11 @@ def decide(ledger: Ledger) -> MatchResult | None:
 
 def _check(o: dict[str, Any]) -> None:
     if o["players"] * 5 > len(POKER_SET):
-        raise ValueError(f"poker deals 5 tiles each from 20: at most 4 players, not {o['players']}")
+        raise invalid("poker_players", players=o["players"])
     if o["set_max"] != 6:
-        raise ValueError(
-            f"poker is played with the 20 tiles of double-6, not double-{o['set_max']}"
-        )
+        raise invalid("poker_set", high=o["set_max"])
     if o["bet_min"] > o["bet_max"]:
-        raise ValueError(f"bet_min {o['bet_min']} is above bet_max {o['bet_max']}")
+        raise invalid("bet_range", low=o["bet_min"], high=o["bet_max"])
 
 
 register(
@@ -653,10 +636,9 @@ register(
             "deals": 10,
         },
         family="poker",
-        end_names=None,
-        seat_rows="open",
-        has_bazar=False,
-        stakes=True,
+        traits=Traits(
+            end_names=None, seat_rows="open", has_bazar=False, stakes=True, reads_ends=False
+        ),
         checks=(_check,),
         aliases=("покер", "domino poker"),
         settle=settle,
@@ -676,7 +658,6 @@ register(
         ),
         starting_score=lambda r: r[STARTING_CHIPS],
         tiles=POKER_SET,
-        reads_ends=False,
         title="Domino Poker",
     )
 )

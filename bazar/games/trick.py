@@ -27,16 +27,16 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from bazar.core.board import Board
+from bazar.core.errors import IllegalMove, InconsistentDeal, invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
-from bazar.core.round import PASS, Deal, Round, Undo, board_of_position, final_turn, shuffled
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.round import PASS, Deal, Round, Undo, final_turn, shuffled
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set, tiles_of
+from bazar.games.boards import TrickBoard
 
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
@@ -113,7 +113,8 @@ def _rank(tile: Tile, suit: int, trumps: int | str | None) -> int:
     if suit == -1:
         if trumps == DOUBLES:
             return tile.high
-        suit = int(trumps)  # type: ignore[arg-type]
+        assert trumps is not None  # a trick is led only once trumps are named
+        suit = int(trumps)
     return _TOP if tile.is_double else tile.other(suit)
 
 
@@ -190,26 +191,6 @@ class TrickUndo(Undo):
         self.tricks = tricks
 
 
-@dataclass(frozen=True, slots=True)
-class TrickBoard(Board):
-    """The trick on the table: each tile with the seat that played it, in the order played
-    (the tricks taken are the view's ``extra["tricks"]``)."""
-
-    kind: ClassVar[str] = "trick"
-
-    trick: tuple[tuple[int, Tile], ...] = ()
-
-    def tiles(self) -> tuple[Tile, ...]:
-        return tuple(tile for _, tile in self.trick)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "trick": [[seat, str(tile)] for seat, tile in self.trick]}
-
-    @classmethod
-    def _from_json(cls, data: dict[str, Any]) -> TrickBoard:
-        return cls(tuple((seat, Tile.parse(text)) for seat, text in data["trick"]))
-
-
 class TrickRound(Round):
     """One hand of Texas 42: the auction, the trumps, seven tricks.
 
@@ -221,6 +202,18 @@ class TrickRound(Round):
     """
 
     _stack: list[TrickUndo]
+    #: the stage of the hand: the auction, the trumps named, or the tricks
+    _phase: str
+    #: the highest bid so far and its bidder (-1: none), and how many seats have bid
+    _high: int
+    _bidder: int
+    _bids: int
+    #: the trumps named (a suit's pip, ``follow-me`` or ``doubles``; None before)
+    _trumps: int | str | None
+    #: the trick on the table: each seat's tile in the order laid
+    _trick: tuple[tuple[int, Tile], ...]
+    #: the tricks taken: (their leader, their winner, the tiles, the points)
+    _tricks: list[tuple[int, int, tuple[Tile, ...], int]]
 
     def _deal(
         self,
@@ -232,7 +225,7 @@ class TrickRound(Round):
         """The dealer: as given; before the given first bidder; left of the last hand's
         dealer; else at random (seat 3 for an explicit deal). Seven tiles each."""
         if lead is not None:
-            raise ValueError("texas-42 has no forced lead: the bidder leads any tile")
+            raise invalid("texas_lead")
         players = self.players
         dealer = self.dealer
         for name, seat in (("dealer", dealer), ("leader", leader)):
@@ -260,9 +253,9 @@ class TrickRound(Round):
         self._high = 0
         self._bidder = -1
         self._bids = 0
-        self._trumps: int | str | None = None
-        self._trick: tuple[tuple[int, Tile], ...] = ()
-        self._tricks: list[tuple[int, int, tuple[Tile, ...], int]] = []
+        self._trumps = None
+        self._trick = ()
+        self._tricks = []
 
     def _lead(
         self,
@@ -276,7 +269,7 @@ class TrickRound(Round):
         assert dealer is not None
         first = (dealer + 1) % self.players
         if leader is not None and leader != first:
-            raise ValueError(f"seat {leader} cannot bid first when seat {dealer} deals")
+            raise invalid("first_to_bid", leader=leader, dealer=dealer)
         self._turn = first
         return first
 
@@ -287,10 +280,7 @@ class TrickRound(Round):
         dealt, rest = super()._check_deal(hands, bazar)
         sizes = {len(h) for h in dealt}
         if len(sizes) != 1 or not dealt[0]:
-            raise ValueError(
-                f"every hand holds the same number of tiles (7 in a full deal), "
-                f"not {[len(h) for h in dealt]}"
-            )
+            raise invalid("hand_sizes_equal", sizes=[len(h) for h in dealt])
         return dealt, rest
 
     # -- the state ---------------------------------------------------------------------------
@@ -309,9 +299,14 @@ class TrickRound(Round):
         return None if self._bidder < 0 else (self._bidder, self._high)
 
     @property
-    @board_of_position
     def board(self) -> TrickBoard:
         """The trick on the table, in the order it was played."""
+        made = self._board
+        if not isinstance(made, TrickBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> TrickBoard:
         return TrickBoard(self._trick)
 
     def played(self) -> tuple[Tile, ...]:
@@ -362,7 +357,8 @@ class TrickRound(Round):
         return tuple(Move.play(t) for t in tiles_of(hand))
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         self._stack.append(
             TrickUndo(
                 move,
@@ -380,7 +376,8 @@ class TrickRound(Round):
         if kind in ("bid", "pass"):
             self._bids += 1
             if kind == "bid":
-                self._high, self._bidder = int(move.value), seat  # type: ignore[arg-type]
+                assert move.value is not None  # a bid names its points
+                self._high, self._bidder = int(move.value), seat
             if self._bids < players:
                 self._turn = (seat + 1) % players
             elif self._bidder < 0:
@@ -392,7 +389,8 @@ class TrickRound(Round):
             self._trumps = move.value
             self._phase = _PLAY
         else:
-            tile: Tile = move.tile  # type: ignore[assignment]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
             self._hands[seat] ^= 1 << tile.index
             trick = (*self._trick, (seat, tile))
             if len(trick) < players:
@@ -420,7 +418,9 @@ class TrickRound(Round):
         if move.kind in ("bid", "pass"):
             self._bids -= 1
         elif move.kind == "play":
-            self._hands[seat] |= 1 << move.tile.index  # type: ignore[union-attr]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
+            self._hands[seat] |= 1 << tile.index
         self._over = None
 
     # -- the end -----------------------------------------------------------------------------
@@ -482,11 +482,13 @@ class TrickRound(Round):
         bazar: Sequence[TileLike] = (),
     ) -> TrickRound:
         """A full hand consistent with ``view``: the given hands (the viewer's own must match)
-        with the tiles each seat has played, and the view's moves replayed."""
+        with the tiles each seat has played, and the view's moves replayed. Raises
+        :class:`~bazar.core.errors.InconsistentDeal` where a move of the view is not legal
+        with those hands (a seat that did not follow suit held none of it)."""
         seat, held = view.seat, view.hand
         mine = None if seat is None else sorted(map(Tile.parse, hands[seat]))
         if held is not None and mine is not None and mine != sorted(held):
-            raise ValueError("the hands given do not hold the viewer's own hand")
+            raise invalid("view_own_hand")
         dealt = [[Tile.parse(t) for t in h] for h in hands]
         for seat, move, _ in view.history:
             if move.kind == "play" and move.tile is not None:
@@ -499,7 +501,10 @@ class TrickRound(Round):
             number=view.extra["number"],
         )
         for _, move, _ in view.history:
-            rnd.push(move)
+            try:
+                rnd.push(move)
+            except IllegalMove as illegal:  # the hands break a trick the view shows
+                raise InconsistentDeal.from_error(illegal) from illegal
         return rnd
 
 
@@ -512,7 +517,8 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
     if outcome.reason != "tricks":
         return ledger.replace()
     rules = ledger.rules
-    bid, bidder = outcome.extra["bid"], outcome.extra["bidder"]
+    extra = outcome.extra or {}
+    bid, bidder = extra["bid"], extra["bidder"]
     took = [0, 0]
     for seat, points in enumerate(outcome.points):
         took[rules.side_of(seat)] += points
@@ -537,9 +543,9 @@ def decide(ledger: Ledger) -> MatchResult | None:
 
 def _check(o: dict[str, Any]) -> None:
     if o["players"] != 4 or not o["teams"]:
-        raise ValueError("texas-42 is played by 4 players in two sides (teams=True)")
+        raise invalid("texas_players")
     if o["set_max"] != 6:
-        raise ValueError(f"texas-42 is played with double-6, not double-{o['set_max']}")
+        raise invalid("set_only", game="texas-42", only=6, high=o["set_max"])
 
 
 register(
@@ -559,16 +565,13 @@ register(
             "allow_doubles_trump": False,
         },
         family="trick",
-        end_names=None,
-        seat_rows="open",
-        has_bazar=False,
+        traits=Traits(end_names=None, seat_rows="open", has_bazar=False, reads_ends=False),
         checks=(_check,),
         aliases=("42", "forty-two", "техас 42"),
         settle=settle,
         decide=decide,
         round=TrickRound,
         options=(*HAND, ALL_PASS, FOLLOW_RULE, ALLOW_FOLLOW_ME, ALLOW_DOUBLES_TRUMP),
-        reads_ends=False,
         title="Texas 42",
     )
 )

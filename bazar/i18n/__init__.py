@@ -120,11 +120,11 @@ def default_lang(variant: str | None = None, environ: Mapping[str, str] | None =
 
 
 def _is_russian(name: str) -> bool:
-    """Whether a game comes from the Russian yards (``Variant.russian``)."""
+    """Whether a game comes from the Russian yards (``Traits.russian``)."""
     from bazar.core.rules import variant
 
     try:
-        return variant(name).russian
+        return variant(name).traits.russian
     except ValueError:
         return False
 

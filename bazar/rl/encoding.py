@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -43,6 +42,10 @@ LAYING = (*PLACEMENTS, "cut")
 
 #: what a position is given as: a round, or the view of the seat to move
 State = Round | View
+
+
+#: how many rounds' tallies an encoding keeps (an environment observes one round at a time)
+TALLIES = 64
 
 
 class IllegalAction(ValueError):
@@ -268,7 +271,10 @@ class Encoding:
         self._hand_column = [-1] * (max(t.index for t in tiles) + 1)
         for i, t in enumerate(tiles):
             self._hand_column[t.index] = self._hand_at + i
-        self._tallies: weakref.WeakKeyDictionary[Round, _Tally] = weakref.WeakKeyDictionary()
+        # the tallies of the rounds observed lately, by id (the round kept with its tally, so
+        # that an id reused by a later round is told apart), the oldest forgotten past
+        # TALLIES: a compiled round takes no weak reference
+        self._tallies: dict[int, tuple[Round, _Tally]] = {}
         # the round observed last and its tally, and the last round's legal moves by id
         # (what an environment asks again and again of one round)
         self._last: tuple[Round | None, _Tally | None] = (None, None)
@@ -373,17 +379,29 @@ class Encoding:
         read from the round without building the view (only the moves since the last call
         are read)."""
         last = self._last
-        found = last[1] if last[0] is rnd else self._tallies.get(rnd)
+        found = last[1] if last[0] is rnd else self._tally_of(rnd)
         if found is None or rnd.stamp() is not found.stamp:
             moves = None if found is None else rnd.moves_since(found.count, found.stamp)
             if found is None or moves is None:  # a new round, or moves taken back
-                found = self._tallies[rnd] = _Tally(self, rnd.ledger.public()["scores"])
+                found = _Tally(self, rnd.ledger.public()["scores"])
+                self._keep_tally(rnd, found)
                 moves = rnd.moves_of(0)
             found.read(self, moves)
             found.stamp = rnd.stamp()
         tally: _Tally = found
         self._last = (rnd, tally)
         return self._fill_round(tally, rnd, seat)
+
+    def _tally_of(self, rnd: Round) -> _Tally | None:
+        kept = self._tallies.get(id(rnd))
+        return kept[1] if kept is not None and kept[0] is rnd else None
+
+    def _keep_tally(self, rnd: Round, tally: _Tally) -> None:
+        tallies = self._tallies
+        tallies.pop(id(rnd), None)
+        if len(tallies) >= TALLIES:
+            del tallies[next(iter(tallies))]
+        tallies[id(rnd)] = (rnd, tally)
 
     def _fill_round(self, tally: _Tally, rnd: Round, seat: int) -> NDArray[np.float32]:
         """:meth:`_fill` with the position read from ``rnd``."""

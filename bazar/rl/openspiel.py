@@ -58,7 +58,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from bazar.bots.sampler import determinize, round_value, sample_deal
+from bazar.bots.sampler import Determinizer, round_value
 from bazar.core.errors import IllegalMove
 from bazar.core.round import PLACEMENTS, Round
 from bazar.core.rules import VARIANTS, Rules
@@ -200,6 +200,7 @@ def _game_type(variant: str) -> pyspiel.GameType:
     )
 
 
+# pyspiel ships no types: its classes are Any to mypy
 class BazarGame(pyspiel.Game):  # type: ignore[misc]
     """One variant with its options, as an OpenSpiel game."""
 
@@ -305,6 +306,7 @@ def _unpickle_table(
     return table
 
 
+# pyspiel ships no types: its classes are Any to mypy
 class BazarState(pyspiel.State):  # type: ignore[misc]
     """A deal being dealt, then a bazar round being played."""
 
@@ -449,7 +451,7 @@ class BazarState(pyspiel.State):  # type: ignore[misc]
         constraints are looser than the draws' order; the train and tree games' set-up
         draws for the engine are not in the history), the round is rebuilt from the view
         instead (:meth:`_rebuilt`). Raises ValueError in a game whose hidden tiles cannot be
-        resampled from a view (Kolbasa's blind rows: ``Variant.determinizable`` is
+        resampled from a view (Kolbasa's blind rows: ``Traits.determinizable`` is
         false)."""
         g = self._bgame
         rnd = self._table.rnd
@@ -462,24 +464,25 @@ class BazarState(pyspiel.State):  # type: ignore[misc]
             seed = int(probability_sampler() * 2**53)
         rng = random.Random(seed)
         view = rnd.view(player_id)
+        dealer = Determinizer(view)
         for _ in range(RESAMPLE_TRIES):
-            hands, pile = sample_deal(view, rng)
+            hands, pile = dealer.hands(rng)
             twin = self._replayed(view, hands, pile)
             if twin is not None:
                 return twin
-        return self._rebuilt(view, rng)
+        return self._rebuilt(dealer, rng)
 
-    def _rebuilt(self, view: View, rng: random.Random) -> BazarState:
+    def _rebuilt(self, dealer: Determinizer, rng: random.Random) -> BazarState:
         """The fallback of :meth:`resample_from_infostate`: a round rebuilt from the view
-        (:func:`bazar.bots.sampler.determinize`), as bazar's own searching bots play it. It
-        carries no OpenSpiel history (``history()`` is empty: no deal of the set replays
-        to it), so it cannot be serialised or pickled; IS-MCTS reads only the information
-        state, the legal actions and the returns."""
+        (:meth:`bazar.bots.sampler.Determinizer.round`), as bazar's own searching bots play
+        it. It carries no OpenSpiel history (``history()`` is empty: no deal of the set
+        replays to it), so it cannot be serialised or pickled; IS-MCTS reads only the
+        information state, the legal actions and the returns."""
         g = self._bgame
-        seat = view.seat
+        seat = dealer.view.seat
         assert seat is not None
         for _ in range(RESAMPLE_TRIES):
-            rebuilt = determinize(view, rng)
+            rebuilt = dealer.round(rng)
             if rebuilt is None:
                 continue
             twin = BazarState(g)

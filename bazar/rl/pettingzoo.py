@@ -119,18 +119,18 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def agents(self) -> list[str]:
         if not self._has_reset:
             raise AttributeError("agents cannot be accessed before reset")
-        return self.env.agents  # type: ignore[no-any-return]
+        return self.env.agents  # type: ignore[no-any-return]  # PettingZoo: untyped
 
     @property
     def agent_selection(self) -> str:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.agent_selection  # type: ignore[no-any-return]
+        return self.env.agent_selection  # type: ignore[no-any-return]  # PettingZoo: untyped
 
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, Any]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
-        return self.env.last(observe)  # type: ignore[no-any-return]
+        return self.env.last(observe)  # type: ignore[no-any-return]  # PettingZoo: untyped
 
     def step(self, action: int | None) -> None:
         if self._has_reset and self.env.agents:

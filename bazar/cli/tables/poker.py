@@ -98,8 +98,9 @@ class PokerTable(GameTable):
         outcome = rnd.outcome()
         assert outcome is not None
         lang = talk.lang
-        for seat, worth in enumerate(outcome.extra["ranks"]):
+        extra = outcome.extra or {}
+        for seat, worth in enumerate(extra["ranks"]):
             if worth is not None:
                 talk.say(f"{talk.names[seat]}: {t(RANKS[worth], lang)}")
-        names = ", ".join(talk.names[s] for s in outcome.extra["winners"])
-        talk.say(t("poker.takes", lang, names=names, pot=outcome.extra["pot"]), style="bold")
+        names = ", ".join(talk.names[s] for s in extra["winners"])
+        talk.say(t("poker.takes", lang, names=names, pot=extra["pot"]), style="bold")

@@ -99,7 +99,8 @@ class TrickTable(GameTable):
         if outcome.reason != "tricks":
             return
         rules = rnd.rules
-        bid, bidder = outcome.extra["bid"], outcome.extra["bidder"]
+        extra = outcome.extra or {}
+        bid, bidder = extra["bid"], extra["bidder"]
         side = rules.side_of(bidder)
         took = sum(p for s, p in enumerate(outcome.points) if rules.side_of(s) == side)
         key = N_("trick.made") if took >= bid else N_("trick.set")

@@ -167,7 +167,7 @@ def _loser(game: str) -> str | None:
     """What the yards call the side that loses a match of ``game`` (``goat``, ``donkey``),
     or None (plain losers, or a game this server does not know)."""
     try:
-        return make_rules(game).variant.loser
+        return make_rules(game).variant.traits.loser
     except (UnknownVariant, UnknownOption):
         return None
 

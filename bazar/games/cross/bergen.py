@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.options import HAND
-from bazar.core.rules import Option, Variant, per_players, register
+from bazar.core.rules import Option, Traits, Variant, per_players, register
 from bazar.core.scoring import hand_value
 from bazar.games.cross.round import CrossRound
 from bazar.games.line.options import LINE
@@ -30,6 +31,7 @@ from .options import CROSS_ROUND
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger
     from bazar.core.outcome import Outcome
+    from bazar.core.round import Round
     from bazar.core.rules import Rules
 
     from .round import CrossRound
@@ -57,9 +59,10 @@ NO_OVERSHOOT_HEADERS: Option[bool] = Option(
 )
 
 
-def score_play(rnd: CrossRound) -> int:
+def score_play(rnd: Round) -> int:
     """The points of the tile just placed. Equal ends score a double header, a triple header
     when one end is a double; both ends a double is the lone double lead."""
+    assert isinstance(rnd, CrossRound)  # the cross family's hook (Variant.score)
     rules = rnd.rules
     ends = rnd.ends()
     if ends["L"] != ends["R"]:
@@ -120,7 +123,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
 
 def _check(o: dict[str, Any]) -> None:
     if o["target"] is None:
-        raise ValueError("bergen needs a target")
+        raise invalid("needs_target", game="bergen")
 
 
 register(
@@ -166,8 +169,7 @@ register(
             BLOCK_POINTS,
             NO_OVERSHOOT_HEADERS,
         ),
-        ends_branch=True,
-        scored_in_play=True,
+        traits=Traits(ends_branch=True, scored_in_play=True),
         title="Bergen",
     )
 )

@@ -14,10 +14,12 @@ Presets: ``fives`` (All Fives after Pagat), ``muggins`` (the same without a spin
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.options import HAND
-from bazar.core.rules import Option, Variant, register
+from bazar.core.rules import Family, Option, Traits, Variant, register
 from bazar.core.scoring import round_to, side_values
 from bazar.games.cross.round import CrossRound
 from bazar.games.line.options import LINE
@@ -28,6 +30,7 @@ from .round import count_ends
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.outcome import Outcome
+    from bazar.core.round import Round
     from bazar.core.rules import Rules
 
     from .round import CrossRound
@@ -66,8 +69,9 @@ LOSERS_SUBTRACT: Option[bool] = Option(
 )
 
 
-def score_play(rnd: CrossRound) -> int:
+def score_play(rnd: Round) -> int:
     """The points of the turn just played: the count when it is a multiple of ``base``."""
+    assert isinstance(rnd, CrossRound)  # the cross family's hook (Variant.score)
     rules = rnd.rules
     count = count_ends(rnd)
     if count <= 0 or count % rules[BASE]:
@@ -157,9 +161,9 @@ def _pagat_target(o: dict[str, Any]) -> int:
 
 def _check(o: dict[str, Any]) -> None:
     if o["target"] is None:
-        raise ValueError("the fives games need a target")
+        raise invalid("fives_target")
     if o["limit"] is not None:
-        raise ValueError("the fives games are won at a target; they have no limit")
+        raise invalid("fives_limit")
 
 
 def _preset(**overrides: Any) -> dict[str, Any]:
@@ -190,7 +194,8 @@ def _preset(**overrides: Any) -> dict[str, Any]:
     return options
 
 
-_FAMILY: dict[str, Any] = {
+#: what the Fives family plugs into each of its presets (the Russian ones: ``_RUSSIAN``)
+_FAMILY: Family = {
     "round": CrossRound,
     "family": "cross",
     "settle": settle,
@@ -198,9 +203,9 @@ _FAMILY: dict[str, Any] = {
     "score": score_play,
     "checks": (_check,),
     "options": (*LINE, *HAND, *CROSS_ROUND, BASE, DIVIDE_IN_PLAY, BONUS_DIVIDE, LOSERS_SUBTRACT),
-    "ends_branch": True,
-    "scored_in_play": True,
+    "traits": Traits(ends_branch=True, scored_in_play=True),
 }
+_RUSSIAN: Family = {**_FAMILY, "traits": replace(_FAMILY["traits"], russian=True)}
 
 _PAGAT = _preset(
     teams=lambda o: o["players"] == 4,
@@ -275,8 +280,7 @@ register(
         2,
         _preset(),
         aliases=("домино пять", "domino five"),
-        russian=True,
-        **_FAMILY,
+        **_RUSSIAN,
         title="Domino Five",
     )
 )
@@ -289,8 +293,7 @@ register(
         2,
         _preset(spinner_count="open_arms"),
         aliases=("пятёрочка", "пятерочка"),
-        russian=True,
-        **_FAMILY,
+        **_RUSSIAN,
         title="Pyaterochka",
     )
 )

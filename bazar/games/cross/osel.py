@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bazar.core.rules import Variant, register
+from bazar.core.rules import Traits, Variant, register
 from bazar.games.cross.round import CrossRound
+from bazar.games.line.accounts import KozelScores
 from bazar.games.line.kozel import KOZEL, _kozel, decide, settle
 from bazar.games.line.kozel import _check as _kozel_check
 
@@ -54,15 +55,14 @@ register(
         family="cross",
         settle=settle,
         decide=decide,
+        score_state=KozelScores,
         checks=(_check,),
         aliases=("осёл", "осел", "donkey"),
-        russian=True,
+        traits=Traits(
+            russian=True, ends_branch=True, club_rating="kozel", goat=True, loser="donkey"
+        ),
         round=CrossRound,
         options=(*KOZEL, *CROSS_ROUND),
-        ends_branch=True,
-        club_rating="kozel",
-        goat=True,
-        loser="donkey",
         title="Osyol",
     )
 )

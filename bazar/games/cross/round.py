@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from bazar.core.board import ARM_IDS
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.outcome import Outcome
-from bazar.core.round import DRAW, PASS, STOP, Deal, board_of_position
+from bazar.core.round import DRAW, PASS, STOP, Deal
 from bazar.core.tiles import Tile, TileLike
 from bazar.games.line.round import LineRound, LineUndo
 
@@ -46,7 +46,7 @@ from .options import (
 )
 
 if TYPE_CHECKING:
-    from bazar.core.rules import Rules
+    from bazar.core.rules import Rules, Score
     from bazar.core.view import View
 
 __all__ = ["CrossRound", "CrossUndo", "count_ends"]
@@ -116,7 +116,35 @@ class CrossUndo(LineUndo):
 class CrossRound(LineRound):
     """A round on a line or a single-spinner cross, with closing doubles and in-play scores."""
 
-    _stack: list[CrossUndo]  # type: ignore[assignment]
+    # the stack holds :class:`CrossUndo` records, the line's with the layout's state
+
+    #: the rules the round reads on every move
+    _closing: bool
+    _lead_closable: bool
+    _seal: bool
+    _one_draw: bool
+    #: the points the mover scores at the end of a turn (``Variant.score``), None: none
+    _score_turn: Score | None
+    #: every double of the set (a bit set)
+    _all_doubles: int
+    #: the layout's arms ``L R U D``: the open pip of each (-1: no arm) and its length
+    _arm_end: list[int]
+    _arm_len: list[int]
+    #: the arms that end in a double, and the dead arms (bit sets by arm)
+    _arm_double: int
+    _dead: int
+    #: whether the lead was a double
+    _lead_double: bool
+    #: the spinner: its pip (-1: none), its arm (-1: the centre), its place on that arm,
+    #: and how many of its sides are covered
+    _spin: int
+    _spin_arm: int
+    _spin_depth: int
+    _covered: int
+    #: whether the seat to move drew this turn
+    _drew: bool
+    #: the points scored in play, as (seat, points), in order
+    _events: list[tuple[int, int]]
 
     def _deal(
         self,
@@ -146,7 +174,7 @@ class CrossRound(LineRound):
         self._spin_depth = 0
         self._covered = 0
         self._drew = False
-        self._events: list[tuple[int, int]] = []
+        self._events = []
 
     # -- state -------------------------------------------------------------------------------
 
@@ -206,7 +234,9 @@ class CrossRound(LineRound):
                 if move.tile is not None and move.tile.is_double:
                     out.append(Move("close", move.tile))
             return tuple(out)
-        hand = self._hands[self._turn]  # type: ignore[index]
+        turn = self._turn
+        assert turn is not None  # a round not over has a seat to move
+        hand = self._hands[turn]
         open_ends = self._open()
         if self._chain:
             open_ends = [
@@ -240,13 +270,13 @@ class CrossRound(LineRound):
         return (PASS,)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         self._stack.append(CrossUndo(move, seat, self))
         kind = move.kind
         if kind == "draw":
-            tile = self._bazar[self._drawn]
+            bit = 1 << self._bazar[self._drawn].index
             self._drawn += 1
-            bit = 1 << tile.index
             self._hands[seat] |= bit
             self._inhand |= bit
             self._drew = True
@@ -261,7 +291,8 @@ class CrossRound(LineRound):
             scored = kind == "stop"
             self._end_turn(seat, scored)
             return
-        tile: Tile = move.tile  # type: ignore[no-redef]
+        tile = move.tile
+        assert tile is not None  # a play names its tile
         closed = kind == "close"
         bit = 1 << tile.index
         hand = self._hands[seat] ^ bit
@@ -383,6 +414,13 @@ class CrossRound(LineRound):
                 return True
         return False
 
+    @classmethod
+    def pips_to_go_on(cls, view: View) -> frozenset[int] | None:
+        """Nothing left to draw, a round in play has a hand with a tile for an open end."""
+        if view.turn is None or view.drawable or not view.ends:
+            return None
+        return frozenset(view.ends.values())
+
     def _nobody_can_move(self) -> bool:
         if self._drawn < self._drawable:
             return False
@@ -406,8 +444,9 @@ class CrossRound(LineRound):
                 return False
         return True
 
-    def _undo(self, record: CrossUndo) -> None:  # type: ignore[override]
+    def _undo(self, record: LineUndo) -> None:
         # the cross round pushes only its own records
+        record = cast(CrossUndo, record)
         super()._undo(record)
         self._left, self._right = record.left, record.right
         self._arm_end, self._arm_len = list(record.arm_end), list(record.arm_len)
@@ -421,9 +460,14 @@ class CrossRound(LineRound):
     # -- the table ---------------------------------------------------------------------------
 
     @property
-    @board_of_position
     def board(self) -> CrossBoard:
         """The line ``L`` to ``R`` through the spinner and its arms ``U`` and ``D``."""
+        made = self._board
+        if not isinstance(made, CrossBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> CrossBoard:
         line = self.layout()
         return CrossBoard(
             line=line.row(),

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.options import HAND
-from bazar.core.rules import Option, Variant, register
+from bazar.core.rules import Option, Traits, Variant, register
 from bazar.core.scoring import ceil_div, fish_winner, round_to, side_values
 from bazar.games.cross.round import CrossRound
 from bazar.games.line.options import LINE
@@ -31,6 +32,7 @@ from .round import count_ends
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger
     from bazar.core.outcome import Outcome
+    from bazar.core.round import Round
     from bazar.core.rules import Rules
 
     from .round import CrossRound
@@ -46,9 +48,10 @@ BONUS_ROUNDING: Option[str] = Option(
 )
 
 
-def score_play(rnd: CrossRound) -> int:
+def score_play(rnd: Round) -> int:
     """The points of the turn just played: a fifth of the open ends when they make a
     multiple of 5 (the house covered on both sides counts nothing, ``covered_only``)."""
+    assert isinstance(rnd, CrossRound)  # the cross family's hook (Variant.score)
     count = count_ends(rnd)
     if count <= 0 or count % 5:
         return 0
@@ -103,9 +106,9 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
 
 def _check(o: dict[str, Any]) -> None:
     if o["target"] is None:
-        raise ValueError("telephone needs a target")
+        raise invalid("needs_target", game="telephone")
     if o["block_award"] == "own_pips":
-        raise ValueError("telephone: block_award takes opponents_total or difference")
+        raise invalid("telephone_block_award")
 
 
 register(
@@ -140,9 +143,7 @@ register(
         checks=(_check,),
         aliases=("телефон", "домики"),
         options=(*LINE, *HAND, *CROSS_ROUND, DIVIDE_IN_PLAY, BONUS_ROUNDING),
-        ends_branch=True,
-        scored_in_play=True,
-        russian=True,
+        traits=Traits(ends_branch=True, scored_in_play=True, russian=True),
         round=CrossRound,
         title="Telephone",
     )

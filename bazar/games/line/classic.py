@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.options import HAND
-from bazar.core.rules import Option, Variant, register
+from bazar.core.rules import Option, Traits, Variant, register
 from bazar.core.scoring import award
 from bazar.games.line.round import LineRound
 
@@ -106,16 +107,16 @@ def _classic(penalty: bool) -> dict[str, Any]:
 def _scoring_consistent(o: dict[str, Any]) -> None:
     if o["scoring"] == "penalty":
         if o["limit"] is None:
-            raise ValueError("penalty scoring needs a limit")
+            raise invalid("penalty_limit")
         if o["block_award"] != "own_pips":
-            raise ValueError("penalty scoring records own pips in a fish: block_award=own_pips")
+            raise invalid("penalty_block_award")
     else:
         if o["target"] is None:
-            raise ValueError("positive scoring needs a target")
+            raise invalid("positive_target")
         if o["block_award"] == "own_pips":
-            raise ValueError("block_award=own_pips goes with scoring=penalty")
+            raise invalid("own_pips_penalty")
     if o["target"] is not None and o["limit"] is not None:
-        raise ValueError("a game has a target (reaching it wins) or a limit, not both")
+        raise invalid("target_or_limit")
 
 
 _LINE_CHECKS = (_scoring_consistent,)
@@ -160,7 +161,7 @@ register(
         _classic(penalty=False),
         checks=_LINE_CHECKS,
         options=(*LINE, *HAND),
-        russian=True,
+        traits=Traits(russian=True),
         aliases=("домино", "классика", "классическое"),
         round=LineRound,
         title="Classic domino",
@@ -176,7 +177,7 @@ register(
         _classic(penalty=True),
         checks=_LINE_CHECKS,
         options=(*LINE, *HAND),
-        russian=True,
+        traits=Traits(russian=True),
         aliases=("штрафное",),
         round=LineRound,
         title="Penalty domino",

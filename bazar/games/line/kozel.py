@@ -12,6 +12,9 @@ club's rules: remembered points, the open account, fish for everyone or for one,
 >>> after = ledger.settle(out)
 >>> after.scores, after.remembered, after.opened
 ((0, 0, 20, 0), (0, 3, 0, 9), (False, False, True, False))
+
+The remembered points, opened accounts and fish pot are the family's score state
+(:class:`~bazar.games.line.accounts.KozelScores`, the ledger's ``state``).
 """
 
 from __future__ import annotations
@@ -19,11 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.options import HAND
-from bazar.core.rules import SCORING, Option, Variant, register
+from bazar.core.rules import SCORING, Family, Option, Traits, Variant, register
 from bazar.core.scoring import award, hand_value
 from bazar.games.line.round import LineRound
 
+from .accounts import KozelScores
 from .options import LINE
 
 if TYPE_CHECKING:
@@ -161,27 +166,36 @@ def _single_top(awards: Sequence[int | None]) -> int | None:
     return awards.index(best) if present.count(best) == 1 else None
 
 
-def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
-    """The Kozel settlement of one round (§8.1–8.4), pure."""
+def _given(award: int | None) -> int:
+    """An award :func:`_single_top` picked: one of those given, never None."""
+    assert award is not None
+    return award
+
+
+def settle(ledger: Ledger[KozelScores], outcome: Outcome) -> Ledger[KozelScores]:
+    """The Kozel settlement of one round (§8.1–8.4), pure: the scores and the family's
+    :class:`~bazar.games.line.accounts.KozelScores`."""
     rules = ledger.rules
     if rules[FISH_MODE] == "lowest_wins":
         gains = award(rules, outcome)
         scores = [s + g for s, g in zip(ledger.scores, gains, strict=True)]
         return _titled(ledger, outcome, ledger.replace(scores=scores))
-    scores, remembered = list(ledger.scores), list(ledger.remembered)
-    opened, pot = list(ledger.opened), ledger.pot
+    state = ledger.state
+    scores, remembered = list(ledger.scores), list(state.remembered)
+    opened, pot = list(state.opened), state.pot
     eggs = rules[EGGS]
     bonus = _bonus(rules, outcome)
     awards: list[int | None]
     if outcome.reason == "out":
-        out_side = rules.side_of(outcome.out_seat)  # type: ignore[arg-type]
+        assert outcome.out_seat is not None  # a round won by going out names its seat
+        out_side = rules.side_of(outcome.out_seat)
         totals = _side_totals(rules, outcome, skip_side=out_side)
         awards = [None if side == out_side else t for side, t in enumerate(totals)]
         remembered[out_side] = 0
         if bonus:
             loser = _single_top(awards)
             if loser is not None:
-                awards[loser] = awards[loser] + bonus  # type: ignore[operator]
+                awards[loser] = _given(awards[loser]) + bonus
     else:
         totals = _side_totals(rules, outcome)
         mode = rules[FISH_MODE]
@@ -193,7 +207,8 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
             if top is None:
                 if eggs:
                     pot += total
-                return _titled(ledger, outcome, ledger.replace(pot=pot))
+                after = ledger.replace(state=KozelScores(state.remembered, state.opened, pot))
+                return _titled(ledger, outcome, after)
             awards = [total if side == top else None for side in range(rules.sides)]
             if mode == "for_one":
                 for side in range(rules.sides):
@@ -201,18 +216,20 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
                         remembered[side] = 0
     top = _single_top(awards)
     if pot and top is not None:
-        awards[top] = awards[top] + pot  # type: ignore[operator]
+        awards[top] = _given(awards[top]) + pot
         pot = 0
     for side, points in enumerate(awards):
         if points is not None:
             record_award(rules, scores, remembered, opened, side, points)
-    after = ledger.replace(scores=scores, remembered=remembered, opened=opened, pot=pot)
-    return _titled(ledger, outcome, after)
+    state = KozelScores(tuple(remembered), tuple(opened), pot)
+    return _titled(ledger, outcome, ledger.replace(scores=scores, state=state))
 
 
-def _titled(before: Ledger, outcome: Outcome, after: Ledger) -> Ledger:
+def _titled(
+    before: Ledger[KozelScores], outcome: Outcome, after: Ledger[KozelScores]
+) -> Ledger[KozelScores]:
     """Note a General or Officer finish (§11); a General may end the match."""
-    title = (outcome.extra or {}).get("title") if isinstance(outcome.extra, dict) else None
+    title = (outcome.extra or {}).get("title")
     if title is None or outcome.out_seat is None:
         return after
     extra = dict(after.extra)
@@ -238,18 +255,16 @@ def _check(o: dict[str, Any]) -> None:
     mode = o["fish_mode"]
     if mode == "lowest_wins":
         if o["target"] is None or o["limit"] is not None:
-            raise ValueError(
-                "fish_mode=lowest_wins is positive scoring: it needs a target, no limit"
-            )
+            raise invalid("lowest_wins_scoring")
     elif o["limit"] is None or o["target"] is not None:
-        raise ValueError(f"fish_mode={mode} is penalty scoring: it needs a limit, no target")
+        raise invalid("fish_mode_penalty", mode=mode)
     if mode == "side_more_takes_all" and not o["teams"]:
-        raise ValueError("fish_mode=side_more_takes_all is played by teams (teams=True)")
+        raise invalid("side_more_teams")
     if o["doubles_per_turn"] > 2:
-        raise ValueError("doubles_per_turn takes 1 or 2 in Kozel (a line has two ends)")
+        raise invalid("kozel_doubles")
     for name in ("lead_bonus", "finish_bonus"):
         if o[name] is not None and not o["teams"]:
-            raise ValueError(f"{name} is a rule of the team game (teams=True)")
+            raise invalid("team_rule", name=name)
 
 
 def _kozel(**overrides: Any) -> dict[str, Any]:
@@ -286,16 +301,15 @@ def _kozel(**overrides: Any) -> dict[str, Any]:
     return options
 
 
-_FAMILY = {
+#: what the Kozel family plugs into each of its presets
+_FAMILY: Family = {
     "round": LineRound,
+    "score_state": KozelScores,
     "settle": settle,
     "decide": decide,
     "checks": (_check,),
-    "russian": True,
+    "traits": Traits(russian=True, club_rating="kozel", goat=True, loser="goat"),
     "options": KOZEL,
-    "club_rating": "kozel",
-    "goat": True,
-    "loser": "goat",
 }
 
 register(
@@ -308,7 +322,7 @@ register(
         4,
         _kozel(rating=True),
         aliases=("козёл", "козел", "коза"),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel",
     )
 )
@@ -333,7 +347,7 @@ register(
             finish_bonus=(50, 25),
         ),
         aliases=("козёл 2x2", "козел 2x2", "козёл-пара"),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel, two against two",
     )
 )
@@ -357,7 +371,7 @@ register(
             limit=125,
         ),
         aliases=("коза-25",),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Goat, recorded from 25",
     )
 )
@@ -377,7 +391,7 @@ register(
             hand_values="00_25",
         ),
         aliases=("традиционный козёл",),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel, the yard's deal",
     )
 )
@@ -404,7 +418,7 @@ register(
             target=300,
         ),
         aliases=("козёл для начинающих",),
-        **_FAMILY,  # type: ignore[arg-type]
+        **_FAMILY,
         title="Kozel for beginners",
     )
 )

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from bazar.core.board import Board, Line
-from bazar.core.errors import invalid
+from bazar.core.errors import InconsistentDeal, invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.outcome import Outcome
 from bazar.core.round import (
@@ -35,7 +35,6 @@ from bazar.core.round import (
     Setup,
     Tables,
     Undo,
-    board_of_position,
     final_turn,
     shuffled,
 )
@@ -85,7 +84,7 @@ def lead_order(order: str, set_max: int = 6) -> tuple[Tile, ...]:
         return (*doubles, *down)
     if order in ("kozel", "one_one"):
         return (*doubles[1:], doubles[0], *down)
-    raise ValueError(f"unknown lead order {order!r}")
+    raise invalid("lead_order", order=order)
 
 
 def lowest_tile_key(tile: Tile) -> tuple[int, int]:
@@ -176,6 +175,29 @@ class LineRound(Round):
     _stack: list[LineUndo]
     #: whether the first open double is a spinner (the cross games set it from their rules)
     _cross: bool = False
+    #: what the round reads from its rules, and the tables of its set (shared, read only)
+    _conf: LineSetup
+    _t: LineTables
+    #: the tiles that fit each pip (``_t.fits``)
+    _fits: tuple[int, ...]
+    #: the tiles drawn by lot before the deal, one a seat, until the lead is chosen
+    _lots: list[Tile] | None
+    #: the tiles still in a hand (a bit set)
+    _inhand: int
+    #: the open ends' pips (-1 before the lead), and the tiles on the table (a bit set)
+    _left: int
+    _right: int
+    _table: int
+    #: the doubles laid in the turn so far, and the ends they used (bit 1: left, 2: right)
+    _chain: int
+    _used: int
+    #: the seat still to decide whether to open with 6-6 (the hundred's privilege), else -1
+    _opening: int
+    #: how the view a round was rebuilt from stood (:meth:`from_view`; :meth:`redealt`)
+    _viewed_over: str | None
+    #: the opening seat (:meth:`_opening_seat`) before the first move of the stack: at the
+    #: deal, or the one a view shows (:meth:`from_view`); a pop back to it opens it again
+    _start_opening: int = -1
 
     # -- the deal and the lead -------------------------------------------------------------
 
@@ -190,17 +212,14 @@ class LineRound(Round):
         players = self.players
         t = self._t = setup.tables
         self._fits = t.fits
-        self._lots: list[Tile] | None = None
+        self._lots = None
         if dealt is None:
             if leader is None:
                 self._lots = self._draw_lots(rng)
             size = setup.hand_size
             for attempt in range(_MAX_REDEALS + 1):
                 if attempt == _MAX_REDEALS:
-                    raise ValueError(
-                        "the redeal rule (redeal_min_doubles / redeal_min_suit) rejected "
-                        f"{_MAX_REDEALS} deals in a row: it can hardly ever be met"
-                    )
+                    raise invalid("redeal_rejected", tries=_MAX_REDEALS)
                 deck = shuffled(t.tiles, rng)
                 masks = []
                 for i in range(players):
@@ -235,7 +254,7 @@ class LineRound(Round):
     ) -> int:
         if lead is not None:
             if leader is None:
-                raise ValueError("a forced lead needs a leader")
+                raise invalid("lead_needs_leader")
             lead_mask = mask_of(Tile.parse(t) for t in lead)
         elif leader is None:
             leader, lead_mask = self._choose_leader(rng, self._lots, not seeded)
@@ -247,7 +266,7 @@ class LineRound(Round):
             raise invalid("leader_empty", seat=leader)
         self.leader = leader
         self._lead_mask = lead_mask
-        self._opening = self._opening_seat()
+        self._opening = self._start_opening = self._opening_seat()
         self._turn = leader if self._opening < 0 else self._opening
         return leader
 
@@ -308,10 +327,10 @@ class LineRound(Round):
         if rule in ("winner_or_fisher", "partner_of_winner_or_fisher"):
             if out is None:
                 if prev.fisher is None:
-                    raise ValueError("the previous round's fisher is needed to choose the leader")
+                    raise invalid("fisher_needed")
                 return prev.fisher
             return out if rule == "winner_or_fisher" else (out + 2) % players
-        raise ValueError(f"lead rule {rule!r} is not played by {self.rules.name}")
+        raise invalid("lead_rule", rule=rule, game=self.rules.name)
 
     def _free_lead_mask(self, seat: int) -> int:
         """What a leader who may lead any tile may lead: not 0-0 where it may not lead, a
@@ -356,7 +375,7 @@ class LineRound(Round):
             if inhand >> tile.index & 1:
                 bit = 1 << tile.index
                 return next(s for s, h in enumerate(self._hands) if h & bit), tile
-        raise ValueError("nobody holds a tile to lead")
+        raise invalid("no_lead_tile")
 
     def _block_winner_seat(self, prev: Outcome) -> int:
         side = fish_winner(self.rules, prev)
@@ -377,10 +396,15 @@ class LineRound(Round):
         return {"L": self._left, "R": self._right}
 
     @property
-    @board_of_position
     def board(self) -> Board:
         """The line on the table, left to right (a :class:`LineBoard`, each tile's ``first``
         half facing ``L``)."""
+        made = self._board
+        if made is None:
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> Board:
         return LineBoard(self.layout().row())
 
     def layout(self) -> Line:
@@ -402,7 +426,9 @@ class LineRound(Round):
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
             return ()
-        hand = self._hands[self._turn]  # type: ignore[index]
+        turn = self._turn
+        assert turn is not None  # a round not over has a seat to move
+        hand = self._hands[turn]
         left = self._left
         t = self._t
         if left < 0:
@@ -461,12 +487,14 @@ class LineRound(Round):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         left, right = self._left, self._right
         kind = move.kind
         self._stack.append(LineUndo(move, seat, self._chain, self._used))
         if kind == "play":
-            tile: Tile = move.tile  # type: ignore[assignment]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
             bit = 1 << tile.index
             end = move.end
             if end is None:
@@ -561,12 +589,16 @@ class LineRound(Round):
             bit = 1 << self._bazar[self._drawn].index
             self._hands[seat] ^= bit
             self._inhand ^= bit
-        if not self._stack:  # back at the start: the opening decision is open again
-            self._opening = self._opening_seat()
+        if not self._stack:  # back at the start: its opening decision (if any) is open again
+            # (the start's own, not one worked out afresh: a round rebuilt from a view
+            # starts where the view stands, maybe past the decision)
+            self._opening = self._start_opening
 
     # -- the end ---------------------------------------------------------------------------
 
     def _outcome(self) -> Outcome:
+        reason = self._over
+        assert reason is not None  # the outcome of a round over
         hist = self.history()
         plays = [(s, m) for s, m, _ in hist if m.kind in PLACEMENTS]
         last_seat = plays[-1][0] if plays else None
@@ -576,8 +608,8 @@ class LineRound(Round):
         fisher = last_seat if self._over == "fish" else None
         extra: dict[str, Any] = {}
         if out_seat is not None and self.rules[GENERAL_OFFICER]:
-            mine = [m.tile for s, m in plays if s == out_seat]
-            title = _title(mine, last_turn)  # type: ignore[arg-type]
+            mine = [m.tile for s, m in plays if s == out_seat and m.tile is not None]
+            title = _title(mine, last_turn)
             if title:
                 extra["title"] = title
         privileged = self._privileged_side()
@@ -589,7 +621,7 @@ class LineRound(Round):
         ):
             extra["hundred"] = privileged
         return Outcome(
-            self._over,  # type: ignore[arg-type]
+            reason,
             out_seat=out_seat,
             remaining=self.hands,
             points=(0,) * self.players,
@@ -606,12 +638,21 @@ class LineRound(Round):
         self._read_view(view)
         self._viewed_over = self._over
         if self._over is None and self._left >= 0 and self._nobody_can_move():
-            # hidden tiles chosen for a search can leave nobody a move: that is a fish
-            self._over = "fish"
+            # the view goes on, so some hand holds a tile for the ends: these hands are not
+            # the view's (a search's deal), and would have ended the round already (a fish)
+            raise InconsistentDeal(_BLOCKED)
+
+    @classmethod
+    def pips_to_go_on(cls, view: View) -> frozenset[int] | None:
+        """Nothing left to draw, a round in play has a hand with a tile for an end."""
+        ends = view.ends
+        if view.turn is None or view.drawable or "L" not in ends or "R" not in ends:
+            return None
+        return frozenset((ends["L"], ends["R"]))
 
     def redealt(self, hands: Sequence[Sequence[Tile]], bazar: Sequence[Tile] = ()) -> Self:
         if self._stack or not hasattr(self, "_viewed_over"):
-            raise ValueError("redealt() needs a round from from_view, at its view's position")
+            raise invalid("redealt_view")
         twin = self.copy()
         masks = []
         inhand = 0
@@ -622,7 +663,7 @@ class LineRound(Round):
             masks.append(mask)
             inhand |= mask
         if [m.bit_count() for m in masks] != [m.bit_count() for m in self._hands]:
-            raise ValueError("redealt() keeps every hand's size")
+            raise invalid("redealt_sizes")
         twin._hands = masks
         twin._first_hands = tuple(masks)
         twin._bazar = list(bazar)
@@ -630,7 +671,7 @@ class LineRound(Round):
         twin._legal = twin._board = twin._views = None
         twin._over = self._viewed_over
         if twin._over is None and twin._left >= 0 and twin._nobody_can_move():
-            twin._over = "fish"
+            raise InconsistentDeal(_BLOCKED)
         return twin
 
     def _read_view(self, view: View) -> None:
@@ -645,7 +686,7 @@ class LineRound(Round):
         self._drawable = view.drawable
         self._table = mask_of(m.tile for _, m, _ in view.history if m.kind in PLACEMENTS and m.tile)
         self._chain = view.extra.get("turn_doubles", 0)
-        self._opening = view.extra.get("opening", -1)
+        self._opening = self._start_opening = view.extra.get("opening", -1)
         self._used = sum(
             bit for end, bit in (("L", 1), ("R", 2)) if end in view.extra.get("turn_ends", ())
         )
@@ -672,6 +713,13 @@ class LineRound(Round):
             return {}
         ends = [e for e, bit in (("L", 1), ("R", 2)) if self._used & bit]
         return {"turn_doubles": self._chain, "turn_ends": ends}
+
+
+#: why a deal for a view still in play is rejected where it leaves nobody a move
+_BLOCKED = (
+    "the hands dealt leave nobody a tile for an open end and nothing to draw, "
+    "where the view's round goes on"
+)
 
 
 def needs_redeal(rules: Rules, hands: Sequence[Sequence[TileLike]]) -> bool:

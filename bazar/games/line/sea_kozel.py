@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bazar.core.errors import invalid
 from bazar.core.options import HAND
-from bazar.core.rules import SCORING, Option, Variant, register
+from bazar.core.rules import SCORING, Option, Traits, Variant, register
 from bazar.core.scoring import award, hand_value
 from bazar.games.line.round import LineRound
 
@@ -25,6 +26,7 @@ from .options import LINE, SINGLE_RECORD
 if TYPE_CHECKING:
     from bazar.core.ledger import Ledger, MatchResult
     from bazar.core.outcome import Outcome
+    from bazar.core.rules import Rules
 
 __all__ = ["decide", "settle"]
 
@@ -75,7 +77,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
             six = any(v > 25 for v in losers)
         if bald or six:
             won = out_side
-    hundred = (outcome.extra or {}).get("hundred") if isinstance(outcome.extra, dict) else None
+    hundred = (outcome.extra or {}).get("hundred")
     if hundred is not None:
         if out_side == hundred:
             won = hundred
@@ -103,7 +105,7 @@ def settle(ledger: Ledger, outcome: Outcome) -> Ledger:
 
 
 def _record(
-    rules: Any, scores: list[int], holder: int | None, side: int, points: int
+    rules: Rules, scores: list[int], holder: int | None, side: int, points: int
 ) -> int | None:
     """Record a round award (§4.3); returns the record holder after it."""
     threshold = rules[OPEN_THRESHOLD] or 0
@@ -138,7 +140,7 @@ def decide(ledger: Ledger) -> MatchResult | None:
 
 def _check(o: dict[str, Any]) -> None:
     if o["doubles_per_turn"] > 2:
-        raise ValueError("doubles_per_turn takes 1 or 2 in Sea Kozel (a line has two ends)")
+        raise invalid("sea_kozel_doubles")
 
 
 register(
@@ -181,7 +183,7 @@ register(
         aliases=("морской козёл", "морской козел", "морской"),
         settle=settle,
         decide=decide,
-        russian=True,
+        traits=Traits(russian=True, goat=True, loser="goat"),
         round=LineRound,
         options=(
             *LINE,
@@ -196,8 +198,6 @@ register(
             SIX_SIX_NEEDS_LOSER_OVER_25,
             HUNDRED_FAILURE,
         ),
-        goat=True,
-        loser="goat",
         title="Sea Kozel",
     )
 )

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
+from bazar.core.errors import InconsistentDeal, invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -42,10 +43,9 @@ from bazar.core.round import (
     Setup,
     Tables,
     Undo,
-    board_of_position,
     shuffled,
 )
-from bazar.core.rules import SCORING, Option, Rules, Variant, register
+from bazar.core.rules import SCORING, Family, Option, Rules, Traits, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, TileLike, mask_of
 
@@ -311,6 +311,27 @@ class TreeRound(EngineRound):
     """
 
     _stack: list[TreeUndo]
+    #: what the round reads from its rules, and the tables of its set (shared, read only)
+    _opts: TreeSetup
+    _tab: TreeTables
+    #: the double in the centre, and its pip
+    _engine_tile: Tile
+    _engine: int
+    #: the tiles still in a hand (a bit set)
+    _inhand: int
+    #: how many of the engine's arms are laid
+    _arms: int
+    #: the open destinations of the tree, in the order they appeared
+    _dests: tuple[Dest, ...]
+    #: the foot whose toes are still free (-1: none)
+    _foot: int
+    #: the turn's progress: whether the seat to move drew, and whether it acted
+    _drew: bool
+    _acted: bool
+    #: the seats that left a last tile unannounced (a bit set), and those whose next turn
+    #: is skipped (``announce_last_tile``)
+    _windows: int
+    _skips: int
 
     def _deal(
         self,
@@ -343,13 +364,10 @@ class TreeRound(EngineRound):
         else:
             masks, rest = [mask_of(h) for h in dealt[0]], dealt[1]
             if engine.high > rules.set_max:
-                raise ValueError(f"the engine {engine} is not in double-{rules.set_max}")
+                raise invalid("engine_not_in_set", engine=engine, high=rules.set_max)
             placed = self._place(masks, rest, engine)
             if placed is None:
-                raise ValueError(
-                    f"nobody holds {engine} or a lower double: with missing_engine="
-                    f"{setup.missing} the round is dealt again; give a deal with it"
-                )
+                raise invalid("missing_engine", engine=engine, missing=setup.missing)
         placer, engine, searched = placed
         # who plays first when the set-up decides it, for _lead (None: the rules choose):
         # the seat after the engine's placer, else the engine's finder
@@ -367,7 +385,7 @@ class TreeRound(EngineRound):
             inhand |= h
         self._inhand = inhand
         self._arms = 0
-        self._dests: tuple[Dest, ...] = ()
+        self._dests = ()
         self._foot = -1
         self._drew = False
         self._acted = False
@@ -458,10 +476,15 @@ class TreeRound(EngineRound):
         return out
 
     @property
-    @board_of_position
     def board(self) -> TreeBoard:
         """The engine and every branch from its start outward (``first`` toward the engine):
         the arms ``1``, ``2``, … and the toes ``3.1``, ``3.2``, …"""
+        made = self._board
+        if not isinstance(made, TreeBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> TreeBoard:
         branches: dict[str, list[Laid]] = {}
         pips: dict[str, int] = {}
         toes: dict[str, int] = {}  # the feet: a double ends the branch, its toes so far
@@ -514,7 +537,8 @@ class TreeRound(EngineRound):
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
             return ()
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         if self._skips >> seat & 1:
             return (SKIP,)
         hand = self._hands[seat]
@@ -551,7 +575,8 @@ class TreeRound(EngineRound):
         return tuple(out)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         undo = TreeUndo(
             move,
             seat,
@@ -567,8 +592,10 @@ class TreeRound(EngineRound):
         kind = move.kind
         bit = 1 << seat
         if kind == "play" or kind == "last":
-            tile: Tile = move.tile  # type: ignore[assignment]
-            end: str = move.end  # type: ignore[assignment]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
+            end = move.end
+            assert end is not None  # a play names its end
             index = undo.index = tile.index
             self._dests, self._arms, self._foot, _ = grow(
                 self._dests, self._arms, self._engine, end, tile
@@ -594,7 +621,8 @@ class TreeRound(EngineRound):
             if self._is_blocked():
                 self._over = "fish"
         elif kind == "challenge":
-            offender: int = move.value  # type: ignore[assignment]
+            offender = move.value
+            assert isinstance(offender, int)
             undo.drawer = offender
             self._windows &= ~(1 << offender)
             if self._drawn < self._drawable:
@@ -688,6 +716,25 @@ class TreeRound(EngineRound):
         self._turn = view.turn if view.turn is not None else self.leader
         over = view.turn is None and view.outcome is not None
         self._over = view.outcome.reason if over and view.outcome is not None else None
+        if self._over is None and self._is_blocked():
+            # the view goes on, so some hand holds a tile for a place one may go: these
+            # hands are not the view's (a search's deal), and would have ended the round
+            raise InconsistentDeal(
+                "the hands dealt leave nobody a tile for the tree and nothing to draw, "
+                "where the view's round goes on"
+            )
+
+    @classmethod
+    def pips_to_go_on(cls, view: View) -> frozenset[int] | None:
+        """Nothing left to draw, a round in play has a hand with a tile for the pending
+        structure, else for an open end (:meth:`_open`)."""
+        ends = view.ends
+        if view.turn is None or view.drawable or not ends:
+            return None
+        pending = view.extra.get("pending")
+        if pending is not None:
+            return frozenset((ends[pending],)) if pending in ends else None
+        return frozenset(ends.values())
 
 
 # -- scoring and the match (§6) -------------------------------------------------------------
@@ -743,15 +790,12 @@ def _hand_size_a(o: dict[str, Any]) -> int:
         return 5
     if top == 12 and n in DOUBLE_12:
         return DOUBLE_12[n]
-    raise ValueError(f"no hand size is known for {n} players on double-{top}: give hand_size")
+    raise invalid("hand_size_unknown", players=n, high=top)
 
 
 def _hand_size_c(o: dict[str, Any]) -> int:
     if o["set_max"] != 9:
-        raise ValueError(
-            f"chicken-foot-kz deals from double-9 by its table; with "
-            f"double-{o['set_max']} give hand_size"
-        )
+        raise invalid("hand_size_table", game="chicken-foot-kz", table=9, high=o["set_max"])
     return PUREMCO[o["players"]]
 
 
@@ -768,19 +812,13 @@ def _match_end(o: dict[str, Any]) -> str:
 def _check(o: dict[str, Any]) -> None:
     required, most, top = o["engine_arms_required"], o["engine_arms_max"], o["set_max"]
     if not required <= most <= top:
-        raise ValueError(
-            f"the engine takes engine_arms_required <= engine_arms_max <= {top} arms "
-            f"(double-{top} has {top} tiles to start them); not {required} and {most}"
-        )
+        raise invalid("engine_arms", high=top, required=required, most=most)
     if "trains_required" in o and not o["players"] <= o["trains_required"] <= 8:
-        raise ValueError(
-            f"trains_required runs from the number of players ({o['players']}) "
-            f"to 8, not {o['trains_required']}"
-        )
+        raise invalid("trains_required", players=o["players"], value=o["trains_required"])
     if o["match_end"] == "schedule" and o["limit"] is not None:
-        raise ValueError("a limit ends the match only with match_end=limit or either")
+        raise invalid("limit_match_end")
     if o["match_end"] != "schedule" and o["limit"] is None:
-        raise ValueError(f"match_end={o['match_end']} needs a limit (no default is given)")
+        raise invalid("match_end_limit", match_end=o["match_end"])
     taken = 0 if o["engine_source"] == "holder" else 1
     deal_size(o, taken + o["bazar_reserve"])
 
@@ -812,11 +850,10 @@ def _common(**preset: Any) -> dict[str, Any | Callable[[dict[str, Any]], Any]]:
 
 
 _NOT_HERE = object()
-_FAMILY: dict[str, Any] = {
+_FAMILY: Family = {
     "round": TreeRound,
     "family": "tree",
-    "end_names": "branch",
-    "satisfies_doubles": True,
+    "traits": Traits(end_names="branch", satisfies_doubles=True, reads_ends=False),
     "checks": (_check,),
     "settle": settle,
     "decide": decide,
@@ -839,7 +876,6 @@ _FAMILY: dict[str, Any] = {
     # everyone records his own pips: the fewest win
     "fixed": {"scoring": "penalty"},
     "lower_wins": lambda r: True,
-    "reads_ends": False,
 }
 
 register(

@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bazar.core.board import Laid
+from bazar.core.errors import invalid
 from bazar.core.moves import Move, MoveSpace
 from bazar.core.options import HAND
 from bazar.core.outcome import Outcome
@@ -45,11 +46,10 @@ from bazar.core.round import (
     Setup,
     Tables,
     Undo,
-    board_of_position,
     final_turn,
     shuffled,
 )
-from bazar.core.rules import Option, Rules, Variant, register
+from bazar.core.rules import Option, Rules, Traits, Variant, register
 from bazar.core.scoring import hand_value
 from bazar.core.tiles import Tile, TileLike, mask_of, tile_set
 
@@ -134,7 +134,7 @@ def engine_of(number: int, set_max: int) -> Tile:
     ['12-12', '11-11', '1-1', '0-0', '12-12']
     """
     if number < 1:
-        raise ValueError(f"rounds are numbered from 1, not {number}")
+        raise invalid("round_number", number=number)
     pip = set_max - (number - 1) % (set_max + 1)
     return Tile.of(pip, pip)
 
@@ -181,9 +181,13 @@ def deal_size(o: dict[str, Any], taken_out: int) -> None:
     tiles = len(tile_set(o["set_max"])) - taken_out
     need = o["players"] * o["hand_size"]
     if need > tiles:
-        raise ValueError(
-            f"{o['players']} hands of {o['hand_size']} need {need} tiles; "
-            f"double-{o['set_max']} leaves {tiles} to deal"
+        raise invalid(
+            "deal_size",
+            players=o["players"],
+            size=o["hand_size"],
+            need=need,
+            high=o["set_max"],
+            tiles=tiles,
         )
 
 
@@ -202,7 +206,8 @@ class TrainTables:
         self.fits = common.fits
         self.doubles = sum(common.doubles)
         self.ids = (*(str(s) for s in range(players)), "M")
-        self.index = {end: i for i, end in enumerate(self.ids)}
+        #: each train's number by its end id (looked up by a move's ``end``, typed optional)
+        self.index: dict[str | None, int] = {end: i for i, end in enumerate(self.ids)}
         self.plays = [[Move.play(t, end) for t in tiles] for end in self.ids]
         #: the trains of each bit set of trains, in id order
         self.trains = [
@@ -333,6 +338,35 @@ class TrainRound(EngineRound):
     """
 
     _stack: list[TrainUndo]
+    #: what the round reads from its rules, and the tables of its set (shared, read only)
+    _opts: TrainSetup
+    _tab: TrainTables
+    #: the double in the centre
+    _engine_tile: Tile
+    #: the tiles still in a hand (a bit set)
+    _inhand: int
+    #: each train's open pip: the seats' trains, then the Mexican train
+    _ends: list[int]
+    #: the seats whose marker is on (a bit set)
+    _markers: int
+    #: the trains ending in an unsatisfied double, the oldest first
+    _queue: tuple[int, ...]
+    #: the seats still to play their first turn's chain (``first_turn_multi``), and the
+    #: tiles the seat to move laid this turn
+    _first_left: int
+    _played: int
+    #: whether the seat to move drew this turn
+    _drew: bool
+    #: the doubles laid this turn, by train
+    _opened: tuple[int, ...]
+    #: the trains whose last tile is a double (a bit set)
+    _tops: int
+
+    @property
+    def rewards_long_plans(self) -> bool:
+        """True: one's own train is a plan of a dozen turns, kept open for one's own tiles,
+        that heaviest-first playouts never see (:attr:`bazar.Round.rewards_long_plans`)."""
+        return True
 
     def _deal(
         self,
@@ -355,7 +389,7 @@ class TrainRound(EngineRound):
         else:
             masks, rest = [mask_of(h) for h in dealt[0]], dealt[1]
             if engine.high > rules.set_max:
-                raise ValueError(f"the engine {engine} is not in double-{rules.set_max}")
+                raise invalid("engine_not_in_set", engine=engine, high=rules.set_max)
         # the seat that placed the engine moves first: _lead finds him in _turn
         self._turn, searched = find_engine(masks, rest, engine)
         self._bazar = rest[searched:]
@@ -367,11 +401,11 @@ class TrainRound(EngineRound):
         self._inhand = inhand
         self._ends = [engine.high] * (n + 1)
         self._markers = 0
-        self._queue: tuple[int, ...] = ()
+        self._queue = ()
         self._first_left = n if setup.first_turn_multi else 0
         self._played = 0
         self._drew = False
-        self._opened: tuple[int, ...] = ()
+        self._opened = ()
         self._tops = 0
 
     def _lead(
@@ -430,9 +464,14 @@ class TrainRound(EngineRound):
         return dict(zip(self._tab.ids, self._ends, strict=True))
 
     @property
-    @board_of_position
     def board(self) -> TrainsBoard:
         """The engine and every train from the engine out (``first`` toward the engine)."""
+        made = self._board
+        if not isinstance(made, TrainsBoard):
+            made = self._board = self._make_board()
+        return made
+
+    def _make_board(self) -> TrainsBoard:
         ids = self._tab.ids
         ends = [self._engine] * len(ids)
         trains: dict[str, list[Laid]] = {end: [] for end in ids}
@@ -457,7 +496,8 @@ class TrainRound(EngineRound):
     def _generate(self) -> tuple[Move, ...]:
         if self._over is not None:
             return ()
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         hand = self._hands[seat]
         t = self._tab
         fits = t.fits
@@ -489,7 +529,8 @@ class TrainRound(EngineRound):
         return (PASS,)
 
     def _apply(self, move: Move) -> None:
-        seat: int = self._turn  # type: ignore[assignment]
+        seat = self._turn
+        assert seat is not None  # only a round with a seat to move is moved
         self._stack.append(
             TrainUndo(
                 move,
@@ -505,8 +546,9 @@ class TrainRound(EngineRound):
         )
         kind = move.kind
         if kind == "play":
-            tile: Tile = move.tile  # type: ignore[assignment]
-            d = self._tab.index[move.end]  # type: ignore[index]
+            tile = move.tile
+            assert tile is not None  # a play names its tile
+            d = self._tab.index[move.end]
             index = tile.index
             bit = 1 << index
             ends = self._ends
@@ -614,7 +656,7 @@ class TrainRound(EngineRound):
         tile = move.tile
         if tile is not None:
             ends = self._ends
-            d = self._tab.index[move.end]  # type: ignore[index]
+            d = self._tab.index[move.end]
             ends[d] = tile.low if ends[d] == tile.high else tile.high
         elif move is DRAW:
             self._drawn -= 1
@@ -672,7 +714,7 @@ def engine_for(rules: Rules, number: int, lead: Sequence[TileLike] | None) -> Ti
         return engine_of(number, rules.set_max)
     tiles = [Tile.parse(t) for t in lead]
     if len(tiles) != 1 or not tiles[0].is_double:
-        raise ValueError(f"the engine (lead) is one double, not {[str(t) for t in tiles]}")
+        raise invalid("engine_lead", tiles=[str(t) for t in tiles])
     return tiles[0]
 
 
@@ -744,16 +786,13 @@ def decide(ledger: Ledger) -> MatchResult | None:
 
 def _hand_size(o: dict[str, Any]) -> int:
     if o["set_max"] != 12:
-        raise ValueError(
-            f"mexican-train deals from double-12 by its table; with double-{o['set_max']} "
-            "give hand_size"
-        )
+        raise invalid("hand_size_table", game="mexican-train", table=12, high=o["set_max"])
     return HAND_SIZES[o["players"]]
 
 
 def _check(o: dict[str, Any]) -> None:
     if o["engine_source"] not in ("holder", "pre_placed"):
-        raise ValueError("mexican-train takes engine_source holder or pre_placed")
+        raise invalid("engine_source", game="mexican-train")
     deal_size(o, 1 if o["engine_source"] == "pre_placed" else 0)
 
 
@@ -783,8 +822,7 @@ register(
         4,
         _defaults(),
         family="trains",
-        end_names="train",
-        satisfies_doubles=True,
+        traits=Traits(end_names="train", satisfies_doubles=True, own_trains=True, reads_ends=False),
         checks=(_check,),
         aliases=("мексиканский поезд", "mexican train", "мексиканский-поезд"),
         settle=settle,
@@ -801,8 +839,6 @@ register(
             MAX_DOUBLES_PER_TURN,
         ),
         lower_wins=lambda r: r.scoring == "penalty",
-        own_trains=True,
-        reads_ends=False,
         title="Mexican Train",
     )
 )
