@@ -7,6 +7,7 @@ import pytest
 from positions import own_train_position
 
 from bazar import bots
+from bazar.hotpath import compiled
 
 
 def test_the_levels_promise_their_time() -> None:
@@ -55,6 +56,9 @@ def test_only_the_games_that_reward_long_plans_say_so() -> None:
         assert rnd.rewards_long_plans == (name == "mexican-train"), name
 
 
+@pytest.mark.skipif(
+    "bazar.bots.mcts" in compiled(), reason="a compiled search reads the compiled property"
+)
 def test_ismcts_keeps_the_heuristic_s_plan_in_any_game_that_rewards_long_plans(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

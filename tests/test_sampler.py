@@ -13,6 +13,7 @@ import bazar
 from bazar import bots
 from bazar.bots import sampler as search
 from bazar.core.tiles import parse_tiles
+from bazar.hotpath import compiled
 
 LINE_AND_CROSS = [
     ("block", 2),
@@ -310,6 +311,8 @@ def test_a_broken_rebuild_fails_loudly_not_as_a_weaker_bot(
     def bug(*args: object, **kwargs: object) -> None:
         raise KeyError("a bug in the family")
 
+    if broken == "redealt" and "bazar.bots.sampler" in compiled():
+        pytest.skip("a compiled search calls the compiled redealt, which no patch reaches")
     patched = classmethod(bug) if broken == "from_view" else bug
     monkeypatch.setattr(LineRound, broken, patched)
     view = _block_view()

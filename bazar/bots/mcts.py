@@ -113,7 +113,6 @@ class _Searching(Bot):
         return search.ledger_of(view) if self.for_match else None
 
 
-@register
 class PimcBot(_Searching):
     """Perfect-information Monte Carlo over consistent deals (budget: playouts or ms)."""
 
@@ -302,7 +301,6 @@ class _Tree:
         )
 
 
-@register
 class IsmctsBot(_Searching):
     """Information-set MCTS (single observer) with an exact endgame (budget: iterations or
     ms).
@@ -465,7 +463,7 @@ class BlindIsmctsBot(IsmctsBot):
     for measuring what the model is worth (not offered to players)."""
 
     name = "ismcts-blind"
-    model = None
+    model: search.PlayModel | None = None
 
 
 class RoundIsmctsBot(IsmctsBot):
@@ -497,3 +495,8 @@ class OmniscientBot(PimcBot):
         values = evaluate(rnd, legal, side, self.rng, rollouts=rollouts)
         best = max(range(len(legal)), key=lambda i: (values[i], _order(legal[i])))
         return legal[best]
+
+
+# (registered here, not by a decorator: a decorated class would not be compiled)
+register(PimcBot)
+register(IsmctsBot)
