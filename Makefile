@@ -38,7 +38,8 @@ play: $(VENV)/.installed-cli
 HOT = $(shell sed -n 's/^ *"\(bazar\.[a-z_.]*\)",$$/\1/p' bazar/hotpath.py | tr . / | sed 's/$$/.py/')
 
 $(VENV)/.compiled: $(VENV)/.installed-dev setup.py $(HOT)
-	$(BIN)/python setup.py -q build_ext --inplace
+	$(BIN)/python -c "import sys, bazar.hotpath as h; sys.exit(h.compiled() != h.MODULES)" \
+	  2>/dev/null || $(BIN)/python setup.py -q build_ext --inplace
 	touch $@
 
 build: $(VENV)/.compiled
