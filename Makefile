@@ -28,7 +28,7 @@ $(VENV)/.installed-server: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[cli,server]'
 	touch $@ $(VENV)/.installed-cli
 
-run: $(VENV)/.installed-server
+run: $(VENV)/.compiled
 	$(BIN)/bazar serve --host $(HOST) --port $(PORT)
 
 play: $(VENV)/.installed-cli
@@ -37,9 +37,12 @@ play: $(VENV)/.installed-cli
 # the hot path (bazar/hotpath.py) compiled again where its sources changed since the install
 HOT = $(shell sed -n 's/^ *"\(bazar\.[a-z_.]*\)",$$/\1/p' bazar/hotpath.py | tr . / | sed 's/$$/.py/')
 
-$(VENV)/.compiled: $(VENV)/.installed-dev setup.py $(HOT)
+# (the install compiles it: this compiles again only where it is not compiled and current,
+# with the build's own tools)
+$(VENV)/.compiled: $(VENV)/.installed-server setup.py $(HOT)
 	$(BIN)/python -c "import sys, bazar.hotpath as h; sys.exit(h.compiled() != h.MODULES)" \
-	  2>/dev/null || $(BIN)/python setup.py -q build_ext --inplace
+	  2>/dev/null || { $(BIN)/python -m pip install --quiet 'mypy>=1.18' 'setuptools>=77' \
+	  && $(BIN)/python setup.py -q build_ext --inplace; }
 	touch $@
 
 build: $(VENV)/.compiled
@@ -50,7 +53,7 @@ PURE_TESTS = tests bazar/core bazar/games bazar/bots $(foreach t,web_ server cli
 	cli_tables cli_tournament tournament_play benchmark_load setup messages arena_ray,\
 	--ignore-glob='tests/test_$(t)*')
 
-test: $(VENV)/.compiled
+test: $(VENV)/.installed-dev $(VENV)/.compiled
 	$(BIN)/python -m pytest
 	BAZAR_PURE=1 $(BIN)/python -m pytest $(PURE_TESTS)
 
