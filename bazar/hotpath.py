@@ -48,8 +48,6 @@ MODULES: tuple[str, ...] = (
     "bazar.games.kolbasa",
     "bazar.games.poker",
     "bazar.games.trick",
-    "bazar.bots.sampler",
-    "bazar.bots.mcts",
 )
 
 #: the environment variable that asks for the pure Python
