@@ -944,6 +944,7 @@ def scores_are_shown(server: str, page: Any, game: str, players: int, rng: rando
     last: dict[str, Any] | None = None
     view: dict[str, Any] = {}
     number = v = 0
+    moved_v = -1  # the version Masha last moved on: she moves once on each
     ended = changed = changed_in_play = seen = False
     deadline = time.monotonic() + 90
     with connect(url, additional_headers={"cookie": f"bazar={cookie}"}) as ws:
@@ -962,13 +963,16 @@ def scores_are_shown(server: str, page: Any, game: str, players: int, rng: rando
                 elif event["t"] == "move":
                     seen = True
                 ended = ended or event["t"] == "match_end"
-            if message.get("view"):
+            # only a message with a view of its own says where the table is now: one without
+            # (a notice) leaves the last view behind, and the page may already be past it
+            fresh = bool(message.get("view"))
+            if fresh:
                 view = message["view"]
                 number, v = message.get("round", number), message.get("v", v)
             mine = view["legal"] and view["turn"] == view["seat"] and not is_forced(view)
             # a move's events come one after another: its round's end and the next deal too
             whole = number in begun and number in dealt
-            if not (ended or (mine and whole)):
+            if not (ended or (fresh and mine and whole and v != moved_v)):
                 continue
             scores = view["scores"]
             result = None
@@ -983,4 +987,5 @@ def scores_are_shown(server: str, page: Any, game: str, players: int, rng: rando
             if ended or (changed and last is not None and in_play):
                 break
             ws.send(json.dumps({"type": "move", "move": rng.choice(view["legal"]), "v": v}))
+            moved_v = v
     return changed and last is not None and in_play
