@@ -25,9 +25,10 @@ ALLOWED = {
     "arena": {"core", "bots"},
     "tournament": {"core", "games", "bots", "arena"},
     "i18n": {"core"},
-    "cli": {"core", "games", "bots", "arena", "tournament", "rating", "i18n", "club"},
-    "club": {"core", "games", "bots", "arena", "tournament", "rating", "i18n"},
+    "cli": {"core", "games", "bots", "arena", "tournament", "rating", "i18n", "club", "analysis"},
+    "club": {"core", "games", "bots", "arena", "tournament", "rating", "i18n", "analysis"},
     "rl": {"core", "games", "bots", "arena"},
+    "analysis": {"core", "bots"},
     "__main__": {"cli"},
     "bazar": {"hotpath", "core", "games", "bots", "rating"},
 }
