@@ -10,7 +10,6 @@ import weakref
 from typing import Any
 
 import pytest
-from conftest import Databases
 from server_helpers import (
     QUICK_CLOCKS,
     Person,
@@ -27,6 +26,7 @@ import bazar
 from bazar.club import create_app
 from bazar.club.settings import Settings
 from bazar.club.storage import Played
+from conftest import Databases
 
 GRACE = 0.2
 

@@ -1,5 +1,5 @@
-"""The command line: ``bazar rules | play | arena | tournament | replay | serve | db | verify |
-bench``.
+"""The command line: ``bazar rules | play | arena | tournament | replay | analyse | serve | db |
+verify | bench``.
 
 Typer parses, Rich draws; only this package imports them, so ``import bazar`` stays light.
 One module per command; :mod:`~bazar.cli.app` holds the app and what the commands share,
@@ -9,6 +9,7 @@ table. Bad input of any kind ends with one line on stderr and exit status 2.
 
 from __future__ import annotations
 
+from .analyse import analyse_command
 from .app import Command, app, h, parse_option
 from .arena import arena_command
 from .bench import bench, bench_command
@@ -27,6 +28,7 @@ app.command("play", cls=Command, help=h("help.play"))(play_command)
 app.command("arena", cls=Command, help=h("help.arena"))(arena_command)
 app.command("tournament", cls=Command, help=h("help.tournament"))(tournament_command)
 app.command("replay", cls=Command, help=h("help.replay"))(replay_command)
+app.command("analyse", cls=Command, help=h("help.analyse"))(analyse_command)
 app.command("serve", cls=Command, help=h("help.serve"))(serve_command)
 app.add_typer(db_app, name="db", help=h("help.db_app"))
 app.command("verify", cls=Command, help=h("help.verify"))(verify_command)

@@ -193,7 +193,7 @@ class Bus:
             await asyncio.wait(self._tasks, timeout=5.0)
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]  # redis: untyped
+                await self._pubsub.aclose()
         with contextlib.suppress(Exception):
             await self.redis.delete(alive_key(self.node))
         await self.redis.aclose()
