@@ -17,6 +17,7 @@ import time
 
 import bazar
 from bazar import analysis, bots
+from bazar.core.play import play
 
 
 def long_match(
@@ -28,10 +29,7 @@ def long_match(
     for seed in range(10_000):
         match = bazar.Match(rules, seed=seed)
         seats = [bots.make(bot, seed=seed * 10 + i) for i in range(players)]
-        while not match.is_over():
-            turn = match.turn
-            assert turn is not None
-            match.push(seats[turn].choose(match.view(turn), match.legal_moves()))
+        play(match, seats)
         if len(match.rounds) >= rounds:
             return match, seed
     raise SystemExit(f"no match of {rounds} rounds in 10,000 seeds")
