@@ -137,6 +137,28 @@ def played_match(variant: str, seed: int, **options: object) -> bazar.Match:
     return match
 
 
+@pytest.mark.parametrize("variant", sorted(bazar.VARIANTS))
+def test_every_game_s_moves_are_graded_or_counted_unvalued(variant: str) -> None:
+    """The first round of a random match of every variant: each move graded once, in order,
+    or counted unvalued, and only where the game cannot be dealt from a view (Kolbasa's
+    blind rows), or where few deals fit it (a trick game's follow-suit voids)."""
+    rules = bazar.rules(variant)
+    match = bazar.Match(rules, seed=3)
+    rng = random.Random(3)
+    while not match.is_over() and len(match.rounds) < 2:
+        match.push(rng.choice(match.legal_moves()))
+    report = analysis.analyse(match, deals=2, seed=1)
+    played = sum(len(rnd.moves) for rnd in match.rounds)
+    assert len(report.moves) + report.unvalued == played
+    if not rules.variant.determinizable:
+        assert report.moves == [] and report.unvalued == played
+        return
+    assert report.unvalued <= played // 10
+    assert all(m.grade in analysis.GRADES for m in report.moves)
+    chosen = [m for m in report.moves if m.grade != "forced"]
+    assert all(0 <= m.loss <= 2 and m.best in [v.move for v in m.values] for m in chosen)
+
+
 def test_an_analysis_is_the_same_for_a_seed_in_one_process_or_two() -> None:
     match = played_match("block", 3, target=20)
     text = record.dumps(match)

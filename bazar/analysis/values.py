@@ -39,6 +39,9 @@ __all__ = ["DEALS", "MoveValue", "Position", "evaluate_view", "in_endgame"]
 DEALS = 64
 #: matches played out from each end of a round of a deal (the match chance's samples)
 PLAYOUTS = 16
+#: deals tried per deal asked, at most, where some fail to fit the view (a follow-suit void,
+#: a long run of passes): a position is valued over as many deals as were asked where it can be
+ATTEMPTS = 4
 #: hands holding at most this many tiles in all, with nothing to draw: solved exactly
 ENDGAME_TILES = 8
 #: alpha-beta nodes per move of a deal in the endgame (then the rollout policy finishes)
@@ -109,7 +112,8 @@ def evaluate_view(
     playouts: int = PLAYOUTS,
 ) -> Position | None:
     """Every move of ``legal`` valued for the seat of ``view`` (see the module's doc), over
-    ``deals`` deals drawn from ``seed``; None where the game cannot be dealt from a view
+    ``deals`` deals drawn from ``seed`` (up to :data:`ATTEMPTS` times as many tried where
+    some fail to fit the view); None where the game cannot be dealt from a view
     (Kolbasa's blind rows) or no deal fits it."""
     seat = view.seat
     if seat is None:
@@ -125,7 +129,9 @@ def evaluate_view(
     rows: list[tuple[float, tuple[float, ...]]] = []
     exact_all = True
     made = 0
-    for d in range(deals):
+    for d in range(deals * ATTEMPTS):
+        if made == deals or not dealer.can_deal:
+            break
         dealt = dealer.deal(random.Random(f"{seed}:deal:{d}"))
         if dealt is None:
             continue
