@@ -12,7 +12,7 @@ True
 """
 
 from .advice import Advice, advise
-from .analyse import Analysis, GradedMove, Spot, analyse, grade, spots
+from .analyse import Analysis, GradedMove, Plan, Spot, analyse, grade, plan, spots, value
 from .equity import MatchEquity, equity_of
 from .grades import GRADES, SYMBOLS, Thresholds, accuracy, mean_accuracy
 from .values import DEALS, MoveValue, Position, evaluate_view
@@ -26,6 +26,7 @@ __all__ = [
     "GradedMove",
     "MatchEquity",
     "MoveValue",
+    "Plan",
     "Position",
     "Spot",
     "Thresholds",
@@ -36,5 +37,7 @@ __all__ = [
     "evaluate_view",
     "grade",
     "mean_accuracy",
+    "plan",
     "spots",
+    "value",
 ]

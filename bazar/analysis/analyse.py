@@ -198,7 +198,7 @@ NOISE_Z = 1.0
 Job = tuple[list[Spot], int, int]
 
 
-def _value(job: Job) -> list[Position | None]:
+def value(job: Job) -> list[Position | None]:
     """The positions of one round valued (a round at a time, so that a process meets the
     ledgers its round's ends settle into again: :class:`~bazar.analysis.MatchEquity` keeps
     them). A forced move is valued over a quarter of the deals: only the graph reads it."""
@@ -260,6 +260,68 @@ def analyse(
     if jobs < 1:
         raise ValueError("an analysis needs one job at least")
     thresholds = thresholds or Thresholds()
+    planned = plan(match, seat, seed, deals)
+    todo = [spot for job in planned.jobs for spot in job[0]]
+    positions: list[Position | None] = []
+    if jobs == 1 or len(planned.jobs) < 2:
+        results: Iterator[list[Position | None]] = map(value, planned.jobs)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(planned.jobs)))
+        results = pool.map(value, planned.jobs)
+    try:
+        for valued in results:
+            positions.extend(valued)
+            if progress is not None:
+                progress(len(positions), len(todo))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return planned.graded(positions, thresholds)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An analysis cut into its work: the positions of each round to value (:func:`value`,
+    anywhere: each job is picklable), then :meth:`graded` with what they were worth."""
+
+    seats: tuple[int, ...]
+    jobs: list[Job]
+    seed: int
+    deals: int
+
+    @property
+    def positions(self) -> int:
+        return sum(len(job[0]) for job in self.jobs)
+
+    def graded(
+        self, positions: Sequence[Position | None], thresholds: Thresholds | None = None
+    ) -> Analysis:
+        """The analysis, from the value of every position of :attr:`jobs` in their order."""
+        thresholds = thresholds or Thresholds()
+        todo = [spot for job in self.jobs for spot in job[0]]
+        graded: list[GradedMove] = []
+        unvalued = 0
+        for spot, position in zip(todo, positions, strict=True):
+            move = grade(spot, position, thresholds)
+            if move is None:
+                unvalued += 1
+            else:
+                graded.append(move)
+        return Analysis(self.seats, graded, self.seed, self.deals, thresholds, unvalued)
+
+
+def plan(
+    match: Match,
+    seat: int | Sequence[int] | None = None,
+    seed: int = 0,
+    deals: int = DEALS,
+    rounds: Sequence[int] | None = None,
+) -> Plan:
+    """The work of analysing ``match`` for ``seat`` (one or several; every seat where None),
+    of the rounds numbered ``rounds`` only where given: a job per round."""
+    if deals < 1:
+        raise ValueError("an analysis needs one deal at least")
     players = match.rules.players
     if seat is None:
         seats: tuple[int, ...] = tuple(range(players))
@@ -268,34 +330,8 @@ def analyse(
     for s in seats:
         if not 0 <= s < players:
             raise ValueError(f"seat {s} is not at this table (seats 0 to {players - 1})")
-    todo = list(spots(match, seats))
     by_round: dict[int, list[Spot]] = {}
-    for spot in todo:
-        by_round.setdefault(spot.round, []).append(spot)
-    work: list[Job] = [(group, seed, deals) for group in by_round.values()]
-    positions: list[Position | None] = []
-    done = 0
-    if jobs == 1 or len(work) < 2:
-        results: Iterator[list[Position | None]] = map(_value, work)
-        pool = None
-    else:
-        pool = ProcessPoolExecutor(max_workers=min(jobs, len(work)))
-        results = pool.map(_value, work)
-    try:
-        for valued in results:
-            positions.extend(valued)
-            done += len(valued)
-            if progress is not None:
-                progress(done, len(todo))
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
-    graded: list[GradedMove] = []
-    unvalued = 0
-    for spot, position in zip(todo, positions, strict=True):
-        move = grade(spot, position, thresholds)
-        if move is None:
-            unvalued += 1
-        else:
-            graded.append(move)
-    return Analysis(seats, graded, seed, deals, thresholds, unvalued)
+    for spot in spots(match, seats):
+        if rounds is None or spot.round in rounds:
+            by_round.setdefault(spot.round, []).append(spot)
+    return Plan(seats, [(group, seed, deals) for group in by_round.values()], seed, deals)
