@@ -450,6 +450,7 @@ def test_the_kozel_points_move_into_the_ratings_and_back_with_every_row_kept(db:
     before = rows(engine)
     to(engine, "0005")
     assert versions(engine) == ["0005"]
+    to(engine, migrations.head())
     assert differences(engine) == []
     after = rows(engine)
 
@@ -501,6 +502,21 @@ def test_a_downgraded_database_has_the_schema_of_0004(db: str) -> None:
     made = _columns(engine)
     to(engine, "0005")
     to(engine, "0004")
+    assert _columns(engine) == made
+    engine.dispose()
+
+
+def test_the_analyses_come_and_go_with_0006_and_leave_the_schema_of_0005(db: str) -> None:
+    engine = create_engine(engine_url(db))
+    with engine.begin() as connection:
+        command.upgrade(migrations.config(connection), "0005")
+    made = _columns(engine)
+    to(engine, "0006")
+    assert set(_columns(engine)) == set(made) | {"analyses"}
+    storage = Storage(db, upgrade=False)
+    assert storage.records.analysis("r1", "0", 16, 1) is None
+    storage.close()
+    to(engine, "0005")
     assert _columns(engine) == made
     engine.dispose()
 

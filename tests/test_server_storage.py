@@ -127,3 +127,19 @@ def test_record_texts_are_read_for_the_records_stored(db: str) -> None:
     assert storage.records.texts(["t1", "nope", "t\x00"]) == {"t1": "{}"}
     assert storage.records.texts([]) == {}
     storage.close()
+
+
+def test_an_analysis_is_kept_once_by_its_record_seats_deals_and_coach(db: str) -> None:
+    storage = _club(db)
+    storage.tables.finish_match("t1", {"normal": True}, None, _settle(storage, fails=False))
+    assert storage.records.analysis("t1", "0", 16, 1) is None
+    storage.records.add_analysis("t1", "0", 16, 1, '{"first": 1}')
+    # another process that computed the same analysis keeps nothing more, and fails nothing
+    storage.records.add_analysis("t1", "0", 16, 1, '{"second": 2}')
+    assert storage.records.analysis("t1", "0", 16, 1) == '{"first": 1}'
+    # another seat, another number of deals or another coach is another analysis
+    assert storage.records.analysis("t1", "0,1", 16, 1) is None
+    assert storage.records.analysis("t1", "0", 32, 1) is None
+    assert storage.records.analysis("t1", "0", 16, 2) is None
+    assert storage.records.analysis("t\x00", "0", 16, 1) is None
+    storage.close()

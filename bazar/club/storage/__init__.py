@@ -30,6 +30,7 @@ from sqlalchemy.orm import sessionmaker
 from .. import migrations
 from .accounts import SESSION_SEEN_S, AccountStore, SqlAccounts
 from .models import (
+    AnalysisRow,
     Base,
     Lease,
     MoveRow,
@@ -54,6 +55,7 @@ __all__ = [
     "SESSION_SEEN_S",
     "TOURNAMENT_LEASE",
     "AccountStore",
+    "AnalysisRow",
     "Base",
     "Fence",
     "Lease",

@@ -10,6 +10,7 @@ from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, St
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
+    "AnalysisRow",
     "Base",
     "Lease",
     "MoveRow",
@@ -164,6 +165,21 @@ class Played(Base):
     won: Mapped[bool] = mapped_column(Boolean, default=False)
     #: his skill rating in ``game`` (mu - 3 sigma) after the match; None where it was unrated
     rating: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class AnalysisRow(Base):
+    """A record's analysis by the coach (:mod:`bazar.analysis`), kept with it so that a page
+    never computes it twice: of the seats ``seats`` (their numbers, comma-separated), at
+    ``deals`` deals a position, by the coach of ``version`` (a coach that grades otherwise
+    computes its own). ``text`` is :meth:`~bazar.analysis.Analysis.dumps`. Revision 0006."""
+
+    __tablename__ = "analyses"
+    record_id: Mapped[str] = mapped_column(ForeignKey("records.id"), primary_key=True)
+    seats: Mapped[str] = mapped_column(String(40), primary_key=True)
+    deals: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
     created: Mapped[float] = mapped_column(Float, default=time.time)
 
 

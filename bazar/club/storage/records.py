@@ -10,7 +10,7 @@ from sqlalchemy import Integer, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .models import Played, RecordRow, TableRow
+from .models import AnalysisRow, Played, RecordRow, TableRow
 from .store import Store, storable
 
 __all__ = ["RecordStore", "SqlRecords"]
@@ -38,6 +38,12 @@ class RecordStore(Protocol):
 
     def rating_history(self, user_id: int, limit: int = 2000) -> list[Played]: ...
 
+    def analysis(self, record_id: str, seats: str, deals: int, version: int) -> str | None: ...
+
+    def add_analysis(
+        self, record_id: str, seats: str, deals: int, version: int, text: str
+    ) -> None: ...
+
 
 class SqlRecords(Store):
     """The records in the club's database: the ``records`` and ``played`` tables."""
@@ -54,6 +60,29 @@ class SqlRecords(Store):
         # the record first: its seats name it
         db.flush()
         db.add_all(played)
+
+    def analysis(self, record_id: str, seats: str, deals: int, version: int) -> str | None:
+        """The text of the analysis of ``record_id`` kept for ``seats`` at ``deals`` deals by
+        the coach of ``version``, or None."""
+        if not storable(record_id):
+            return None
+        with self.session() as db:
+            row = db.get(AnalysisRow, (record_id, seats, deals, version))
+            return None if row is None else row.text
+
+    def add_analysis(self, record_id: str, seats: str, deals: int, version: int, text: str) -> None:
+        """Keep an analysis of ``record_id``; one another process kept first stays (it is
+        the same: an analysis is the same for the same record, seats, deals and coach)."""
+        with self.session() as db:
+            db.add(
+                AnalysisRow(
+                    record_id=record_id, seats=seats, deals=deals, version=version, text=text
+                )
+            )
+            try:
+                db.commit()
+            except IntegrityError:
+                db.rollback()
 
     def texts(self, record_ids: Iterable[str]) -> dict[str, str]:
         """The text of each of the records ``record_ids`` that is stored."""
