@@ -223,7 +223,8 @@ class Person:
         return self._keep(self.client.get(url, headers=self._headers()))
 
     def post(self, url: str, **kw: Any) -> Any:
-        return self._keep(self.client.post(url, headers=self._headers(), **kw))
+        headers = {**self._headers(), **kw.pop("headers", {})}
+        return self._keep(self.client.post(url, headers=headers, **kw))
 
     def ws(self, url: str) -> Any:
         return self.client.websocket_connect(url, headers=self._headers())

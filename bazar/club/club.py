@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from bazar import analysis
 from bazar.core import record
 from bazar.core.errors import UnknownOption, UnknownVariant
 from bazar.core.ledger import MatchResult
@@ -36,7 +37,9 @@ from bazar.core.match import Match
 from bazar.core.rules import rules as make_rules
 from bazar.rating import kozel_delta
 
+from . import coach
 from .audience import RESTART
+from .coach import Coach
 from .errors import ServerError, refusal_code
 from .lobby import Lobby
 from .protocol import LEVELS, PlayNow, TableForm, out_of_bounds
@@ -121,6 +124,8 @@ class Club:
         self._releasing: set[asyncio.Task[None]] = set()
         #: the club's tournaments, and the directors of those this process runs
         self.tournaments = Tournaments(self)
+        #: the analyses and hints the pages ask for, made in the bots' worker processes
+        self.coach = Coach(self, self.settings)
 
     def processes(self) -> Executor:
         """The worker processes where searching bots think, started on first use and again
@@ -316,6 +321,7 @@ class Club:
         at once from its stored moves, and its clients' sockets are closed for them to come
         again there."""
         self._closing = True
+        await self.coach.close()
         if self._keeper is not None:
             self._keeper.cancel()
             # waited for, not awaited: a cancellation of close() itself is not swallowed
@@ -482,7 +488,61 @@ class Club:
             return {"ok": True}
         if do == "rematch":
             return {"table": (await self.rematch(table, who)).info()}
+        if do == "review":
+            return self.review(table, who, args.get("round"))
+        if do == "hint":
+            return await self.hint(table, who)
         raise ValueError(f"no such request of a table: {do}")
+
+    # the coach at a table: a finished round's moves graded, a hint
+
+    def review(self, table: Table, who: User, number: Any) -> dict[str, Any]:
+        """Where the coach's grades of ``who``'s moves in the finished round ``number`` of
+        ``table`` stand (:meth:`Coach.ask`): his own moves, from his own views."""
+        seat = table.seat_of(who.id)
+        if seat is None:
+            raise ServerError("coach_not_seated", 403)
+        match = table.match
+        rnd = None if match is None else next(
+            (r for r in match.rounds if r.number == number and r.is_over()), None
+        )  # fmt: skip
+        if match is None or rnd is None:
+            raise ServerError("no_round", 404, round=number)
+        deals = self.settings.coach_deals
+
+        def make() -> tuple[analysis.Plan, dict[int, int]]:
+            assert match is not None
+            return analysis.plan(match, seat, 0, deals, rounds=[number]), starts(match)
+
+        key = ("round", table.id, number, seat, deals, coach.VERSION)
+        return {**self.coach.ask(("user", who.id), key, make), "seats": [seat]}
+
+    async def hint(self, table: Table, who: User) -> dict[str, Any]:
+        """The coach's best move for ``who``, whose turn it is, and why: at a casual table
+        where every other seat is a bot's, never where a rating, a tournament or another
+        person is at stake (each refused with its own code)."""
+        seat = table.seat_of(who.id)
+        if seat is None:
+            raise ServerError("coach_not_seated", 403)
+        row = table.row
+        if row.rated or row.tournament is not None:
+            raise ServerError("hint_rated", 403)
+        if any(s is None or not s.get("bot") for i, s in enumerate(row.seats) if i != seat):
+            raise ServerError("hint_people", 403)
+        match = table.match
+        if match is None or match.is_over() or row.status != "playing":
+            raise ServerError("hint_no_move", 409)
+        if match.turn != seat:
+            raise ServerError("hint_not_your_turn", 409)
+        v = table.state.v
+        hint = await self.coach.hint(
+            ("user", who.id),
+            ("hint", table.id, v, seat),
+            match.view(seat),
+            match.legal_moves(),
+            f"hint:{table.id}:{v}",
+        )
+        return {**hint, "v": v}
 
     # quotas: what one client may make
 
@@ -967,6 +1027,16 @@ def _with_bots(seats: list[Any], level: str) -> list[Any]:
 def _people(seats: list[Any]) -> list[dict[str, Any]]:
     """The seats people (not bots) sit at."""
     return [s for s in seats if s is not None and s.get("user")]
+
+
+def starts(match: Match) -> dict[int, int]:
+    """Where each round's moves start among all the moves of ``match`` (by round number):
+    the replay's count of moves."""
+    out, made = {}, 0
+    for rnd in match.rounds:
+        out[rnd.number] = made
+        made += len(rnd.moves)
+    return out
 
 
 def _visiting(user: User) -> dict[str, Any]:

@@ -263,6 +263,13 @@ class PlayNow(Body):
     level: Level = "greedy"
 
 
+class Review(Body):
+    """``POST /api/tables/{id}/review``: the round of the match whose moves of the asker's
+    seat the coach grades (its number, as the round-end sheet shows it)."""
+
+    round: Annotated[int, Refuse.by("round_number")]
+
+
 class Bots(Body):
     """``POST /api/tables/{id}/bots``: the level of the bots that fill the empty seats."""
 

@@ -58,6 +58,16 @@ class Settings(BaseSettings):
     #: (``bazar serve --rematch-window`` sets it)
     rematch_window_s: float = Field(120.0, ge=0)
 
+    # the coach: the analyses of records and rounds, and the hints (bazar.club.coach)
+    #: deals each position of an analysis or a hint is valued over (the coach's budget: as
+    #: ``bazar analyse --deals``; fewer is quicker and less sure)
+    coach_deals: int = Field(64, ge=1)
+    #: rounds of one analysis valued at once, each in one of the search bots' worker
+    #: processes (the others stay with the bots)
+    coach_jobs: int = Field(1, ge=1)
+    #: analyses waiting at most, every player's together: one more is refused (coach_full)
+    coach_queue: int = Field(32, ge=1)
+
     # accounts: logins, passwords, sessions
     #: wrong passwords one name, or one client address, may try within ``login_window_s``;
     #: then its logins are refused until the oldest of them is that old

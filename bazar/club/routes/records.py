@@ -13,7 +13,9 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 from starlette.routing import BaseRoute, Route
 
-from bazar.club import protocol
+from bazar.analysis import Plan, plan
+from bazar.club import coach, protocol
+from bazar.club.club import starts
 from bazar.club.errors import ServerError, refusal_code
 from bazar.club.fairness import deals
 from bazar.club.settings import Settings
@@ -25,7 +27,7 @@ from bazar.core.rules import VARIANTS
 from bazar.core.rules import rules as make_rules
 from bazar.core.view import View
 
-from .http import RouteGroup, api, received
+from .http import RouteGroup, address, api, received
 
 
 class RecordRoutes(RouteGroup):
@@ -37,6 +39,7 @@ class RecordRoutes(RouteGroup):
             Route("/api/records", api(self.upload), methods=["POST"]),
             Route("/api/records/{record_id}", api(self.record)),
             Route("/api/records/{record_id}/position", api(self.position)),
+            Route("/api/records/{record_id}/analysis", api(self.analysis), methods=["POST"]),
             Route("/api/leaderboard", api(self.leaderboard)),
             Route("/api/profile/{name}", api(self.profile)),
         ]
@@ -96,6 +99,42 @@ class RecordRoutes(RouteGroup):
         return await run_in_threadpool(
             _position, self.record_of(request), query.get("ply"), bool(query.get("end"))
         )
+
+    async def analysis(self, request: Request) -> Any:
+        """The coach's analysis of a record, asked for and polled (``state``: ``queued``
+        with how many are ahead, ``running`` with the positions ``done`` of ``total``, or
+        ``done`` with ``analysis``). A player who sat in the match has his own moves graded
+        (the others' hands were hidden from him); anyone else every seat's, all the hands
+        being shown by the record. Kept with the record: it is made once."""
+        row = self.record_of(request)
+        user = await self.user_of(request)
+        seats = tuple(range(len(row.players)))
+        if user is not None and not row.uploaded:
+            mine = self.storage.records.seats_in(user.id, [row.id]).get(row.id)
+            if mine:
+                seats = tuple(mine)
+        shown = ",".join(map(str, seats))
+        deals = self.settings.coach_deals
+        kept = await run_in_threadpool(
+            self.storage.records.analysis, row.id, shown, deals, coach.VERSION
+        )
+        if kept is not None:
+            return {"state": "done", "seats": list(seats), "analysis": json.loads(kept)}
+
+        def make() -> tuple[Plan, dict[int, int]]:
+            match = record.loads(row.text)
+            return plan(match, seats, 0, deals), starts(match)
+
+        async def keep(text: str) -> None:
+            await stored(
+                self.settings,
+                self.storage.records.add_analysis,
+                row.id, shown, deals, coach.VERSION, text,
+            )  # fmt: skip
+
+        asker = ("user", user.id) if user is not None else ("address", address(request))
+        key = ("record", row.id, shown, deals, coach.VERSION)
+        return {**self.club.coach.ask(asker, key, make, keep), "seats": list(seats)}
 
     async def upload(self, request: Request) -> Any:
         raw = await received(request, self.settings.max_record, refusal_code("record_too_large"))

@@ -33,6 +33,8 @@ class TableRoutes(RouteGroup):
             Route("/api/tables/{table_id}/bots", api(self.bots), methods=["POST"]),
             Route("/api/tables/{table_id}/leave", api(self.leave), methods=["POST"]),
             Route("/api/tables/{table_id}/rematch", api(self.rematch), methods=["POST"]),
+            Route("/api/tables/{table_id}/review", api(self.review), methods=["POST"]),
+            Route("/api/tables/{table_id}/hint", api(self.hint), methods=["POST"]),
         ]
 
     async def on_table(self, request: Request, do: str, user: User | None, **args: Any) -> Any:
@@ -109,6 +111,18 @@ class TableRoutes(RouteGroup):
 
     async def rematch(self, request: Request) -> Any:
         return await self.on_table(request, "rematch", await self.need_user(request))
+
+    async def review(self, request: Request) -> Any:
+        """The coach's grades of the asker's moves in a finished round of his table: asked
+        for and polled (``state``: ``queued``, ``running`` or ``done`` with ``analysis``)."""
+        user = await self.need_user(request)
+        data = await self.body(request, protocol.Review)
+        return await self.on_table(request, "review", user, round=data.round)
+
+    async def hint(self, request: Request) -> Any:
+        """The coach's best move for the asker, whose turn it is at a casual table of bots,
+        and why."""
+        return await self.on_table(request, "hint", await self.need_user(request))
 
 
 def summary(description: str) -> str:
