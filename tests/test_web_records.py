@@ -24,10 +24,13 @@ from server_helpers import BROKEN_WORDS, make_app, served  # noqa: E402
 
 import bazar  # noqa: E402
 from bazar import i18n  # noqa: E402
+from bazar.club.settings import Settings  # noqa: E402
 from bazar.club.storage import Played, Rating, RecordRow  # noqa: E402
 from bazar.club.summary import summary  # noqa: E402
 
 PASSWORD = "password-1"
+#: where the screenshots of the pages go (docs/screens)
+SCREENS = Path(__file__).resolve().parent.parent / "docs" / "screens"
 #: the matches Masha and Alex played, one a day: more than a page of the history (20), more
 #: than two of her own matches (10)
 DUELS = 22
@@ -92,7 +95,11 @@ def store(
 def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """The club, and what it holds: Masha's and Alex's rated duels, a four-player match of
     Masha, the guest Olya, Alex and a bot, and an uploaded record."""
-    app = make_app(f"sqlite:///{tmp_path_factory.mktemp('records') / 'club.sqlite3'}")
+    # a quick coach: its analyses are made in seconds here
+    app = make_app(
+        f"sqlite:///{tmp_path_factory.mktemp('records') / 'club.sqlite3'}",
+        settings=Settings(coach_deals=4),
+    )
     storage = app.state.club.storage
     with served(app) as url:
         ids = {}
@@ -495,4 +502,54 @@ def test_the_records_pages_break_no_word_across_lines(
         page.evaluate("document.fonts.ready")
         found += [f"{path}: {said}" for said in page.evaluate(BROKEN_WORDS)]
     assert not found, "\n".join(found)
+    assert not page.errors
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 800), ("ru", 360, 740)])
+def test_the_coach_grades_her_own_moves_on_the_replay_with_a_graph_and_marks(
+    browser: Any, club: dict[str, Any], lang: str, width: int, height: int
+) -> None:
+    page = page_of(browser, club, lang, width, height, login="Masha")
+    page.goto(club["url"] + "/replay/duel1")
+    page.wait_for_selector(".felt[data-ply]")
+    words = i18n.web(lang)
+    analyse = page.locator("#coach-analyse")
+    assert analyse.inner_text() == words["analyseMatch"]
+    assert analyse.bounding_box()["height"] >= 44
+    analyse.click()
+    page.wait_for_selector("#coach-graph", timeout=120_000)
+    # her own moves: Alex's hand was hidden from her
+    assert page.locator("#coach-status").inner_text() == words["coachYours"]
+    rows = page.locator("#coach-accuracy tbody tr")
+    assert rows.count() == 1 and rows.first.get_attribute("data-seat") == "0"
+    assert "%" in rows.first.inner_text() or "—" in rows.first.inner_text()
+    assert page.locator("#coach-graph polyline").count() == 1
+    # the marks of the list are the analysis's, each on its move
+    made = page.request.post(club["url"] + "/api/records/duel1/analysis", data={})
+    graded = made.json()["analysis"]["moves"]
+    marked = [m for m in graded if m["symbol"]]
+    assert page.locator("#replay-moves .mark").count() == len(marked)
+    for m in marked[:3]:
+        button = page.locator(f"#replay-moves button.move[data-ply='{m['at'] + 1}']")
+        assert m["symbol"] in button.inner_text()
+    # at a position, what the last move gave up; the best move here, when asked
+    first = graded[0]
+    page.locator(f"#replay-moves button.move[data-ply='{first['at'] + 1}']").click()
+    page.wait_for_selector(f".felt[data-ply='{first['at'] + 1}']")
+    sync_api.expect(page.locator("#coach-here")).to_contain_text("Masha")
+    page.locator(f"#replay-moves button.round-start[data-start='{first['at']}']").click()
+    page.wait_for_selector(f".felt[data-ply='{first['at']}']")
+    if first["grade"] != "forced":
+        page.click("#coach-show-best")
+        sync_api.expect(page.locator("#coach-best")).to_be_visible()
+    # a click on the graph goes to the move under it
+    page.locator("#coach-graph").scroll_into_view_if_needed()
+    box = page.locator("#coach-graph").bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.8, box["y"] + box["height"] / 2)
+    felt = page.locator(".felt")
+    sync_api.expect(felt).not_to_have_attribute("data-ply", str(first["at"]))
+    assert int(felt.get_attribute("data-ply") or 0) > len(graded) // 2
+    assert fits(page, width)
+    page.evaluate("() => scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENS / f"coach-replay-{lang}-{width}.png"), full_page=True)
     assert not page.errors

@@ -3,6 +3,7 @@ import { N_, lang, t } from "./i18n.js";
 import { drawBoard, tileOf } from "./board.js";
 import { el } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
+import { COLOURS, accuracyTable, analysed, gradedText, markOf, progressText, winGraph } from "./coach.js";
 import { badge, boardWidth, gameName, guestMark, keepsAccounts, logText, recordPlayer,
   recordPlayers } from "./words.js";
 
@@ -194,6 +195,7 @@ export async function replayPage(id) {
       tr.classList.toggle("current", tr.dataset.round === String(pos.round));
     });
     mark(pos.ply, end);
+    coached(pos.ply);
   }
   // the move just made is marked in the list, and scrolled to within it
   function mark(ply, end) {
@@ -235,6 +237,56 @@ export async function replayPage(id) {
     if (r) show(r.index);
   } }, rounds.map((r) => h("option", { value: r.number }, r.number)));
   felt.append(info, h("div", { class: "board-wrap" }, boardSvg));
+  // the coach: asked for with a button (an analysis takes a while), then its graph, its
+  // accuracy table, the marks of the move list and, at each position, what the last move
+  // gave up and the best move here
+  const said = (m) => logText(words, m, names);
+  const coachHere = h("div", { class: "coach-here", id: "coach-here", "aria-live": "polite" });
+  const coachStatus = h("p", { class: "hint", id: "coach-status", role: "status" });
+  const coachOut = h("div", { id: "coach-result" });
+  const analyse = h("button", { id: "coach-analyse", onclick: () => coach() }, t("analyseMatch"));
+  let graded = null, graph = null;
+  const byAt = new Map();
+  function coached(ply) {
+    if (!graded) return;
+    if (graph) graph.place(ply > 0 ? ply - 1 : null);
+    const last = byAt.get(ply - 1), next = byAt.get(ply);
+    const parts = [];
+    if (last) parts.push(h("p", {}, h("b", {}, `${names(last.seat)}: `), gradedText(last, said)));
+    if (next && next.grade !== "forced") {
+      const best = h("p", { class: "coach-best", id: "coach-best", hidden: true }, t("bestHere", { name: names(next.seat), best: said(next.best) }));
+      parts.push(h("button", { type: "button", class: "secondary", id: "coach-show-best", onclick: (e) => {
+        best.hidden = false; e.target.remove();
+      } }, t("showBest")), best);
+    }
+    coachHere.replaceChildren(...parts);
+  }
+  async function coach() {
+    analyse.disabled = true;
+    coachStatus.textContent = t("coachStarting");
+    try {
+      const done = await analysed(`/api/records/${id}/analysis`, {}, (p) => { coachStatus.textContent = progressText(p); });
+      graded = { ...done.analysis, seats: done.seats };
+      for (const m of graded.moves) byAt.set(m.at, m);
+      const plies = rounds.reduce((n, r) => n + r.moves.length, 0);
+      graph = winGraph(graded, plies, coachOut.clientWidth || 640, (at) => {
+        const r = rounds.find((x) => at >= x.first && at < x.first + x.moves.length);
+        if (r) show(r.index + at - r.first + 1);
+      });
+      const legend = h("div", { class: "legend" }, graded.seats.map((s) => h("span", { style: `--swatch: ${COLOURS[s % COLOURS.length]}` }, names(s))));
+      coachStatus.textContent = done.seats.length < meta.players.length ? t("coachYours") : t("coachAll");
+      coachOut.replaceChildren(graph.svg, legend, accuracyTable(graded, names));
+      for (const m of graded.moves) {
+        const button = moveList.querySelector(`[data-ply='${m.at + 1}']`);
+        if (button && m.symbol) button.append(" ", markOf(m));
+      }
+      analyse.hidden = true;
+      coached(Number(felt.dataset.ply || 0));
+    } catch (err) {
+      coachStatus.textContent = err.message;
+      analyse.disabled = false;
+    }
+  }
   const verify = h("details", { class: "verify", id: "replay-verify" }, h("summary", {}, t("verifyDeals")),
     h("p", { class: "hint" }, t("verifyHint")),
     meta.deals.map((d) => h("div", { class: "small" }, `${t("round", { n: d.number })}: ${d.seed_hash || "—"}`,
@@ -250,8 +302,10 @@ export async function replayPage(id) {
           h("button", { id: "replay-end", onclick: () => show(positions.length - 1) }, t("end")),
           h("label", { class: "inline" }, t("roundCol"), jump),
           h("a", { class: "button-link", href: `/api/records/${id}?download=1`, download: `bazar-${id}.json` }, t("download"))),
-        slider),
+        slider, coachHere),
       h("aside", { class: "replay-side" }, h("h3", {}, t("moves")), moveList))),
+  h("section", { class: "coach", id: "coach" }, h("h2", {}, t("coach")), h("p", { class: "hint" }, t("coachIntro")),
+    analyse, coachStatus, coachOut),
   scoreTable(meta, rounds, rules, names, show), h("section", {}, verify));
   // ?ply=N: the position after N moves (a round's start where it starts one; with &end=1 the
   // end of the round it finishes)
