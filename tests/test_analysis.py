@@ -60,6 +60,40 @@ def test_leading_the_single_when_the_double_goes_out_next_is_a_blunder() -> None
     assert move.accuracy is not None and move.accuracy < 20
 
 
+def played_out(hands: list[list[str]], moves: list[str]) -> Round:
+    rnd = lead(hands)
+    for move in moves:
+        rnd.push(move)
+    return rnd
+
+
+def test_covering_the_pip_the_opponent_passed_on_is_a_blunder() -> None:
+    """He passed on 4 and 3 and cannot draw: 4-4 keeps a 4 for him to face, and he passes
+    again; 4-0 turns the end to 0, which his 5-0 fits."""
+    rnd = played_out(
+        [["6-0", "3-0", "4-0", "1-0", "4-4"], ["2-2", "4-1", "6-5", "5-0", "6-6"]],
+        ["1-0", "4-1:L", "3-0:R", "pass"],
+    )
+    move = graded(spot(rnd, "4-0:L"))
+    assert move.grade == "blunder" and str(move.best) == "4-4:L"
+    assert move.advice is not None and move.advice.code == "void"
+    assert move.advice.params == {"best": "4-4:L", "seat": 2, "pip": 4, "played": "4-0:L"}
+    assert graded(spot(rnd, "4-4:L")).grade == "good"
+
+
+def test_closing_a_fish_the_side_loses_is_a_blunder() -> None:
+    """6-5 on the 5 leaves 6 at both ends, and every other 6 sleeps: the table is blocked
+    with 12 pips in this hand against his 8. 6-5 on the 6 plays on."""
+    rnd = played_out(
+        [["6-1", "6-6", "4-3", "5-0", "6-5"], ["3-2", "3-0", "5-1"]],
+        ["6-1", "5-1:R", "6-6:L", "pass"],
+    )
+    move = graded(spot(rnd, "6-5:R"))
+    assert move.grade == "blunder" and str(move.best) == "6-5:L"
+    assert move.advice is not None and move.advice.code == "fish"
+    assert move.win_after < 0.5 < move.win_before
+
+
 def test_the_best_move_played_is_good_and_counts_full_accuracy() -> None:
     move = graded(spot(lead([["6-6", "6-1"], ["5-4", "3-2", "2-0"]]), "6-6"))
     assert move.grade == "good" and move.is_best and move.symbol == ""

@@ -149,6 +149,7 @@ def test_a_hint_is_the_coach_s_best_move_at_a_casual_table_of_bots(db: str) -> N
             assert hint["move"] in legal and hint["v"] == table.state.v
             assert sorted(v["move"] for v in hint["values"]) == sorted(legal)
             assert hint["values"][0]["move"] == hint["move"]
+            assert hint["against"] == hint["values"][1]["move"]
             # asked again at the same position: the same hint
             assert masha.post(f"/api/tables/{tid}/hint").json() == hint
             # not at her table, not for a stranger

@@ -345,7 +345,7 @@ def verdict(end: dict[str, Any], rules: dict[str, Any], seat: int, lang: str) ->
 
 
 #: the controls of a match's end, by id, that every player must reach by touch and keyboard
-MATCH_CONTROLS = ("rematch", "replay", "download", "show-board")
+MATCH_CONTROLS = ("rematch", "replay", "download", "show-board", "how-played")
 
 #: the boxes round ``el`` that clip it yet were scrolled, which no finger nor wheel can do
 #: (a script's scrollIntoView can: a control reached so was out of reach)

@@ -234,6 +234,8 @@ class Coach:
             "win": round(best.win, 4),
             "points": round(best.points, 3),
             "advice": None if advice is None else advice.to_json(),
+            # the move the advice weighs it against: the next best
+            "against": str(ranked[1].move),
             "values": [_value(v) for v in ranked],
         }
         while len(self._hints) > KEPT:

@@ -309,7 +309,7 @@ def error(exc: BaseException, lang: str) -> str:
 
 
 #: the prefixes of the catalogue keys the web page says (``web.`` is dropped in its texts)
-_WEB = ("web.", "poker.rank.", "advice.", "grade.")
+_WEB = ("web.", "poker.rank.", "grade.")
 
 #: enough whole numbers to meet every plural category of both languages (Russian's ``one``
 #: first at 1, ``few`` at 2, ``many`` at 0; CLDR's ``other`` is for fractions there)

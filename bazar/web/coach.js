@@ -1,6 +1,7 @@
 // The coach on the page: an analysis asked for and followed until it is made, the graph of
 // each side's chance to win move by move, the marks of the move list, and the advice in words.
-import { t } from "./i18n.js";
+import { N_, t } from "./i18n.js";
+import { tileText } from "./words.js";
 import { el } from "./tiles.js";
 import { api, h } from "./dom.js";
 
@@ -28,11 +29,25 @@ export function progressText(said) {
   return t("coachStarting");
 }
 
-// Why the better move is better, in the yard's words; "" where no principle applies.
-export function adviceText(advice) {
-  if (!advice) return "";
+// Why the better move is better, in the yard's words ("" where no principle applies): its
+// moves said by `said`, its seats by `names`. A hint says it of the move it offers
+// (`hint`): "keeps your suits", not "the better move kept them".
+const WHY = { fish: N_("why.fish"), void: N_("why.void"), score: N_("why.score"),
+  double: N_("why.double"), heavy: N_("why.heavy"), variety: N_("why.variety") };
+const HINT_WHY = { fish: N_("hintWhy.fish"), void: N_("hintWhy.void"), score: N_("hintWhy.score"),
+  double: N_("hintWhy.double"), heavy: N_("hintWhy.heavy"), variety: N_("hintWhy.variety") };
+
+export function adviceText(advice, said = (m) => m, names = (s) => String(s + 1), hint = null) {
+  const key = advice && (hint ? HINT_WHY : WHY)[advice.code];
+  if (!key) return "";
   const { code, ...params } = advice;
-  return t(`advice.${code}`, params);
+  // a hint's advice weighs its move against the next best
+  const shown = hint ? { played: hint.against, ...params } : { ...params };
+  for (const k of ["best", "played"]) if (k in shown) shown[k] = said(shown[k]);
+  if ("tile" in shown) shown.tile = tileText(shown.tile);
+  // the seat of the player who lacks a pip, counted from 1, by his name
+  if ("seat" in shown) shown.name = names(Number(shown.seat) - 1);
+  return t(key, shown);
 }
 
 // A grade's word ("blunder", «зевок»), and its mark as the move list shows it.
@@ -97,11 +112,15 @@ export function winGraph(analysis, plies, width, go) {
 }
 
 // One graded move in words: "6|6 ?? — best 6|4: …why…" (the best move alone where it was played).
-export function gradedText(move, said) {
+export function gradedText(move, said, names) {
   if (move.grade === "forced") return t("coachForced", { played: said(move.played) });
   if (move.is_best) return t("coachBest", { played: said(move.played) });
-  const why = adviceText(move.advice);
+  const why = adviceText(move.advice, said, names);
   const lost = Math.round(move.loss * 50);
+  if (!move.symbol && lost < 1) {
+    const almost = t("coachAlmost", { played: said(move.played), best: said(move.best) });
+    return why ? `${almost} ${why}` : almost;
+  }
   const line = t("coachBetter", { played: said(move.played), best: said(move.best), grade: move.symbol ? gradeWord(move.grade) : t("coachFine"), lost });
   return why ? `${line} ${why}` : line;
 }

@@ -252,7 +252,7 @@ export async function replayPage(id) {
     if (graph) graph.place(ply > 0 ? ply - 1 : null);
     const last = byAt.get(ply - 1), next = byAt.get(ply);
     const parts = [];
-    if (last) parts.push(h("p", {}, h("b", {}, `${names(last.seat)}: `), gradedText(last, said)));
+    if (last) parts.push(h("p", {}, h("b", {}, `${names(last.seat)}: `), gradedText(last, said, names)));
     if (next && next.grade !== "forced") {
       const best = h("p", { class: "coach-best", id: "coach-best", hidden: true }, t("bestHere", { name: names(next.seat), best: said(next.best) }));
       parts.push(h("button", { type: "button", class: "secondary", id: "coach-show-best", onclick: (e) => {

@@ -270,14 +270,15 @@ function build(box, ctx, key) {
     title = verdict(state.end, rules, ctx.yourSeat);
     heading = h("h2", { id: "result-heading", tabindex: "-1" }, title);
     const links = matchLinks(ctx);
-    links.append(showBoard);
+    links.append(showBoard, reviewButton(ctx, e));
     const lines = matchLines(state.end, rules, names).slice(title === t("matchOver") ? 1 : 0);
     parts.push(h("div", { class: "end-head" }, heading), ...lines,
       scoreTable(rules, e, names, { caption: t("end.finalScores") }), legend(rules, e), links,
       h("h3", { class: "end-round" }, round));
   } else {
     heading = h("h2", { id: "result-heading", tabindex: "-1" }, title);
-    const actions = h("div", { class: "end-actions" }, next(), h("span", { id: "end-waiting", class: "small" }), showBoard);
+    const actions = h("div", { class: "end-actions" }, next(), h("span", { id: "end-waiting", class: "small" }), showBoard,
+      reviewButton(ctx, e));
     parts.push(h("div", { class: "end-head" }, heading, actions));
   }
   if (e.outcome.reason === "fish" && e.outcome.fisher !== null) {
@@ -294,6 +295,13 @@ function build(box, ctx, key) {
     heading.focus({ preventScroll: true });
     announce(state.end ? `${title}. ${round}` : title);
   }
+}
+
+// "How did I play?": the coach grades the player's own moves of the round (ctx.onReview);
+// nothing for a spectator, nor where the page has no coach to ask.
+function reviewButton(ctx, e) {
+  if (ctx.seat === null || ctx.seat === undefined || !ctx.onReview) return "";
+  return h("button", { class: "secondary", id: "how-played", onclick: () => ctx.onReview(e.number) }, t("howDidIPlay"));
 }
 
 // The match's result for the page's player, first and in words: "You won", "You are the goat",

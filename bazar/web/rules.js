@@ -128,7 +128,7 @@ function legend(view) {
   return h("dl", { class: "legend" }, items);
 }
 
-const KEYS = [["← →", N_("keyTiles")], ["Enter", N_("keyPlay")], ["D", N_("keyDraw")], ["P", N_("keyPass")], ["Esc", N_("keyCancel")], ["?", N_("keyHelp")]];
+const KEYS = [["← →", N_("keyTiles")], ["Enter", N_("keyPlay")], ["D", N_("keyDraw")], ["P", N_("keyPass")], ["H", N_("keyHint")], ["Esc", N_("keyCancel")], ["?", N_("keyHelp")]];
 
 // The rules of `game` and what its table screen shows, in a modal dialog over the table: Esc or
 // the close button closes it, the focus stays inside while it is open and goes back where it

@@ -11,6 +11,7 @@ import { badge, boardWidth, byPip, endName, endNumber, endsOffered, gameName, gu
   moveText, pipSaid, tileSaid, tileText } from "./words.js";
 import { onResultEvent, pauseLeft, renderFair, renderResult, seenRoundEnd } from "./result.js";
 import { drawHand, stepFocus } from "./hand.js";
+import { adviceText, analysed, gradedText, markOf, progressText } from "./coach.js";
 import { setSound, sound, soundOn } from "./sound.js";
 
 //: the width under which the table takes a phone's layout (UX.md §8)
@@ -57,7 +58,9 @@ export async function tablePage(id) {
     last: null,
     myTurn: false, low: false,
     // the seat whose plate shakes at the next drawing (it just passed)
-    shake: null };
+    shake: null,
+    // the coach's hint of this position ({v, move, advice, win}), or its refusal
+    hint: null, hinting: false };
   const head = h("section", { class: "table-head" });
   const felt = h("div", { class: "felt" });
   const boardSvg = el("svg", { class: "board", id: "board" });
@@ -69,6 +72,8 @@ export async function tablePage(id) {
   const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": t("yourHand") });
   const actions = h("div", { class: "actions" });
   const status = h("div", { class: "status" });
+  // what the coach said of this position, when asked (the Hint button)
+  const hintLine = h("p", { class: "hint-line", id: "hint-text" });
   // the clock is one node, moved to the plate of the seat to move: its text never blinks out
   const clock = h("span", { class: "clock", id: "timer" });
   const logLine = h("div", { class: "logline", "aria-hidden": "true" });
@@ -84,9 +89,11 @@ export async function tablePage(id) {
   const standin = h("div", { class: "standin", id: "standin", style: "display:none" },
     standinText, takeBackButton);
   const play = h("div", { class: "play" }, stage, logLine, standin,
-    h("div", { class: "controls" }, status, actions), hand);
+    h("div", { class: "controls" }, status, actions), hintLine, hand);
   felt.append(play, h("aside", { class: "side" }, h("h3", {}, t("moveLog")), log));
-  main.replaceChildren(head, notice, felt, fair, polite, loud);
+  // the coach's grades of a round the player asked about ("How did I play?"), under the table
+  const review = h("section", { class: "review", id: "review", hidden: true });
+  main.replaceChildren(head, notice, felt, review, fair, polite, loud);
   // a friend who opens an invitation link before logging in can do it here
   if (!session.me && info.status === "open") main.prepend(loginForms());
 
@@ -210,6 +217,36 @@ export async function tablePage(id) {
 
   function takeBack() { act({ type: "back" }); }
 
+  // Whether the coach may hint here: a casual table where every other seat is a bot's (the
+  // server refuses it anywhere else: a rating, a tournament or another person at stake).
+  function hintsHere() {
+    const view = state.view;
+    if (!view || view.seat === null || info.rated || info.tournament) return false;
+    return info.seats.every((seat, s) => s === view.seat || (seat && seat.bot && !seat.why));
+  }
+
+  // The coach's best move: its tile picked on the board (its end chosen) and why, in words.
+  async function askHint() {
+    if (state.hinting) return;
+    state.hinting = true;
+    const v = state.v;
+    render();
+    try {
+      const hint = await api(`/api/tables/${id}/hint`, {});
+      state.hint = { ...hint, asked: v };
+      const tile = tileOf(hint.move);
+      if (hint.v === state.v && tile && legalNow().includes(hint.move)) {
+        state.selected = tile;
+        state.choice = Math.max(0, chosenMoves().indexOf(hint.move));
+      }
+    } catch (err) {
+      state.hint = { error: err.message, v, asked: v };
+    }
+    state.hinting = false;
+    render();
+    if (state.hint && state.hint.v === state.v) say(polite, hintLine.textContent);
+  }
+
   // The moves the player may make now: none while a bot plays his seat, nor during the pause
   // after a round (its result is being seen).
   function legalNow() {
@@ -273,6 +310,7 @@ export async function tablePage(id) {
     if (inHand && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
       stepFocus(hand, e.key === "ArrowLeft" ? -1 : 1); e.preventDefault(); return;
     }
+    if (e.code === "KeyH" && legal.length > 1 && hintsHere()) { askHint(); e.preventDefault(); return; }
     const word = { KeyD: "draw", KeyP: "pass" }[e.code];
     if (word && legal.includes(word)) { send(word); e.preventDefault(); return; }
     const reading = { KeyC: readEnds, KeyW: readHand, KeyE: readCounts, KeyV: readBoard,
@@ -356,6 +394,17 @@ export async function tablePage(id) {
     if (mine) document.title = t("titleYourTurn");
     else if (score) setTitle(N_("titleScore"), { game: gameName(info.game), score });
     else setTitle(`title.${info.game}`);
+  }
+
+  // The coach's hint in words: the move, and why (the yard's principle it keeps), else the
+  // chance to win it leaves.
+  function hintWords(hint) {
+    if (hint.error) return [h("span", { class: "error" }, hint.error)];
+    const move = moveText(state.view, hint.move, seatName);
+    const said = (m) => moveText(state.view, m, seatName);
+    const why = hint.forced ? t("hintForced") : adviceText(hint.advice, said, seatName, hint)
+      || t("hintChance", { win: Math.round(100 * hint.win) });
+    return [h("b", {}, `${t("hintSays")}: ${move}.`), " ", why];
   }
 
   // The felt fills the window under the page's top: the hand stays on screen, the board takes
@@ -469,6 +518,13 @@ export async function tablePage(id) {
         return ends.length ? t("tilePlayable", { tile: tileText(text), ends: ends.join(", ") }) : tileText(text);
       },
     });
+    if (myTurn && legal.length > 1 && hintsHere()) {
+      actions.append(h("button", { type: "button", class: "secondary", id: "hint", "aria-keyshortcuts": "h",
+        disabled: state.hinting, onclick: askHint }, state.hinting ? t("hintThinking") : t("hint")));
+    }
+    const hint = state.hint && state.hint.v === state.v ? state.hint : null;
+    hintLine.replaceChildren(...(hint ? hintWords(hint) : []));
+    hintLine.style.display = hint ? "" : "none";
     if (state.error) actions.append(h("span", { class: "error" }, state.error));
     // a board scaled down to fit the stage (measured once all round it is laid out) keeps its
     // sockets' 44 px for a finger
@@ -574,11 +630,40 @@ export async function tablePage(id) {
       rules: final ? final.view.rules : state.view && state.view.rules,
       onNext: () => { seenRoundEnd(state, (m) => socket.send(JSON.stringify(m))); render(); },
       onShowBoard: () => { state.sheetHidden = true; render(); },
+      onReview: howDidIPlay,
       onShowResult: () => { state.sheetHidden = false; render(); },
       onRematch: async (links) => {
         try { const r = await api(`/api/tables/${id}/rematch`, {}); go(`/table/${r.table.id}`); }
         catch (err) { links.append(h("span", { class: "error" }, err.message)); }
       } });
+  }
+
+  // The coach's grades of the player's own moves in round `number`, followed as they are
+  // made, in the section under the table: each move with its mark, what it gave up, the
+  // better move and why.
+  async function howDidIPlay(number) {
+    if (state.reviewing) return;
+    state.reviewing = true;
+    const status = h("p", { class: "hint", id: "review-status", role: "status" }, t("coachStarting"));
+    const close = h("button", { type: "button", class: "secondary", id: "review-close",
+      onclick: () => { review.hidden = true; } }, t("close"));
+    review.hidden = false;
+    review.replaceChildren(h("div", { class: "review-head" }, h("h2", {}, t("reviewTitle", { n: number })), close), status);
+    review.scrollIntoView({ block: "start", behavior: still() ? "auto" : "smooth" });
+    const words = { board: { kind: state.view.board.kind }, rules: state.view.rules };
+    const said = (m) => logText(words, m, seatName);
+    try {
+      const done = await analysed(`/api/tables/${id}/review`, { round: number },
+        (p) => { status.textContent = progressText(p); });
+      const graded = done.analysis;
+      const me = graded.players[0];
+      status.textContent = me && me.accuracy !== null ? t("reviewAccuracy", { accuracy: me.accuracy }) : t("reviewNone");
+      review.append(h("ol", { class: "review-moves", id: "review-moves" }, graded.moves.map((m) => h("li", { "data-grade": m.grade },
+        markOf(m), markOf(m) ? " " : "", gradedText(m, said, seatName)))));
+    } catch (err) {
+      status.textContent = err.message;
+    }
+    state.reviewing = false;
   }
 
   async function onEvent(event) {
