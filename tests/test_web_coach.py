@@ -28,7 +28,9 @@ from bazar.club import create_app  # noqa: E402
 from bazar.club.settings import Settings  # noqa: E402
 
 SCREENS = Path(__file__).resolve().parent.parent / "docs" / "screens"
-SIZES = {"en": (1280, 800), "ru": (360, 740)}
+#: the sizes photographed, as tools/screenshots.py names them
+SIZES = {"desktop": (1280, 800), "phone": (360, 740)}
+LOOKS = [(lang, device) for lang in ("en", "ru") for device in SIZES]
 
 
 @pytest.fixture
@@ -60,13 +62,15 @@ def at_a_choice(page: Any) -> None:
         page.wait_for_timeout(50)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_hint_picks_the_coach_s_move_on_the_board_and_says_why(server: str, lang: str) -> None:
+@pytest.mark.parametrize(("lang", "device"), LOOKS)
+def test_the_hint_picks_the_coach_s_move_on_the_board_and_says_why(
+    server: str, lang: str, device: str
+) -> None:
     words = i18n.web(lang)
     with chromium() as browser:
         table = Table(browser, server, lang, game="kozel", players=2)
         page = table.page
-        page.set_viewport_size(dict(zip(("width", "height"), SIZES[lang], strict=True)))
+        page.set_viewport_size(dict(zip(("width", "height"), SIZES[device], strict=True)))
         at_a_choice(page)
         button = page.locator("#hint")
         assert button.inner_text() == words["hint"]
@@ -79,9 +83,9 @@ def test_the_hint_picks_the_coach_s_move_on_the_board_and_says_why(server: str, 
         picked = page.locator("#hand button.tile[aria-pressed='true']")
         assert picked.count() <= 1
         assert "undefined" not in line.inner_text() and "{" not in line.inner_text()
-        size = SIZES[lang]
+        size = SIZES[device]
         assert page.evaluate("document.scrollingElement.scrollWidth") <= size[0]
-        page.screenshot(path=str(SCREENS / f"coach-hint-{lang}-{size[0]}.png"))
+        page.screenshot(path=str(SCREENS / f"coach-hint-{lang}-{device}.png"))
         # the hint is of this position: once a move is made it is gone
         page.keyboard.press("Enter") if picked.count() else page.locator(
             ".felt .actions button:not(#hint)"
@@ -90,13 +94,15 @@ def test_the_hint_picks_the_coach_s_move_on_the_board_and_says_why(server: str, 
         assert not table.errors
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_how_did_i_play_grades_the_player_s_own_moves_of_the_round(server: str, lang: str) -> None:
+@pytest.mark.parametrize(("lang", "device"), LOOKS)
+def test_how_did_i_play_grades_the_player_s_own_moves_of_the_round(
+    server: str, lang: str, device: str
+) -> None:
     words = i18n.web(lang)
     with chromium() as browser:
         table = Table(browser, server, lang, game="kozel", players=2)
         page = table.page
-        page.set_viewport_size(dict(zip(("width", "height"), SIZES[lang], strict=True)))
+        page.set_viewport_size(dict(zip(("width", "height"), SIZES[device], strict=True)))
         end = table.play_to_a_round_end()
         mine = [move for seat, move, _ in end["final"]["view"]["history"] if seat == 0]
         button = page.locator("#how-played")
@@ -108,9 +114,9 @@ def test_how_did_i_play_grades_the_player_s_own_moves_of_the_round(server: str, 
         head = words["reviewAccuracy"].split("{")[0]
         assert status.startswith(head) or status == words["reviewNone"]
         assert words["reviewTitle"].format(n=end["number"]) in page.locator("#review").inner_text()
-        size = SIZES[lang]
+        size = SIZES[device]
         assert page.evaluate("document.scrollingElement.scrollWidth") <= size[0]
-        page.locator("#review").screenshot(path=str(SCREENS / f"coach-review-{lang}-{size[0]}.png"))
+        page.locator("#review").screenshot(path=str(SCREENS / f"coach-review-{lang}-{device}.png"))
         page.click("#review-close")
         sync_api.expect(page.locator("#review")).to_be_hidden()
         assert not table.errors

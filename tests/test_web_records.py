@@ -505,9 +505,12 @@ def test_the_records_pages_break_no_word_across_lines(
     assert not page.errors
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 800), ("ru", 360, 740)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(
+    ("device", "width", "height"), [("desktop", 1280, 800), ("phone", 360, 740)]
+)
 def test_the_coach_grades_her_own_moves_on_the_replay_with_a_graph_and_marks(
-    browser: Any, club: dict[str, Any], lang: str, width: int, height: int
+    browser: Any, club: dict[str, Any], lang: str, device: str, width: int, height: int
 ) -> None:
     page = page_of(browser, club, lang, width, height, login="Masha")
     page.goto(club["url"] + "/replay/duel1")
@@ -551,5 +554,5 @@ def test_the_coach_grades_her_own_moves_on_the_replay_with_a_graph_and_marks(
     assert int(felt.get_attribute("data-ply") or 0) > len(graded) // 2
     assert fits(page, width)
     page.evaluate("() => scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENS / f"coach-replay-{lang}-{width}.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / f"coach-replay-{lang}-{device}.png"), full_page=True)
     assert not page.errors

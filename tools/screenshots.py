@@ -420,7 +420,14 @@ PAGES = {
     "tournament-form": "Organising a tournament",
     "tournament-play": "A tournament in play: her table of round 1",
     "tournament-end": "A tournament's standings",
+    # photographed by the coach's browser tests (tests/test_web_coach.py, test_web_records.py)
+    "coach-replay": "The coach on the replay: the graph, the marks, the accuracy",
+    "coach-hint": "The coach's hint at a casual table of bots",
+    "coach-review": "How did I play? The coach's grades of a round",
 }
+
+#: the pictures the browser tests take, kept in the index whoever took them last
+TESTS_SHOOT = ("coach-replay", "coach-hint", "coach-review")
 
 
 def heading(shot: str) -> str:
@@ -435,7 +442,8 @@ def heading(shot: str) -> str:
 
 def index(out: Path, camera: Camera) -> None:
     """``docs/screens/README.md``: every picture, one heading per table moment or page."""
-    names = {p.name for p in camera.written}
+    written = [*camera.written, *(p for s in TESTS_SHOOT for p in sorted(out.glob(f"{s}-*.png")))]
+    names = {p.name for p in written}
     lines = [
         "# Screens",
         "",
@@ -444,7 +452,7 @@ def index(out: Path, camera: Camera) -> None:
         "on a desktop (1280x800) and a phone (360x740): regenerate them when the page changes.",
         "",
     ]
-    shots = sorted({p.stem.rsplit("-", 2)[0] for p in camera.written}, key=_order)
+    shots = sorted({p.stem.rsplit("-", 2)[0] for p in written}, key=_order)
     for shot in shots:
         lines += [f"## {heading(shot)}", "", "| | desktop | phone |", "|---|---|---|"]
         for lang in LANGS:
