@@ -545,12 +545,25 @@ def test_the_coach_grades_her_own_moves_on_the_replay_with_a_graph_and_marks(
     if first["grade"] != "forced":
         page.click("#coach-show-best")
         sync_api.expect(page.locator("#coach-best")).to_be_visible()
+    # within a round the best move is laid on its end as a ghost, gone with the next step
+    later = next(m for m in graded if m["ply"] > 0 and m["grade"] != "forced" and ":" in m["best"])
+    page.locator(f"#replay-moves button.move[data-ply='{later['at']}']").click()
+    page.wait_for_selector(f".felt[data-ply='{later['at']}']")
+    page.click("#coach-show-best")
+    ghost = page.locator("#coach-ghost")
+    sync_api.expect(ghost).to_have_count(1)
+    assert ghost.get_attribute("data-ghost") == later["best"].split(":")[0]
+    assert ghost.get_attribute("aria-label").startswith(words["ghostLabel"].split("{")[0])
+    assert page.locator("#coach-best").is_visible()
+    page.locator(".replay-main").screenshot(path=str(SCREENS / f"coach-best-{lang}-{device}.png"))
+    page.keyboard.press("ArrowRight")
+    sync_api.expect(ghost).to_have_count(0)
     # a click on the graph goes to the move under it
     page.locator("#coach-graph").scroll_into_view_if_needed()
     box = page.locator("#coach-graph").bounding_box()
     page.mouse.click(box["x"] + box["width"] * 0.8, box["y"] + box["height"] / 2)
     felt = page.locator(".felt")
-    sync_api.expect(felt).not_to_have_attribute("data-ply", str(first["at"]))
+    sync_api.expect(felt).not_to_have_attribute("data-ply", str(later["at"] + 1))
     assert int(felt.get_attribute("data-ply") or 0) > len(graded) // 2
     assert fits(page, width)
     page.evaluate("() => scrollTo(0, 0)")

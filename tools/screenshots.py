@@ -422,12 +422,13 @@ PAGES = {
     "tournament-end": "A tournament's standings",
     # photographed by the coach's browser tests (tests/test_web_coach.py, test_web_records.py)
     "coach-replay": "The coach on the replay: the graph, the marks, the accuracy",
+    "coach-best": "The coach's best move on the replay's board, as a ghost",
     "coach-hint": "The coach's hint at a casual table of bots",
     "coach-review": "How did I play? The coach's grades of a round",
 }
 
 #: the pictures the browser tests take, kept in the index whoever took them last
-TESTS_SHOOT = ("coach-replay", "coach-hint", "coach-review")
+TESTS_SHOOT = ("coach-replay", "coach-best", "coach-hint", "coach-review")
 
 
 def heading(shot: str) -> str:

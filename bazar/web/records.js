@@ -1,7 +1,7 @@
 // Stored matches: the history, and a match replayed position by position.
 import { N_, lang, t } from "./i18n.js";
-import { drawBoard, tileOf } from "./board.js";
-import { el } from "./tiles.js";
+import { drawBoard, endOf, tileOf } from "./board.js";
+import { el, tile } from "./tiles.js";
 import { api, go, h, main, session } from "./dom.js";
 import { COLOURS, accuracyTable, analysed, gradedText, markOf, progressText, winGraph } from "./coach.js";
 import { badge, boardWidth, gameName, guestMark, keepsAccounts, logText, recordPlayer,
@@ -169,6 +169,8 @@ export async function replayPage(id) {
   const slider = h("input", { type: "range", min: 0, max: positions.length - 1, value: 0,
     style: "width:100%", "aria-label": t("move") });
   let at = 0, asked = 0;
+  // where the shown position's open ends are on the board (the coach's best move goes there)
+  let spots = {};
   async function show(index) {
     if (index < 0 || index >= positions.length) return;
     const ask = ++asked;
@@ -177,7 +179,7 @@ export async function replayPage(id) {
     if (ask !== asked) return; // a later step was asked for meanwhile
     at = index; slider.value = index;
     const last = pos.last ? tileOf(pos.last) : null;
-    drawBoard(boardSvg, pos.view, { width: boardWidth(boardSvg.parentElement || felt), height: boardHeight(), names, hands: pos.hands,
+    spots = drawBoard(boardSvg, pos.view, { width: boardWidth(boardSvg.parentElement || felt), height: boardHeight(), names, hands: pos.hands,
       last });
     const parts = [t("round", { n: pos.round }), `${t("move")} ${pos.ply}/${pos.plies}`];
     // (its view is the position after the move: its ends are not those the move was laid on)
@@ -257,9 +259,23 @@ export async function replayPage(id) {
       const best = h("p", { class: "coach-best", id: "coach-best", hidden: true }, t("bestHere", { name: names(next.seat), best: said(next.best) }));
       parts.push(h("button", { type: "button", class: "secondary", id: "coach-show-best", onclick: (e) => {
         best.hidden = false; e.target.remove();
+        ghost(next.best);
       } }, t("showBest")), best);
     }
     coachHere.replaceChildren(...parts);
+  }
+  // The best move as a ghost of its tile on the end it goes to (none on an empty board,
+  // where the lead has no end yet): gone with the next position drawn.
+  function ghost(move) {
+    const text = tileOf(move), end = endOf(move);
+    const spot = end !== null && spots && spots[end];
+    if (!text || !spot) return;
+    const [a, b] = text.split("-").map(Number);
+    const u = Number(boardSvg.dataset.u) || 26;
+    const g = tile(boardSvg, spot[0] - u / 2, spot[1] - u, a, b, true, u, "ghost");
+    g.id = "coach-ghost";
+    g.dataset.ghost = text;
+    g.setAttribute("aria-label", t("ghostLabel", { best: said(move) }));
   }
   async function coach() {
     analyse.disabled = true;
