@@ -216,3 +216,32 @@ def test_a_finished_round_is_graded_at_the_table_for_its_player_alone(db: str) -
         alex = Person(client, "Alex")
         r = alex.post(url, json={"round": 1})
         assert (r.status_code, r.json()["code"]) == (403, "coach_not_seated")
+
+
+def test_no_hint_at_a_tournament_table_even_among_bots(db: str) -> None:
+    """A tournament's table is refused a hint whatever sits at it: the coach would play for
+    its entrant."""
+    import asyncio
+
+    from bazar.club.club import Club
+    from bazar.club.errors import ServerError
+    from bazar.club.storage import Storage, TableRow, User
+    from bazar.club.table import Table
+
+    storage = Storage(db)
+    club = Club(storage, settings=QUICK)
+    seats = [{"user": 1, "name": "Masha"}, {"bot": "random", "name": "bot"}]
+    row = TableRow(
+        id="t1", game="block", options={"players": 2}, seats=seats, owner=1, invite="x",
+        seed=1, tournament="c1", status="playing",
+    )  # fmt: skip
+    table = Table(row, storage.tables, settings=QUICK)
+    masha = User(id=1, name="Masha", guest=False)
+
+    async def hint() -> Any:
+        return await club.hint(table, masha)
+
+    with pytest.raises(ServerError) as refused:
+        asyncio.run(hint())
+    assert (refused.value.code, refused.value.status) == ("hint_rated", 403)
+    storage.close()
